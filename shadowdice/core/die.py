@@ -1,0 +1,142 @@
+"""Dice on the table: a die's faces, its marks, and the throws that put it there.
+
+These are the words the dice tray understands. A rule system evaluates dice by giving them
+*marks*; the tray draws faces and marks and knows no rule.
+
+A die that explodes (Shadowrun's Rule of Six, Phase Six's exploding dice) is one die with a
+*chain* of faces: the first throw and every throw again after it. Sixes of one throw are thrown
+again together, as players do at the table, so a scripted source replays a throw wave by wave:
+
+>>> from shadowdice.core.dice import ScriptedDiceSource
+>>> ids = iter(range(100))
+>>> chains = throw_dice(ScriptedDiceSource([4, 6, 6, 6, 1, 2]), 3, ids=ids, explode_on=6)
+>>> [die.faces for die in chains]
+[(4,), (6, 6, 2), (6, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from shadowdice.core.dice import DiceRequest, DiceSource
+
+#: Safety stop for exploding chains; no fair die reaches it in practice.
+MAX_CHAIN_LENGTH = 64
+
+
+class Mark(StrEnum):
+    """What a die means after evaluation, drawn by the tray on the die."""
+
+    HIT = "hit"
+    """Counts as a hit or success."""
+    MISS = "miss"
+    """Counts for nothing."""
+    GLITCH = "glitch"
+    """Counts toward a glitch (a 1; in some rules a 2)."""
+    EXPLODED = "exploded"
+    """Its top face was thrown again and added to the chain."""
+    REROLLED = "rerolled"
+    """Thrown again by a reroll; its replacement lies on the table instead."""
+    KEPT = "kept"
+    """Set aside for scoring in a sieve or cascade roll."""
+    MATCHED = "matched"
+    """Part of a group of matches (same faces)."""
+    SEQUENCE = "sequence"
+    """Part of a sequence (adjacent faces)."""
+    FAILURE = "failure"
+    """A failure face that can form nothing."""
+    FUMBLE = "fumble"
+    """A fumble (a 1) that must be offset."""
+    VOIDED = "voided"
+    """Used up, e.g. to offset a fumble."""
+    LUCKY = "lucky"
+    """Shows the character's lucky number."""
+    CHOSEN = "chosen"
+    """The die whose face is the result."""
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die and its chain of faces.
+
+    Attributes:
+        id: unique within its roll session, so an action can name the dice it acts on.
+        sides: 6 for a d6/W6, 20 for a W20.
+        faces: the first face, then each face thrown again after an explosion.
+        group: where the die lies apart from others ("" for the main pool, "edge",
+            "destiny", a character's name in a group roll).
+        marks: the evaluation, set by the rule system.
+        score: a number to show on the die when its faces alone do not say it
+            (hits of a chain, the total of an exploding die), else None.
+    """
+
+    id: int
+    sides: int
+    faces: tuple[int, ...]
+    group: str = ""
+    marks: frozenset[Mark] = field(default_factory=frozenset)
+    score: int | None = None
+
+    @property
+    def face(self) -> int:
+        """The first face thrown."""
+        return self.faces[0]
+
+    @property
+    def total(self) -> int:
+        """The sum of the chain."""
+        return sum(self.faces)
+
+    def marked(self, *marks: Mark, score: int | None = None) -> Die:
+        """This die with exactly these marks (and score)."""
+        return replace(self, marks=frozenset(marks), score=score)
+
+    def has(self, mark: Mark) -> bool:
+        """Whether the die carries the mark."""
+        return mark in self.marks
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """One throw of a roll session: the dice it put on the table, in order.
+
+    Attributes:
+        label: what the throw was, in the players' words ("Roll", "Edge: second chance").
+        die_ids: the dice thrown, as ids into the session's dice.
+        replaced: dice this throw took off the table (a reroll).
+    """
+
+    label: str
+    die_ids: tuple[int, ...]
+    replaced: tuple[int, ...] = ()
+
+
+def throw_dice(
+    source: DiceSource,
+    count: int,
+    *,
+    ids: Iterator[int],
+    sides: int = 6,
+    group: str = "",
+    purpose: str = "",
+    explode_on: int | None = None,
+) -> list[Die]:
+    """Throw ``count`` dice and, with ``explode_on``, throw again every die at or above it.
+
+    All dice that explode in one wave are thrown again together in one request, wave after
+    wave, until no die explodes.
+    """
+    faces = source.throw(DiceRequest(count, sides, purpose))
+    chains = [[face] for face in faces]
+    if explode_on is not None:
+        live = [chain for chain in chains if chain[-1] >= explode_on]
+        while live:
+            if len(live[0]) >= MAX_CHAIN_LENGTH:
+                raise RuntimeError(f"an exploding die reached {MAX_CHAIN_LENGTH} faces")
+            again = source.throw(DiceRequest(len(live), sides, f"{purpose} again".strip()))
+            for chain, face in zip(live, again, strict=True):
+                chain.append(face)
+            live = [chain for chain in live if chain[-1] >= explode_on]
+    return [Die(next(ids), sides, tuple(chain), group) for chain in chains]

@@ -1,0 +1,74 @@
+"""Roll records: the immutable, JSON-serialisable account of a finished roll session.
+
+A record holds everything the history shows and a player might want to check later: the
+system, the character, what was rolled, every throw with its faces and marks, the actions
+taken with their costs, the outcome and the time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DieRecord(_Frozen):
+    """One die as it lay at the end of the session."""
+
+    sides: int
+    faces: tuple[int, ...]
+    group: str = ""
+    marks: tuple[str, ...] = ()
+    score: int | None = None
+
+
+class ThrowRecord(_Frozen):
+    """One throw and the dice it put on the table."""
+
+    label: str
+    dice: tuple[DieRecord, ...]
+
+
+class ActionRecord(_Frozen):
+    """A follow-up action the player took, with what it cost."""
+
+    id: str
+    label: str
+    cost: str = ""
+
+
+class OutcomeRecord(_Frozen):
+    """The outcome in words and in numbers."""
+
+    headline: str
+    tone: str
+    detail: str = ""
+    values: dict[str, int | float | str | bool | None] = {}
+
+
+class RollRecord(_Frozen):
+    """A finished roll session.
+
+    Attributes:
+        system: the rule system's id.
+        character: the character's name ("" for a roll without a sheet).
+        check: what was rolled, in words ("Agility + Pistols, threshold 2").
+        parameters: the check's parameters as chosen.
+        throws: every throw, in order.
+        actions: the follow-up actions taken, in order.
+        outcome: the final outcome.
+        time: when the session finished (timezone-aware).
+    """
+
+    system: str
+    character: str
+    check: str
+    parameters: dict[str, int | str | bool | None] = {}
+    throws: tuple[ThrowRecord, ...]
+    actions: tuple[ActionRecord, ...] = ()
+    outcome: OutcomeRecord
+    time: datetime

@@ -1,0 +1,144 @@
+"""Rule systems as plugins, and the registry through which the app learns what exists.
+
+A rule system is one package under ``shadowdice/systems/`` with a :class:`RuleSystem`
+subclass. It says how its sheet looks (fields and tables), which parameters a check asks for
+(:class:`CheckParam`), what a check would roll before it is rolled (:class:`CheckPreview`),
+and starts the :class:`~shadowdice.core.session.RollSession` that rolls it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.session import RollSession
+from shadowdice.core.sheet import FieldSpec, Kind, Sheet, TableSpec
+
+CheckValues = Mapping[str, int | str | bool | None]
+
+
+class CheckError(ValueError):
+    """A check that cannot be rolled as asked; the message is for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckParam:
+    """One thing a check asks for before it is rolled.
+
+    Attributes:
+        key: the parameter's name in the check values.
+        label: its label in the check panel.
+        kind: INT, FLAG or CHOICE.
+        default: the value it starts with.
+        bounds: for INT, the allowed range.
+        choices: for CHOICE, (value, label) pairs; value "" means none.
+        hint: a tooltip.
+    """
+
+    key: str
+    label: str
+    kind: Kind
+    default: int | str | bool
+    bounds: tuple[int, int] = (0, 0)
+    choices: tuple[tuple[str, str], ...] = ()
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckPreview:
+    """What a check would roll, shown before rolling.
+
+    Attributes:
+        summary: the dice in words ("9 dice, hits on 5+").
+        chance: the chance of success, 0..1, when it can be told.
+        problem: why the check cannot be rolled as asked, or "".
+    """
+
+    summary: str
+    chance: float | None = None
+    problem: str = ""
+
+
+class RuleSystem(ABC):
+    """A game's rules as Shadowdice knows them.
+
+    Class attributes:
+        id: stable id, written into save files.
+        name: the name players know.
+        summary: one line on what the system is.
+        sheet_type: the pydantic model of its character sheet.
+        sheet_version: the version of that model; older sheets go through :meth:`migrate`.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    sheet_type: ClassVar[type[Sheet]]
+    sheet_version: ClassVar[int] = 1
+
+    def new_sheet(self) -> Sheet:
+        """A fresh character with the system's defaults."""
+        return self.sheet_type()
+
+    def migrate(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Bring sheet data of an older ``sheet_version`` up to the current one."""
+        raise CheckError(f"{self.name} sheets of version {from_version} cannot be read")
+
+    @abstractmethod
+    def sheet_fields(self) -> tuple[FieldSpec, ...]:
+        """The single values of the sheet, in editor order."""
+
+    @abstractmethod
+    def sheet_tables(self) -> tuple[TableSpec, ...]:
+        """The tables of the sheet, in editor order."""
+
+    @abstractmethod
+    def check_params(self, sheet: Sheet) -> tuple[CheckParam, ...]:
+        """What a check of this character asks for."""
+
+    @abstractmethod
+    def preview_check(self, sheet: Sheet, values: CheckValues) -> CheckPreview:
+        """What the check would roll."""
+
+    @abstractmethod
+    def start_check(self, sheet: Sheet, values: CheckValues, source: DiceSource) -> RollSession:
+        """Start a roll session; raises :class:`CheckError` when it cannot be rolled."""
+
+
+class Registry:
+    """The rule systems the app knows, in the order they were registered.
+
+    >>> registry = Registry()
+    >>> registry.get("nope")
+    Traceback (most recent call last):
+    ...
+    KeyError: 'no rule system with id nope'
+    """
+
+    def __init__(self) -> None:
+        self._systems: dict[str, RuleSystem] = {}
+
+    def register(self, system: RuleSystem) -> None:
+        """Add a system; its id must be new."""
+        if system.id in self._systems:
+            raise ValueError(f"a rule system with id {system.id} is registered already")
+        self._systems[system.id] = system
+
+    def get(self, system_id: str) -> RuleSystem:
+        """The system with this id."""
+        try:
+            return self._systems[system_id]
+        except KeyError:
+            raise KeyError(f"no rule system with id {system_id}") from None
+
+    def __contains__(self, system_id: object) -> bool:
+        return system_id in self._systems
+
+    def __iter__(self) -> Iterator[RuleSystem]:
+        return iter(self._systems.values())
+
+    def __len__(self) -> int:
+        return len(self._systems)

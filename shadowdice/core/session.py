@@ -1,0 +1,296 @@
+"""The roll session: a check as a small state machine (DESIGN.md, "The shape of a check").
+
+A rule system subclasses :class:`RollSession`. The base class keeps the dice, the throws, the
+actions taken and the resources charged; the subclass throws the first dice when it starts,
+evaluates the dice into marks and an :class:`Outcome`, and says which follow-up
+:class:`Action` the rules allow now. Applying an action throws more dice through the session's
+dice source and evaluates again; :meth:`RollSession.finish` turns the session into an
+immutable :class:`~shadowdice.core.record.RollRecord`.
+
+The same shape serves every system: exploding chains (``explode_on``), dice of any size
+(``sides``), dice thrown apart from the rest (``group``), rerolls that take dice off the table
+(``replace``), and rolls where the player keeps dice and throws the rest again (actions with a
+:class:`DicePick`, and the ``KEPT`` mark).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from itertools import count
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Die, Mark, Throw, throw_dice
+from shadowdice.core.record import (
+    ActionRecord,
+    DieRecord,
+    OutcomeRecord,
+    RollRecord,
+    ThrowRecord,
+)
+
+
+class SessionError(Exception):
+    """An action that the session cannot take now; the message says why."""
+
+
+class Tone(StrEnum):
+    """How an outcome feels, for colour and sound in the tray."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+    GLITCH = "glitch"
+    CRITICAL = "critical"
+    NEUTRAL = "neutral"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a session as it stands, in a player's words and in numbers.
+
+    Attributes:
+        headline: what the tray shows large ("3 hits - success", "Glitch!").
+        tone: success, failure, glitch, critical or neutral.
+        detail: one line more ("threshold 2, net hits 1").
+        values: the numbers behind it, for the record ({"hits": 3, "glitch": False}).
+    """
+
+    headline: str
+    tone: Tone
+    detail: str = ""
+    values: Mapping[str, int | float | str | bool | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DicePick:
+    """The dice an action needs the player to pick (a die to reroll, dice to keep).
+
+    Attributes:
+        prompt: what to pick, in words.
+        eligible: ids of the dice that may be picked.
+        minimum: fewest dice to pick.
+        maximum: most dice to pick (None: any number).
+        suggested: a good choice, offered ready-made.
+    """
+
+    prompt: str
+    eligible: tuple[int, ...]
+    minimum: int = 1
+    maximum: int | None = None
+    suggested: tuple[int, ...] = ()
+
+    def problem(self, picked: Sequence[int]) -> str | None:
+        """Why ``picked`` is not a valid choice, or None when it is."""
+        if len(set(picked)) != len(picked):
+            return "a die was picked twice"
+        if stray := [die_id for die_id in picked if die_id not in self.eligible]:
+            return f"die {stray[0]} cannot be picked for this"
+        if len(picked) < self.minimum:
+            return f"pick at least {self.minimum} {'die' if self.minimum == 1 else 'dice'}"
+        if self.maximum is not None and len(picked) > self.maximum:
+            return f"pick at most {self.maximum} {'die' if self.maximum == 1 else 'dice'}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A follow-up the rules allow now.
+
+    Attributes:
+        id: stable name of the action within its system ("edge_second_chance").
+        label: the button text ("Second chance").
+        cost: what it charges, in words ("1 Edge"), or "" when free.
+        enabled: whether it can be taken now.
+        reason: why not, when it is disabled.
+        hint: one sentence on what it does.
+        pick: the dice the player must pick first, or None.
+    """
+
+    id: str
+    label: str
+    cost: str = ""
+    enabled: bool = True
+    reason: str = ""
+    hint: str = ""
+    pick: DicePick | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """A resource spent through the session ("edge", 1)."""
+
+    resource: str
+    amount: int
+
+
+class RollSession(ABC):
+    """A check in progress.
+
+    Subclasses throw their first dice in ``__init__`` (through :meth:`_throw`), and implement
+    :meth:`_evaluate`, :meth:`outcome`, :meth:`_offered` and :meth:`_apply`.
+
+    Attributes:
+        system_id: the rule system.
+        character: the character's name.
+        check: what is rolled, in words.
+        parameters: the check's parameters as chosen.
+        throws: every throw so far.
+        taken: the actions taken so far.
+        charges: the resources spent so far.
+        finished: True once :meth:`finish` was called.
+    """
+
+    def __init__(
+        self,
+        *,
+        system_id: str,
+        character: str,
+        check: str,
+        source: DiceSource,
+        parameters: Mapping[str, int | str | bool | None] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.system_id = system_id
+        self.character = character
+        self.check = check
+        self.parameters = dict(parameters or {})
+        self.throws: list[Throw] = []
+        self.taken: list[Action] = []
+        self.charges: list[Charge] = []
+        self.finished = False
+        self._source = source
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._ids = count()
+        self._dice: dict[int, Die] = {}
+
+    # --- what the session shows -------------------------------------------------------
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        """Every die thrown in this session, rerolled ones included, in throw order."""
+        return tuple(self._dice.values())
+
+    @property
+    def table(self) -> tuple[Die, ...]:
+        """The dice that count now: all but those a reroll replaced."""
+        return tuple(die for die in self._dice.values() if not die.has(Mark.REROLLED))
+
+    def die(self, die_id: int) -> Die:
+        """The die with this id."""
+        return self._dice[die_id]
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The outcome as it stands."""
+
+    def actions(self) -> tuple[Action, ...]:
+        """The follow-up actions to offer now (none once finished)."""
+        return () if self.finished else tuple(self._offered())
+
+    # --- what the player does ---------------------------------------------------------
+
+    def apply(self, action_id: str, picked: Sequence[int] = ()) -> Throw | None:
+        """Take an offered action, with the dice picked for it; return the throw it made.
+
+        Raises:
+            SessionError: the action is not offered, disabled, or the pick is wrong.
+        """
+        offered = {action.id: action for action in self.actions()}
+        action = offered.get(action_id)
+        if action is None:
+            raise SessionError(f"{action_id!r} is not possible now")
+        if not action.enabled:
+            raise SessionError(f"{action.label}: {action.reason}")
+        if action.pick is not None and (problem := action.pick.problem(picked)):
+            raise SessionError(f"{action.label}: {problem}")
+        throws_before = len(self.throws)
+        self._apply(action, tuple(picked))
+        self.taken.append(action)
+        self._evaluate()
+        return self.throws[-1] if len(self.throws) > throws_before else None
+
+    def finish(self) -> RollRecord:
+        """End the session and return its record; no action is offered afterwards."""
+        self.finished = True
+        outcome = self.outcome()
+        return RollRecord(
+            system=self.system_id,
+            character=self.character,
+            check=self.check,
+            parameters=self.parameters,
+            throws=tuple(
+                ThrowRecord(label=throw.label, dice=tuple(_die_record(self._dice[i])
+                                                          for i in throw.die_ids))
+                for throw in self.throws
+            ),
+            actions=tuple(
+                ActionRecord(id=action.id, label=action.label, cost=action.cost)
+                for action in self.taken
+            ),
+            outcome=OutcomeRecord(
+                headline=outcome.headline,
+                tone=outcome.tone.value,
+                detail=outcome.detail,
+                values=dict(outcome.values),
+            ),
+            time=self._clock(),
+        )
+
+    # --- for subclasses -------------------------------------------------------------------
+
+    @abstractmethod
+    def _evaluate(self) -> None:
+        """Mark every die on the table (through :meth:`_mark`) after each throw."""
+
+    @abstractmethod
+    def _offered(self) -> Iterable[Action]:
+        """The actions the rules allow now, enabled or not."""
+
+    @abstractmethod
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        """Carry out an enabled action (throwing through :meth:`_throw`)."""
+
+    def _throw(
+        self,
+        label: str,
+        count: int,
+        *,
+        sides: int = 6,
+        group: str = "",
+        explode_on: int | None = None,
+        replace: Sequence[int] = (),
+    ) -> list[Die]:
+        """Throw dice onto the table as one throw, taking the ``replace`` dice off it."""
+        dice = throw_dice(
+            self._source, count, ids=self._ids, sides=sides, group=group, purpose=label,
+            explode_on=explode_on,
+        )
+        for die_id in replace:
+            old = self._dice[die_id]
+            self._dice[die_id] = old.marked(*old.marks, Mark.REROLLED, score=old.score)
+        for die in dice:
+            self._dice[die.id] = die
+        self.throws.append(Throw(label, tuple(die.id for die in dice), tuple(replace)))
+        return dice
+
+    def _mark(self, die_id: int, *marks: Mark, score: int | None = None) -> None:
+        """Set the marks (and score) of one die."""
+        self._dice[die_id] = self._dice[die_id].marked(*marks, score=score)
+
+    def _charge(self, resource: str, amount: int, spend: Callable[[int], None]) -> None:
+        """Spend a resource of the character through ``spend`` and note the charge."""
+        spend(amount)
+        self.charges.append(Charge(resource, amount))
+
+
+def _die_record(die: Die) -> DieRecord:
+    return DieRecord(
+        sides=die.sides,
+        faces=die.faces,
+        group=die.group,
+        marks=tuple(sorted(mark.value for mark in die.marks)),
+        score=die.score,
+    )

@@ -1,0 +1,204 @@
+"""Character sheets: the base model every system's sheet extends, and how a sheet declares
+itself to the editor.
+
+A system's sheet is a pydantic model. It declares its editable parts as :class:`FieldSpec`
+(single values: name, notes, current Edge ...) and :class:`TableSpec` (rows: attributes,
+skills ...); the UI renders those generically. Every edit goes through :func:`set_field`,
+:func:`set_cell`, :func:`add_row` and :func:`remove_row`, which validate through the model and
+raise :class:`SheetEditError` with a message for the player, leaving the sheet unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+
+class Sheet(BaseModel):
+    """The part every character sheet has.
+
+    Attributes:
+        name: the character's name.
+        notes: free text.
+    """
+
+    model_config = ConfigDict(validate_assignment=True, extra="forbid")
+
+    name: str = ""
+    notes: str = ""
+
+    def settle(self) -> None:
+        """Bring dependent values back within bounds after an edit (e.g. current points
+        after their maximum was lowered). Sheets with such values override this."""
+
+
+class Row(BaseModel):
+    """A row of a sheet table (an attribute, a skill, an item)."""
+
+    model_config = ConfigDict(validate_assignment=True, extra="forbid")
+
+
+class SheetEditError(ValueError):
+    """An edit the sheet refuses; the message is for the player."""
+
+
+class Kind(StrEnum):
+    """How a value is edited."""
+
+    TEXT = "text"
+    MULTILINE = "multiline"
+    INT = "int"
+    FLAG = "flag"
+    CHOICE = "choice"
+
+
+Bounds = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """A single value of the sheet, ``sheet.<key>``.
+
+    Attributes:
+        key: the model attribute.
+        label: the label in the editor.
+        kind: how it is edited.
+        bounds: for INT, the allowed range, given the sheet (it may depend on other values).
+        choices: for CHOICE, the allowed values.
+        hint: a tooltip.
+    """
+
+    key: str
+    label: str
+    kind: Kind = Kind.TEXT
+    bounds: Callable[[Any], Bounds] | None = None
+    choices: tuple[str, ...] = ()
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnSpec:
+    """A column of a sheet table, ``row.<key>``.
+
+    Attributes:
+        key: the row attribute.
+        label: the column header.
+        kind: how it is edited.
+        editable: whether the cell can be edited, or a test of the row.
+        bounds: for INT, the allowed range, given the row.
+        choices: for CHOICE, the allowed values, given the sheet.
+    """
+
+    key: str
+    label: str
+    kind: Kind = Kind.TEXT
+    editable: bool | Callable[[Any], bool] = True
+    bounds: Callable[[Any], Bounds] | None = None
+    choices: Callable[[Any], tuple[str, ...]] | None = None
+
+    def editable_in(self, row: Row) -> bool:
+        """Whether this column can be edited in the given row."""
+        return self.editable(row) if callable(self.editable) else self.editable
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A table of the sheet, ``sheet.<key>``, a list of :class:`Row`.
+
+    Attributes:
+        key: the model attribute holding the rows.
+        label: the table's title.
+        columns: the columns shown.
+        new_row: makes a row to add (None: rows cannot be added).
+        removable: whether a row may be removed (None: no row may).
+    """
+
+    key: str
+    label: str
+    columns: tuple[ColumnSpec, ...]
+    new_row: Callable[[Any], Row] | None = None
+    removable: Callable[[Row], bool] | None = None
+
+
+def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:
+    """Set ``sheet.<spec.key>``; return whether it changed."""
+    if spec.kind is Kind.INT and spec.bounds is not None:
+        _check_bounds(spec.label, value, spec.bounds(sheet))
+    return _assign(sheet, spec.key, value, spec.label)
+
+
+def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value: Any) -> bool:
+    """Set one cell of a table; return whether it changed."""
+    target = rows(sheet, table)[row]
+    if not column.editable_in(target):
+        raise SheetEditError(f"{column.label} cannot be edited here")
+    if column.kind is Kind.INT and column.bounds is not None:
+        _check_bounds(column.label, value, column.bounds(target))
+    if column.kind is Kind.CHOICE and column.choices is not None:
+        allowed = column.choices(sheet)
+        if value not in allowed:
+            raise SheetEditError(f"{column.label} must be one of {', '.join(allowed)}")
+    before = getattr(target, column.key)
+    changed = _assign(target, column.key, value, column.label)
+    if changed:
+        try:
+            _revalidate(sheet)
+        except SheetEditError:
+            setattr(target, column.key, before)
+            raise
+    return changed
+
+
+def add_row(sheet: Sheet, table: TableSpec) -> int:
+    """Append a new row to a table; return its index."""
+    if table.new_row is None:
+        raise SheetEditError(f"no rows can be added to {table.label}")
+    rows(sheet, table).append(table.new_row(sheet))
+    return len(rows(sheet, table)) - 1
+
+
+def remove_row(sheet: Sheet, table: TableSpec, row: int) -> None:
+    """Remove a row of a table, if the table allows it."""
+    target = rows(sheet, table)[row]
+    if table.removable is None or not table.removable(target):
+        raise SheetEditError(f"this row of {table.label} cannot be removed")
+    del rows(sheet, table)[row]
+
+
+def rows(sheet: Sheet, table: TableSpec) -> list[Row]:
+    """The rows of a table."""
+    return getattr(sheet, table.key)
+
+
+def _check_bounds(label: str, value: Any, bounds: Bounds) -> None:
+    low, high = bounds
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise SheetEditError(f"{label} must be a whole number from {low} to {high}")
+
+
+def _assign(model: BaseModel, key: str, value: Any, label: str) -> bool:
+    if getattr(model, key) == value:
+        return False
+    try:
+        setattr(model, key, value)
+    except ValidationError as error:
+        raise SheetEditError(f"{label}: {_message(error)}") from None
+    return True
+
+
+def _revalidate(sheet: Sheet) -> None:
+    """Check rules that span rows (a row edit validates only its row), then settle."""
+    try:
+        sheet.settle()
+        type(sheet).model_validate(sheet.model_dump())
+    except ValidationError as error:
+        raise SheetEditError(_message(error)) from None
+
+
+def _message(error: ValidationError) -> str:
+    message = error.errors()[0]["msg"]
+    return message.removeprefix("Value error, ")

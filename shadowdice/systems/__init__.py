@@ -1,0 +1,12 @@
+"""The rule systems, one package each, and the registry of those that ship with the app."""
+
+from shadowdice.core.registry import Registry
+
+
+def builtin_registry() -> Registry:
+    """A registry with every rule system that ships with Shadowdice."""
+    from shadowdice.systems.shadowrun4 import Shadowrun4
+
+    registry = Registry()
+    registry.register(Shadowrun4())
+    return registry

@@ -1,0 +1,108 @@
+"""Shadowrun 4 rules as small pure functions (rule text 002: hits, glitches, Rule of Six,
+Edge, optional rules).
+
+Points the rule text leaves open, and the reading Shadowdice takes:
+
+- **Dice that count toward a glitch.** The glitch compares the 1s with the number of dice
+  thrown for the check: the pool, Edge dice added before the roll, and Edge dice thrown after
+  it (they join the check's pool). A Rule-of-Six re-throw is the same die thrown again, so it
+  adds neither to the number of dice nor to the 1s; a die counts as a 1 by its first face.
+- **"Half or more".** The text says *die Hälfte oder mehr*: 2 ones of 4 dice glitch, 2 of 5
+  do not, 3 of 5 do.
+- **Rerolling the misses** replaces every die without a hit; the glitch is judged again on the
+  dice as they then lie (a 1 that was rerolled no longer counts). The Rule of Six does not
+  apply to the rerolled dice (they are not Edge dice), except under the cinematic rules.
+- **Edge before the roll on a small pool** adds to the pool as it is: a pool of -1 with Edge 3
+  throws 2 dice. A pool that stays at 0 or less needs a long shot.
+- **Long shot.** Its dice are Edge dice, so the Rule of Six applies to them.
+- **Harder rules, unspent Edge.** Pre-roll Edge adds as many dice as the character has unspent
+  Edge points *before* paying for this check, so a character at full Edge still gets the full
+  attribute.
+- **Success.** With a threshold, the check succeeds when the hits reach it; without one, one
+  hit is enough. A critical glitch has no hit and so always fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """The rule options in play for a character.
+
+    Attributes:
+        cinematic: hits on 4+, Rule of Six on every roll.
+        harder: pre-roll Edge adds only unspent Edge points; 1s and 2s glitch.
+    """
+
+    cinematic: bool = False
+    harder: bool = False
+
+    @property
+    def hit_on(self) -> int:
+        """The lowest face that is a hit."""
+        return 4 if self.cinematic else 5
+
+    @property
+    def glitch_up_to(self) -> int:
+        """The highest face that counts toward a glitch."""
+        return 2 if self.harder else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Glitch:
+    """Whether a throw glitched.
+
+    >>> judge_glitch(ones=2, dice=4, hits=1)
+    Glitch(glitch=True, critical=False)
+    >>> judge_glitch(ones=2, dice=5, hits=0)
+    Glitch(glitch=False, critical=False)
+    >>> judge_glitch(ones=3, dice=5, hits=0)
+    Glitch(glitch=True, critical=True)
+    """
+
+    glitch: bool
+    critical: bool
+
+
+def judge_glitch(*, ones: int, dice: int, hits: int) -> Glitch:
+    """A glitch when half or more of the dice show a glitch face; critical without a hit."""
+    glitch = dice > 0 and 2 * ones >= dice
+    return Glitch(glitch=glitch, critical=glitch and hits == 0)
+
+
+def hits_of(faces: Sequence[int], rules: TableRules) -> int:
+    """Hits of one die's chain: every face at or above the hit face counts.
+
+    >>> hits_of((6, 6, 2), TableRules())
+    2
+    >>> hits_of((4,), TableRules(cinematic=True))
+    1
+    """
+    return sum(1 for face in faces if face >= rules.hit_on)
+
+
+def edge_dice_before_roll(*, edge: int, edge_current: int, rules: TableRules) -> int:
+    """Dice that pre-roll Edge adds: the Edge attribute, or under harder rules the unspent
+    points before paying for this check.
+
+    >>> edge_dice_before_roll(edge=4, edge_current=2, rules=TableRules(harder=True))
+    2
+    """
+    return min(edge, edge_current) if rules.harder else edge
+
+
+def succeeded(*, hits: int, threshold: int) -> bool:
+    """Whether the hits reach the threshold (one hit when there is none).
+
+    >>> succeeded(hits=2, threshold=3), succeeded(hits=1, threshold=0)
+    (False, True)
+    """
+    return hits >= max(threshold, 1)
+
+
+def hits_phrase(hits: int) -> str:
+    """'1 hit', '3 hits'."""
+    return f"{hits} hit" if hits == 1 else f"{hits} hits"

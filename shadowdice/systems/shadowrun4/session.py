@@ -1,0 +1,206 @@
+"""The Shadowrun 4 roll session (rule text 002): a pool of d6, hits on 5 and 6, glitches,
+and Edge before or after the roll, at most one point per check.
+
+The readings of what the text leaves open are in :mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from enum import StrEnum
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Die, Mark
+from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
+from shadowdice.systems.shadowrun4.rules import (
+    TableRules,
+    edge_dice_before_roll,
+    hits_of,
+    hits_phrase,
+    judge_glitch,
+    succeeded,
+)
+from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
+
+SYSTEM_ID = "shadowrun4"
+RULE_OF_SIX = 6
+EDGE_GROUP = "edge"
+
+
+class EdgeUse(StrEnum):
+    """How Edge is spent before the roll, if at all."""
+
+    NONE = ""
+    BEFORE = "before"
+    LONG_SHOT = "long_shot"
+
+
+class ShadowrunSession(RollSession):
+    """A Shadowrun 4 check in progress.
+
+    Starting the session spends pre-roll Edge (``EdgeUse.BEFORE`` or ``LONG_SHOT``) and throws.
+    After the roll it offers the two post-roll Edge uses, each refused with its reason when
+    Edge was spent on this check already or no Edge points are left.
+
+    Attributes:
+        sheet: the character, charged for Edge through the session.
+        pool: the dice the check is rolled with (before Edge).
+        threshold: hits needed, 0 for none.
+        rules: the optional rules in play.
+    """
+
+    def __init__(
+        self,
+        sheet: ShadowrunSheet,
+        *,
+        pool: int,
+        threshold: int,
+        edge_use: EdgeUse,
+        check: str,
+        source: DiceSource,
+        parameters: Mapping[str, int | str | bool | None] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(
+            system_id=SYSTEM_ID, character=sheet.name, check=check, source=source,
+            parameters=parameters, clock=clock,
+        )
+        self.sheet = sheet
+        self.pool = pool
+        self.threshold = threshold
+        self.rules = TableRules(cinematic=sheet.cinematic, harder=sheet.harder)
+        self.edge_spent = False
+        if edge_use is EdgeUse.BEFORE:
+            extra = edge_dice_before_roll(
+                edge=sheet.edge, edge_current=sheet.edge_current, rules=self.rules
+            )
+            self._check_edge()
+            self._throw("Roll with Edge", pool + extra, explode_on=RULE_OF_SIX)
+            self._spend_edge()
+        elif edge_use is EdgeUse.LONG_SHOT:
+            self._check_edge()
+            self._throw("Long shot", sheet.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
+            self._spend_edge()
+        else:
+            self._throw("Roll", pool, explode_on=self._explode_without_edge())
+        self._evaluate()
+
+    # --- evaluation ----------------------------------------------------------------------
+
+    @property
+    def hits(self) -> int:
+        """Hits of every die on the table."""
+        return sum(hits_of(die.faces, self.rules) for die in self.table)
+
+    def _evaluate(self) -> None:
+        for die in self.table:
+            hits = hits_of(die.faces, self.rules)
+            marks = [Mark.HIT if hits else Mark.MISS]
+            if die.face <= self.rules.glitch_up_to:
+                marks.append(Mark.GLITCH)
+            if len(die.faces) > 1:
+                marks.append(Mark.EXPLODED)
+            self._mark(die.id, *marks, score=hits if len(die.faces) > 1 else None)
+
+    def outcome(self) -> Outcome:
+        """Hits, net hits against the threshold, success, glitch or critical glitch."""
+        table = self.table
+        hits = self.hits
+        ones = sum(1 for die in table if die.has(Mark.GLITCH))
+        glitch = judge_glitch(ones=ones, dice=len(table), hits=hits)
+        success = succeeded(hits=hits, threshold=self.threshold)
+        verdict = f"{hits_phrase(hits)} - {'success' if success else 'failure'}"
+        detail = []
+        if self.threshold:
+            detail.append(f"threshold {self.threshold}, net hits {hits - self.threshold}")
+        detail.append(f"{ones} of {len(table)} dice show {self._glitch_faces()}")
+        if glitch.critical:
+            headline, tone = "Critical glitch!", Tone.CRITICAL
+            detail.insert(0, verdict)
+        elif glitch.glitch:
+            headline, tone = "Glitch!", Tone.GLITCH
+            detail.insert(0, verdict)
+        else:
+            headline, tone = verdict, Tone.SUCCESS if success else Tone.FAILURE
+        return Outcome(
+            headline=headline,
+            tone=tone,
+            detail=" · ".join(detail),
+            values={
+                "hits": hits,
+                "threshold": self.threshold,
+                "net_hits": hits - self.threshold,
+                "success": success,
+                "glitch": glitch.glitch,
+                "critical_glitch": glitch.critical,
+                "dice": len(table),
+            },
+        )
+
+    # --- Edge after the roll ---------------------------------------------------------------
+
+    def _offered(self) -> Iterable[Action]:
+        refusal = self._edge_refusal()
+        yield Action(
+            id="edge_extra_dice",
+            label=f"Edge: +{self.sheet.edge} dice",
+            cost="1 Edge",
+            enabled=not refusal,
+            reason=refusal,
+            hint=f"Throw {self.sheet.edge} more dice (your Edge) with the Rule of Six "
+            "and add their hits.",
+        )
+        misses = self._misses()
+        reroll_refusal = refusal or ("" if misses else "every die is a hit")
+        yield Action(
+            id="edge_reroll_misses",
+            label=f"Edge: reroll {len(misses)} {'miss' if len(misses) == 1 else 'misses'}",
+            cost="1 Edge",
+            enabled=not reroll_refusal,
+            reason=reroll_refusal,
+            hint="Throw every die that is not a hit again.",
+        )
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        # The throw comes first: a source that fails (or a player who cancels) costs no Edge.
+        if action.id == "edge_extra_dice":
+            self._throw("Edge dice", self.sheet.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
+        else:
+            misses = self._misses()
+            self._throw(
+                "Reroll of misses",
+                len(misses),
+                explode_on=self._explode_without_edge(),
+                replace=[die.id for die in misses],
+            )
+        self._spend_edge()
+
+    def _misses(self) -> list[Die]:
+        return [die for die in self.table if hits_of(die.faces, self.rules) == 0]
+
+    def _edge_refusal(self) -> str:
+        if self.edge_spent:
+            return "Edge was spent on this check already (one point per check)"
+        if self.sheet.edge_current < 1:
+            return "no Edge points left"
+        return ""
+
+    def _check_edge(self) -> None:
+        if refusal := self._edge_refusal():
+            raise SessionError(refusal)
+
+    def _spend_edge(self) -> None:
+        self._check_edge()
+        self.edge_spent = True
+
+        def spend(amount: int) -> None:
+            self.sheet.edge_current -= amount
+
+        self._charge("edge", 1, spend)
+
+    def _explode_without_edge(self) -> int | None:
+        return RULE_OF_SIX if self.rules.cinematic else None
+
+    def _glitch_faces(self) -> str:
+        return "1 or 2" if self.rules.harder else "1"

@@ -1,0 +1,197 @@
+"""The Shadowrun 4 character sheet (rule text 002, "Grundsätzliches", "Gewagte Proben").
+
+Attributes, skills with their linked attribute, current Edge points against the Edge
+attribute, condition monitors, and the optional rules the table plays with.
+
+>>> sheet = ShadowrunSheet(name="Kira")
+>>> sheet.attribute("Agility"), sheet.edge, sheet.edge_current
+(3, 3, 3)
+>>> sheet.physical_boxes, sheet.wound_modifier
+(10, 0)
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from shadowdice.core.sheet import Row, Sheet
+
+#: The nine attributes every character has, in sheet order.
+CORE_ATTRIBUTES = (
+    "Body", "Agility", "Reaction", "Strength", "Charisma", "Intuition", "Logic", "Willpower",
+    "Edge",
+)  # fmt: skip
+#: Awakened characters have Magic, technomancers Resonance; 0 means the character has none.
+SPECIAL_ATTRIBUTES = ("Magic", "Resonance")
+ATTRIBUTES = CORE_ATTRIBUTES + SPECIAL_ATTRIBUTES
+METATYPES = ("Human", "Elf", "Dwarf", "Ork", "Troll")
+ATTRIBUTE_MAX = 15
+SKILL_MAX = 12
+
+#: The standard active skills and the attribute each is linked to.
+STANDARD_SKILLS: dict[str, str] = {
+    **dict.fromkeys(
+        ("Archery", "Automatics", "Blades", "Clubs", "Escape Artist", "Exotic Melee Weapon",
+         "Exotic Ranged Weapon", "Gunnery", "Heavy Weapons", "Infiltration", "Locksmith",
+         "Longarms", "Palming", "Pistols", "Throwing Weapons", "Unarmed Combat"),
+        "Agility",
+    ),
+    **dict.fromkeys(("Diving", "Parachuting"), "Body"),
+    **dict.fromkeys(
+        ("Dodge", "Pilot Aerospace", "Pilot Aircraft", "Pilot Anthroform",
+         "Pilot Exotic Vehicle", "Pilot Ground Craft", "Pilot Watercraft"),
+        "Reaction",
+    ),
+    **dict.fromkeys(("Climbing", "Running", "Swimming"), "Strength"),
+    **dict.fromkeys(
+        ("Con", "Etiquette", "Instruction", "Intimidation", "Leadership", "Negotiation"),
+        "Charisma",
+    ),
+    **dict.fromkeys(
+        ("Artisan", "Assensing", "Disguise", "Navigation", "Perception", "Shadowing",
+         "Tracking"),
+        "Intuition",
+    ),
+    **dict.fromkeys(
+        ("Aeronautics Mechanic", "Arcana", "Armorer", "Automotive Mechanic", "Biotechnology",
+         "Chemistry", "Computer", "Cybercombat", "Cybertechnology", "Data Search",
+         "Demolitions", "Electronic Warfare", "First Aid", "Forgery", "Hacking", "Hardware",
+         "Industrial Mechanic", "Medicine", "Nautical Mechanic", "Software"),
+        "Logic",
+    ),
+    **dict.fromkeys(("Astral Combat",), "Willpower"),
+    **dict.fromkeys(
+        ("Banishing", "Binding", "Counterspelling", "Enchanting", "Ritual Spellcasting",
+         "Spellcasting", "Summoning"),
+        "Magic",
+    ),
+    **dict.fromkeys(("Compiling", "Decompiling", "Registering"), "Resonance"),
+}  # fmt: skip
+
+
+def attribute_bounds(name: str) -> tuple[int, int]:
+    """The range of an attribute: Magic and Resonance may be 0 (none), the others start at 1."""
+    return (0 if name in SPECIAL_ATTRIBUTES else 1), ATTRIBUTE_MAX
+
+
+class Attribute(Row):
+    """An attribute and its rating."""
+
+    name: str
+    value: int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+
+    @model_validator(mode="after")
+    def _within_bounds(self) -> Attribute:
+        low, high = attribute_bounds(self.name)
+        if not low <= self.value <= high:
+            raise ValueError(f"{self.name} must be from {low} to {high}")
+        return self
+
+
+class Skill(Row):
+    """An active skill: its rating and the attribute it is linked to.
+
+    Attributes:
+        custom: a skill the player added; only those can be renamed or removed.
+    """
+
+    name: str = Field(min_length=1)
+    rating: int = Field(default=0, ge=0, le=SKILL_MAX)
+    attribute: str = "Agility"
+    custom: bool = False
+
+    @model_validator(mode="after")
+    def _known_attribute(self) -> Skill:
+        if self.attribute not in ATTRIBUTES:
+            raise ValueError(f"{self.attribute!r} is not an attribute")
+        return self
+
+
+def _standard_attributes() -> list[Attribute]:
+    return [Attribute(name=name, value=0 if name in SPECIAL_ATTRIBUTES else 3)
+            for name in ATTRIBUTES]
+
+
+def _standard_skills() -> list[Skill]:
+    return [Skill(name=name, attribute=attribute) for name, attribute in STANDARD_SKILLS.items()]
+
+
+class ShadowrunSheet(Sheet):
+    """A Shadowrun 4 character.
+
+    Attributes:
+        metatype: Human, Elf, Dwarf, Ork or Troll.
+        attributes: every attribute of :data:`ATTRIBUTES`, in that order.
+        skills: the standard skills and the player's own.
+        edge_current: Edge points not yet spent (0..Edge).
+        physical_damage, stun_damage: boxes filled on the condition monitors.
+        cinematic: optional rule, hits on 4+ and the Rule of Six on every roll.
+        harder: optional rule, pre-roll Edge adds only the unspent points and 2s glitch too.
+    """
+
+    metatype: str = "Human"
+    attributes: list[Attribute] = Field(default_factory=_standard_attributes)
+    skills: list[Skill] = Field(default_factory=_standard_skills)
+    edge_current: int = Field(default=3, ge=0)
+    physical_damage: int = Field(default=0, ge=0)
+    stun_damage: int = Field(default=0, ge=0)
+    cinematic: bool = False
+    harder: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ShadowrunSheet:
+        if self.metatype not in METATYPES:
+            raise ValueError(f"metatype must be one of {', '.join(METATYPES)}")
+        names = [attribute.name for attribute in self.attributes]
+        if names != list(ATTRIBUTES):
+            raise ValueError(f"attributes must be {', '.join(ATTRIBUTES)}, in that order")
+        if self.attribute("Magic") and self.attribute("Resonance"):
+            raise ValueError("a character has Magic or Resonance, not both")
+        if self.edge_current > self.edge:
+            raise ValueError(f"current Edge {self.edge_current} exceeds the Edge attribute")
+        return self
+
+    def settle(self) -> None:
+        """Keep current Edge and damage within their maxima after an attribute changed."""
+        if self.edge_current > self.edge:
+            self.edge_current = self.edge
+        if self.physical_damage > self.physical_boxes:
+            self.physical_damage = self.physical_boxes
+        if self.stun_damage > self.stun_boxes:
+            self.stun_damage = self.stun_boxes
+
+    def attribute(self, name: str) -> int:
+        """The rating of an attribute by name."""
+        for attribute in self.attributes:
+            if attribute.name == name:
+                return attribute.value
+        raise KeyError(name)
+
+    def skill(self, name: str) -> Skill:
+        """A skill by name."""
+        for skill in self.skills:
+            if skill.name == name:
+                return skill
+        raise KeyError(name)
+
+    @property
+    def edge(self) -> int:
+        """The Edge attribute: the most Edge points the character can have."""
+        return self.attribute("Edge")
+
+    @property
+    def physical_boxes(self) -> int:
+        """Boxes of the physical condition monitor: 8 + half the Body, rounded up."""
+        return 8 + (self.attribute("Body") + 1) // 2
+
+    @property
+    def stun_boxes(self) -> int:
+        """Boxes of the stun condition monitor: 8 + half the Willpower, rounded up."""
+        return 8 + (self.attribute("Willpower") + 1) // 2
+
+    @property
+    def wound_modifier(self) -> int:
+        """-1 die for every 3 boxes filled, on each monitor."""
+        return -(min(self.physical_damage, self.physical_boxes) // 3) - (
+            min(self.stun_damage, self.stun_boxes) // 3
+        )

@@ -1,0 +1,270 @@
+"""Shadowrun 4 as a rule system: how its sheet and checks declare themselves to the app.
+
+A check's pool is attribute + skill ± modifiers (rule text 002, "Grundsätzliches"), or a free
+pool when neither is chosen; the wound modifier of the condition monitors applies unless the
+player turns it off. Edge before the roll is a check parameter; Edge after the roll is an
+action of the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.odds import chance_of_successes
+from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues, RuleSystem
+from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec
+from shadowdice.systems.shadowrun4.rules import TableRules, edge_dice_before_roll
+from shadowdice.systems.shadowrun4.session import (
+    RULE_OF_SIX,
+    SYSTEM_ID,
+    EdgeUse,
+    ShadowrunSession,
+)
+from shadowdice.systems.shadowrun4.sheet import (
+    ATTRIBUTES,
+    METATYPES,
+    SKILL_MAX,
+    STANDARD_SKILLS,
+    ShadowrunSheet,
+    Skill,
+    attribute_bounds,
+)
+
+LINKED = "linked"
+MODIFIER_BOUNDS = (-30, 30)
+THRESHOLD_BOUNDS = (0, 30)
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A check's dice pool and how it was built.
+
+    Attributes:
+        dice: the number of dice (may be 0 or less).
+        parts: the terms in words, e.g. ("Agility 4", "Pistols 3", "-1 wounds").
+        label: what is rolled, e.g. "Agility + Pistols".
+    """
+
+    dice: int
+    parts: tuple[str, ...]
+    label: str
+
+
+def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
+    """Attribute + skill + modifier (+ wound modifier), from the check values.
+
+    >>> sheet = ShadowrunSheet()
+    >>> sheet.skill("Pistols").rating = 2
+    >>> build_pool(sheet, {"attribute": LINKED, "skill": "Pistols", "modifier": -1})
+    Pool(dice=4, parts=('Agility 3', 'Pistols 2', '-1'), label='Agility + Pistols')
+    """
+    skill_name = str(values.get("skill") or "")
+    attribute_name = str(values.get("attribute", LINKED) or "")
+    skill = sheet.skill(skill_name) if skill_name else None
+    if attribute_name == LINKED:
+        attribute_name = skill.attribute if skill else ""
+    dice, parts, names = 0, [], []
+    if attribute_name:
+        dice += sheet.attribute(attribute_name)
+        parts.append(f"{attribute_name} {sheet.attribute(attribute_name)}")
+        names.append(attribute_name)
+    if skill:
+        dice += skill.rating
+        parts.append(f"{skill.name} {skill.rating}")
+        names.append(skill.name)
+    modifier = int(values.get("modifier") or 0)
+    if modifier or not names:
+        dice += modifier
+        parts.append(f"{modifier:+d}" if names else str(modifier))
+    if values.get("wounds", True) and sheet.wound_modifier:
+        dice += sheet.wound_modifier
+        parts.append(f"{sheet.wound_modifier:+d} wounds")
+    label = " + ".join(names) if names else f"Free pool of {modifier}"
+    return Pool(dice=dice, parts=tuple(parts), label=label)
+
+
+class Shadowrun4(RuleSystem):
+    """Shadowrun, 4th edition: d6 pools, hits on 5 and 6, glitches and Edge."""
+
+    id = SYSTEM_ID
+    name = "Shadowrun 4"
+    summary = "Dice pools of d6, hits on 5 and 6, glitches, Edge and the Rule of Six."
+    sheet_type = ShadowrunSheet
+
+    def sheet_fields(self) -> tuple[FieldSpec, ...]:
+        """Name, metatype, Edge points, damage, optional rules and notes."""
+        return (
+            FieldSpec("name", "Name"),
+            FieldSpec("metatype", "Metatype", Kind.CHOICE, choices=METATYPES),
+            FieldSpec(
+                "edge_current", "Edge points", Kind.INT, bounds=lambda sheet: (0, sheet.edge),
+                hint="Edge points not yet spent; at most the Edge attribute.",
+            ),
+            FieldSpec(
+                "physical_damage", "Physical damage", Kind.INT,
+                bounds=lambda sheet: (0, sheet.physical_boxes),
+                hint="Boxes filled on the physical condition monitor (8 + Body/2).",
+            ),
+            FieldSpec(
+                "stun_damage", "Stun damage", Kind.INT,
+                bounds=lambda sheet: (0, sheet.stun_boxes),
+                hint="Boxes filled on the stun condition monitor (8 + Willpower/2).",
+            ),
+            FieldSpec(
+                "cinematic", "Cinematic rules", Kind.FLAG,
+                hint="Hits on 4, 5 and 6; the Rule of Six on every roll.",
+            ),
+            FieldSpec(
+                "harder", "Harder rules", Kind.FLAG,
+                hint="Edge before the roll adds only your unspent Edge points; "
+                "2s count toward glitches too.",
+            ),
+            FieldSpec("notes", "Notes", Kind.MULTILINE),
+        )
+
+    def sheet_tables(self) -> tuple[TableSpec, ...]:
+        """Attributes (fixed rows) and skills (standard ones plus the player's own)."""
+        return (
+            TableSpec(
+                "attributes",
+                "Attributes",
+                (
+                    ColumnSpec("name", "Attribute", editable=False),
+                    ColumnSpec(
+                        "value", "Rating", Kind.INT, bounds=lambda row: attribute_bounds(row.name)
+                    ),
+                ),
+            ),
+            TableSpec(
+                "skills",
+                "Skills",
+                (
+                    ColumnSpec("name", "Skill", editable=lambda row: row.custom),
+                    ColumnSpec("rating", "Rating", Kind.INT, bounds=lambda row: (0, SKILL_MAX)),
+                    ColumnSpec(
+                        "attribute", "Linked attribute", Kind.CHOICE,
+                        editable=lambda row: row.custom, choices=lambda sheet: ATTRIBUTES,
+                    ),
+                ),
+                new_row=_new_custom_skill,
+                removable=lambda row: row.custom,
+            ),
+        )
+
+    def check_params(self, sheet: Sheet) -> tuple[CheckParam, ...]:
+        """Skill, attribute, dice modifier, threshold, wounds and Edge before the roll."""
+        assert isinstance(sheet, ShadowrunSheet)
+        skills = sorted(sheet.skills, key=lambda skill: (skill.rating == 0, skill.name))
+        return (
+            CheckParam(
+                "skill", "Skill", Kind.CHOICE, "",
+                choices=(("", "No skill"),)
+                + tuple((s.name, f"{s.name} {s.rating} ({s.attribute})") for s in skills),
+            ),
+            CheckParam(
+                "attribute", "Attribute", Kind.CHOICE, LINKED,
+                choices=(
+                    (LINKED, "Linked to the skill"),
+                    ("", "No attribute"),
+                    *((a.name, f"{a.name} {a.value}") for a in sheet.attributes),
+                ),
+            ),
+            CheckParam(
+                "modifier", "Dice ±", Kind.INT, 0, bounds=MODIFIER_BOUNDS,
+                hint="Dice added or taken away; with no skill and no attribute, the free pool.",
+            ),
+            CheckParam(
+                "threshold", "Threshold", Kind.INT, 0, bounds=THRESHOLD_BOUNDS,
+                hint="Hits needed; 0 when any hit will do.",
+            ),
+            CheckParam(
+                "wounds", f"Wound modifier ({sheet.wound_modifier:+d})", Kind.FLAG, True,
+                hint="Take the dice that damage costs off the pool.",
+            ),
+            CheckParam(
+                "edge", "Edge", Kind.CHOICE, EdgeUse.NONE.value,
+                choices=(
+                    (EdgeUse.NONE.value, "No Edge before the roll"),
+                    (EdgeUse.BEFORE.value,
+                     f"Before the roll: +{_pre_roll_edge_dice(sheet)} dice, Rule of Six"),
+                    (EdgeUse.LONG_SHOT.value, f"Long shot: {sheet.edge} dice, Rule of Six"),
+                ),
+                hint="Spend 1 Edge before the roll (at most one point per check).",
+            ),
+        )
+
+    def preview_check(self, sheet: Sheet, values: CheckValues) -> CheckPreview:
+        """The pool in words, the chance of success, or why it cannot be rolled."""
+        assert isinstance(sheet, ShadowrunSheet)
+        pool = build_pool(sheet, values)
+        edge_use = EdgeUse(values.get("edge") or "")
+        threshold = int(values.get("threshold") or 0)
+        rules = TableRules(cinematic=sheet.cinematic, harder=sheet.harder)
+        problem = _problem(sheet, pool, edge_use)
+        dice, explode = max(pool.dice, 0), RULE_OF_SIX if rules.cinematic else None
+        if edge_use is EdgeUse.BEFORE:
+            dice, explode = pool.dice + _pre_roll_edge_dice(sheet), RULE_OF_SIX
+        elif edge_use is EdgeUse.LONG_SHOT:
+            dice, explode = sheet.edge, RULE_OF_SIX
+        terms = " + ".join(pool.parts).replace("+ -", "- ")
+        summary = f"{terms} = {pool.dice} dice" if len(pool.parts) > 1 else f"{pool.dice} dice"
+        if edge_use is not EdgeUse.NONE:
+            summary += f" → {dice} with Edge"
+        summary += f" · hits on {rules.hit_on}+"
+        if threshold:
+            summary += f" · threshold {threshold}"
+        chance = None if problem else chance_of_successes(
+            dice=dice, needed=max(threshold, 1), hit_on=rules.hit_on, explode_on=explode
+        )
+        return CheckPreview(summary=summary, chance=chance, problem=problem)
+
+    def start_check(
+        self, sheet: Sheet, values: CheckValues, source: DiceSource
+    ) -> ShadowrunSession:
+        """Start the check; refuses a pool of 0 or less without a long shot."""
+        assert isinstance(sheet, ShadowrunSheet)
+        pool = build_pool(sheet, values)
+        edge_use = EdgeUse(values.get("edge") or "")
+        if problem := _problem(sheet, pool, edge_use):
+            raise CheckError(problem)
+        check = pool.label + {
+            EdgeUse.NONE: "", EdgeUse.BEFORE: ", Edge before the roll",
+            EdgeUse.LONG_SHOT: ", long shot",
+        }[edge_use]
+        return ShadowrunSession(
+            sheet,
+            pool=pool.dice,
+            threshold=int(values.get("threshold") or 0),
+            edge_use=edge_use,
+            check=check,
+            source=source,
+            parameters=dict(values),
+        )
+
+
+def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
+    if edge_use is not EdgeUse.NONE and sheet.edge_current < 1:
+        return "No Edge points left to spend."
+    if edge_use is EdgeUse.BEFORE and pool.dice + _pre_roll_edge_dice(sheet) <= 0:
+        return (f"Even with Edge the pool has {pool.dice + _pre_roll_edge_dice(sheet)} dice. "
+                "Take a long shot instead.")
+    if edge_use is EdgeUse.LONG_SHOT and pool.dice > 0:
+        return f"A long shot is for a pool of 0 or less; this pool has {pool.dice} dice."
+    if edge_use is EdgeUse.NONE and pool.dice <= 0:
+        return (f"A pool of {pool.dice} dice fails automatically. "
+                "Spend Edge on a long shot to try anyway.")
+    return ""
+
+
+def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:
+    rules = TableRules(cinematic=sheet.cinematic, harder=sheet.harder)
+    return edge_dice_before_roll(edge=sheet.edge, edge_current=sheet.edge_current, rules=rules)
+
+
+def _new_custom_skill(sheet: ShadowrunSheet) -> Row:
+    taken = {skill.name for skill in sheet.skills}
+    number = 1
+    while (name := f"New skill {number}") in taken or name in STANDARD_SKILLS:
+        number += 1
+    return Skill(name=name, attribute="Agility", custom=True)

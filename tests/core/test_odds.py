@@ -1,0 +1,46 @@
+"""Exact odds against brute force over every outcome of small pools."""
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shadowdice.core.odds import chance_of_successes, successes_per_die
+
+
+def brute_force(dice: int, needed: int, hit_on: int) -> float:
+    faces = range(1, 7)
+    good = sum(1 for roll in product(faces, repeat=dice) if sum(f >= hit_on for f in roll) >= needed)
+    return good / 6**dice
+
+
+@given(dice=st.integers(1, 5), needed=st.integers(1, 6), hit_on=st.integers(2, 7))
+def test_plain_pools_match_brute_force(dice, needed, hit_on):
+    assert chance_of_successes(dice=dice, needed=needed, hit_on=hit_on) == pytest.approx(
+        brute_force(dice, needed, hit_on)
+    )
+
+
+def test_one_exploding_die_follows_the_geometric_chain():
+    # P(at least 2 hits) = P(first is 6) * P(second is a hit) = 1/6 * 1/3
+    dist = successes_per_die(hit_on=5, explode_on=6, cap=2)
+    assert dist[2] == Fraction(1, 18)
+    assert sum(dist) == 1
+
+
+def test_rule_of_six_raises_the_chance():
+    plain = chance_of_successes(dice=4, needed=3, hit_on=5)
+    exploding = chance_of_successes(dice=4, needed=3, hit_on=5, explode_on=6)
+    assert exploding > plain
+
+
+def test_nothing_needed_is_certain_and_no_dice_is_hopeless():
+    assert chance_of_successes(dice=0, needed=0, hit_on=5) == 1.0
+    assert chance_of_successes(dice=0, needed=1, hit_on=5) == 0.0
+
+
+def test_exploding_face_that_is_no_success_is_refused():
+    with pytest.raises(ValueError):
+        successes_per_die(hit_on=6, explode_on=5, cap=1)

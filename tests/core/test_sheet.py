@@ -1,0 +1,98 @@
+"""Sheet edits go through a few operations that validate and leave a refused edit undone."""
+
+import pytest
+from pydantic import Field, model_validator
+
+from shadowdice.core.sheet import (
+    ColumnSpec,
+    FieldSpec,
+    Kind,
+    Row,
+    Sheet,
+    SheetEditError,
+    TableSpec,
+    add_row,
+    remove_row,
+    set_cell,
+    set_field,
+)
+
+
+class Item(Row):
+    name: str = "Rope"
+    weight: int = Field(default=1, ge=0, le=50)
+    own: bool = True
+
+
+class Pack(Sheet):
+    capacity: int = 10
+    loaded: int = 0
+    items: list[Item] = Field(default_factory=lambda: [Item(name="Lamp", own=False)])
+
+    @model_validator(mode="after")
+    def _fits(self):
+        if sum(i.weight for i in self.items) > self.capacity:
+            raise ValueError("the pack is too heavy")
+        return self
+
+    def settle(self):
+        self.loaded = sum(i.weight for i in self.items)
+
+
+CAPACITY = FieldSpec("capacity", "Capacity", Kind.INT, bounds=lambda s: (0, 40))
+ITEMS = TableSpec(
+    "items", "Items",
+    (ColumnSpec("name", "Item", editable=lambda row: row.own),
+     ColumnSpec("weight", "Weight", Kind.INT, bounds=lambda row: (0, 50))),
+    new_row=lambda sheet: Item(), removable=lambda row: row.own,
+)
+
+
+def test_field_in_bounds_is_set_and_reports_change():
+    pack = Pack()
+    assert set_field(pack, CAPACITY, 20) is True
+    assert set_field(pack, CAPACITY, 20) is False
+    assert pack.capacity == 20
+
+
+def test_field_out_of_bounds_is_refused_with_a_message():
+    pack = Pack()
+    with pytest.raises(SheetEditError, match="Capacity must be a whole number from 0 to 40"):
+        set_field(pack, CAPACITY, 41)
+    assert pack.capacity == 10
+
+
+def test_cell_edit_that_breaks_a_sheet_rule_is_undone():
+    pack = Pack()
+    with pytest.raises(SheetEditError, match="too heavy"):
+        set_cell(pack, ITEMS, 0, ITEMS.columns[1], 11)
+    assert pack.items[0].weight == 1
+
+
+def test_cell_edit_settles_dependent_values():
+    pack = Pack()
+    set_cell(pack, ITEMS, 0, ITEMS.columns[1], 7)
+    assert pack.loaded == 7
+
+
+def test_column_editable_per_row():
+    pack = Pack()
+    with pytest.raises(SheetEditError, match="cannot be edited"):
+        set_cell(pack, ITEMS, 0, ITEMS.columns[0], "Torch")
+    index = add_row(pack, ITEMS)
+    set_cell(pack, ITEMS, index, ITEMS.columns[0], "Torch")
+    assert [i.name for i in pack.items] == ["Lamp", "Torch"]
+
+
+def test_rows_are_removed_only_where_allowed():
+    pack = Pack()
+    add_row(pack, ITEMS)
+    with pytest.raises(SheetEditError, match="cannot be removed"):
+        remove_row(pack, ITEMS, 0)
+    remove_row(pack, ITEMS, 1)
+    assert len(pack.items) == 1
+
+
+def test_wrong_type_is_refused_in_words():
+    with pytest.raises(SheetEditError, match="Weight"):
+        set_cell(Pack(), ITEMS, 0, ITEMS.columns[1], "heavy")

@@ -1,0 +1,50 @@
+"""Optional rules (rule text 002, "Alternative Regeln"), saved with the character."""
+
+def test_cinematic_hits_on_four(roll, sheet):
+    sheet.cinematic = True
+    outcome = roll([4, 3, 5, 4], modifier=4).outcome()
+    assert outcome.values["hits"] == 3
+
+
+def test_cinematic_rule_of_six_on_every_roll(roll, sheet):
+    sheet.cinematic = True
+    session = roll([6, 2, 6, 1], modifier=2)
+    assert [d.faces for d in session.table] == [(6, 6, 1), (2,)]
+    assert session.outcome().values["hits"] == 2
+
+
+def test_cinematic_reroll_of_misses_explodes_too(roll, sheet):
+    sheet.cinematic = True
+    session = roll([2, 5, 6, 4], modifier=2)
+    session.apply("edge_reroll_misses")
+    assert [d.faces for d in session.table] == [(5,), (6, 4)]
+    assert session.outcome().values["hits"] == 3
+
+
+def test_harder_edge_before_adds_only_unspent_points(roll, sheet):
+    sheet.harder = True
+    sheet.edge_current = 2
+    session = roll([2] * 10, modifier=3, edge="before")
+    assert len(session.table) == 3 + 2
+    assert sheet.edge_current == 1
+
+
+def test_harder_at_full_edge_adds_the_full_attribute(roll, sheet):
+    sheet.harder = True
+    assert len(roll([2] * 10, modifier=3, edge="before").table) == 3 + 3
+
+
+def test_harder_twos_count_toward_the_glitch(roll, sheet):
+    faces = [1, 2, 5, 3]
+    assert roll(faces, modifier=4).outcome().values["glitch"] is False
+    sheet.harder = True
+    outcome = roll(faces, modifier=4).outcome()
+    assert outcome.values["glitch"] is True and "show 1 or 2" in outcome.detail
+
+
+def test_harder_does_not_change_post_roll_edge(roll, sheet):
+    sheet.harder = True
+    sheet.edge_current = 1
+    session = roll([2, 2, 2, 2, 2], modifier=2)
+    throw = session.apply("edge_extra_dice")
+    assert len(throw.die_ids) == 3
