@@ -41,6 +41,7 @@ def test_importing_every_qt_free_layer_loads_no_qt():
         "        importlib.import_module(m.name)\n"
         "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "[]"

@@ -1,1 +1,1 @@
-"""The rules core: dice, dice sources, roll sessions, roll records, odds and the registry. No Qt here."""
+"""The rules core: dice, dice sources, roll sessions, records, odds and the registry; no Qt."""

@@ -95,7 +95,7 @@ class ScriptedDiceSource:
     >>> ScriptedDiceSource([4]).throw(DiceRequest(2, 6, "Edge"))
     Traceback (most recent call last):
     ...
-    shadowdice.core.dice.ScriptExhaustedError: scripted dice ran out: 'Edge' asked for 2d6, only 1 face left
+    shadowdice.core.dice.ScriptExhaustedError: scripted dice ran out: 'Edge' asked for 2d6, ...
     """
 
     def __init__(self, faces: Iterable[int]) -> None:

@@ -222,8 +222,9 @@ class RollSession(ABC):
             check=self.check,
             parameters=self.parameters,
             throws=tuple(
-                ThrowRecord(label=throw.label, dice=tuple(_die_record(self._dice[i])
-                                                          for i in throw.die_ids))
+                ThrowRecord(
+                    label=throw.label, dice=tuple(_die_record(self._dice[i]) for i in throw.die_ids)
+                )
                 for throw in self.throws
             ),
             actions=tuple(
@@ -265,7 +266,12 @@ class RollSession(ABC):
     ) -> list[Die]:
         """Throw dice onto the table as one throw, taking the ``replace`` dice off it."""
         dice = throw_dice(
-            self._source, count, ids=self._ids, sides=sides, group=group, purpose=label,
+            self._source,
+            count,
+            ids=self._ids,
+            sides=sides,
+            group=group,
+            purpose=label,
             explode_on=explode_on,
         )
         for die_id in replace:

@@ -33,7 +33,8 @@ class Sheet(BaseModel):
 
     def settle(self) -> None:
         """Bring dependent values back within bounds after an edit (e.g. current points
-        after their maximum was lowered). Sheets with such values override this."""
+        after their maximum was lowered). Sheets with such values override this.
+        """
 
 
 class Row(BaseModel):
@@ -115,6 +116,7 @@ class TableSpec:
         columns: the columns shown.
         new_row: makes a row to add (None: rows cannot be added).
         removable: whether a row may be removed (None: no row may).
+        hide_zero: key of an INT column whose rows at 0 the editor can hide (unrated skills).
     """
 
     key: str
@@ -122,6 +124,7 @@ class TableSpec:
     columns: tuple[ColumnSpec, ...]
     new_row: Callable[[Any], Row] | None = None
     removable: Callable[[Row], bool] | None = None
+    hide_zero: str | None = None
 
 
 def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:

@@ -12,7 +12,9 @@ from shadowdice.core.odds import chance_of_successes, successes_per_die
 
 def brute_force(dice: int, needed: int, hit_on: int) -> float:
     faces = range(1, 7)
-    good = sum(1 for roll in product(faces, repeat=dice) if sum(f >= hit_on for f in roll) >= needed)
+    good = sum(
+        1 for roll in product(faces, repeat=dice) if sum(f >= hit_on for f in roll) >= needed
+    )
     return good / 6**dice
 
 

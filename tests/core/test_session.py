@@ -24,15 +24,23 @@ class KeepSession(RollSession):
     """Three d20; keep at least one die, throw the rest again; a reroll of one die costs a token."""
 
     def __init__(self, source, tokens=1):
-        super().__init__(system_id="test", character="Ayla", check="3W20", source=source,
-                         parameters={"dice": 3}, clock=lambda: NOON)
+        super().__init__(
+            system_id="test",
+            character="Ayla",
+            check="3W20",
+            source=source,
+            parameters={"dice": 3},
+            clock=lambda: NOON,
+        )
         self.tokens = tokens
         self._throw("Roll", 3, sides=20)
         self._evaluate()
 
     def _evaluate(self):
         for die in self.table:
-            self._mark(die.id, *(die.marks & {Mark.KEPT}), Mark.HIT if die.face >= 10 else Mark.MISS)
+            self._mark(
+                die.id, *(die.marks & {Mark.KEPT}), Mark.HIT if die.face >= 10 else Mark.MISS
+            )
 
     def outcome(self):
         best = max(d.face for d in self.table)
@@ -43,12 +51,21 @@ class KeepSession(RollSession):
 
     def _offered(self):
         loose = self._loose()
-        yield Action("keep", "Keep and throw the rest",
-                     enabled=len(loose) > 1, reason="" if len(loose) > 1 else "no dice left",
-                     pick=DicePick("dice to keep", tuple(loose), 1, len(loose) - 1, loose[:1]))
-        yield Action("reroll_one", "Reroll one die", cost="1 token", enabled=self.tokens > 0,
-                     reason="" if self.tokens else "no tokens left",
-                     pick=DicePick("die to reroll", tuple(loose), 1, 1))
+        yield Action(
+            "keep",
+            "Keep and throw the rest",
+            enabled=len(loose) > 1,
+            reason="" if len(loose) > 1 else "no dice left",
+            pick=DicePick("dice to keep", tuple(loose), 1, len(loose) - 1, loose[:1]),
+        )
+        yield Action(
+            "reroll_one",
+            "Reroll one die",
+            cost="1 token",
+            enabled=self.tokens > 0,
+            reason="" if self.tokens else "no tokens left",
+            pick=DicePick("die to reroll", tuple(loose), 1, 1),
+        )
 
     def _apply(self, action, picked):
         if action.id == "keep":
@@ -121,8 +138,13 @@ def test_finish_gives_a_json_record_and_ends_the_offers():
     data = json.loads(record.model_dump_json())
     assert data["system"] == "test" and data["character"] == "Ayla" and data["check"] == "3W20"
     assert [t["label"] for t in data["throws"]] == ["Roll", "Throw again"]
-    assert data["throws"][0]["dice"][2] == {"sides": 20, "faces": [17], "group": "",
-                                            "marks": ["hit", "kept"], "score": None}
+    assert data["throws"][0]["dice"][2] == {
+        "sides": 20,
+        "faces": [17],
+        "group": "",
+        "marks": ["hit", "kept"],
+        "score": None,
+    }
     assert "rerolled" in data["throws"][0]["dice"][0]["marks"]
     assert [a["id"] for a in data["actions"]] == ["keep"]
     assert data["outcome"]["values"] == {"best": 20}

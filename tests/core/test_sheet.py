@@ -41,10 +41,14 @@ class Pack(Sheet):
 
 CAPACITY = FieldSpec("capacity", "Capacity", Kind.INT, bounds=lambda s: (0, 40))
 ITEMS = TableSpec(
-    "items", "Items",
-    (ColumnSpec("name", "Item", editable=lambda row: row.own),
-     ColumnSpec("weight", "Weight", Kind.INT, bounds=lambda row: (0, 50))),
-    new_row=lambda sheet: Item(), removable=lambda row: row.own,
+    "items",
+    "Items",
+    (
+        ColumnSpec("name", "Item", editable=lambda row: row.own),
+        ColumnSpec("weight", "Weight", Kind.INT, bounds=lambda row: (0, 50)),
+    ),
+    new_row=lambda sheet: Item(),
+    removable=lambda row: row.own,
 )
 
 

@@ -63,8 +63,12 @@ class ShadowrunSession(RollSession):
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         super().__init__(
-            system_id=SYSTEM_ID, character=sheet.name, check=check, source=source,
-            parameters=parameters, clock=clock,
+            system_id=SYSTEM_ID,
+            character=sheet.name,
+            check=check,
+            source=source,
+            parameters=parameters,
+            clock=clock,
         )
         self.sheet = sheet
         self.pool = pool

@@ -108,8 +108,9 @@ class Skill(Row):
 
 
 def _standard_attributes() -> list[Attribute]:
-    return [Attribute(name=name, value=0 if name in SPECIAL_ATTRIBUTES else 3)
-            for name in ATTRIBUTES]
+    return [
+        Attribute(name=name, value=0 if name in SPECIAL_ATTRIBUTES else 3) for name in ATTRIBUTES
+    ]
 
 
 def _standard_skills() -> list[Skill]:

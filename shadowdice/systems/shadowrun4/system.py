@@ -98,25 +98,36 @@ class Shadowrun4(RuleSystem):
             FieldSpec("name", "Name"),
             FieldSpec("metatype", "Metatype", Kind.CHOICE, choices=METATYPES),
             FieldSpec(
-                "edge_current", "Edge points", Kind.INT, bounds=lambda sheet: (0, sheet.edge),
+                "edge_current",
+                "Edge points",
+                Kind.INT,
+                bounds=lambda sheet: (0, sheet.edge),
                 hint="Edge points not yet spent; at most the Edge attribute.",
             ),
             FieldSpec(
-                "physical_damage", "Physical damage", Kind.INT,
+                "physical_damage",
+                "Physical damage",
+                Kind.INT,
                 bounds=lambda sheet: (0, sheet.physical_boxes),
                 hint="Boxes filled on the physical condition monitor (8 + Body/2).",
             ),
             FieldSpec(
-                "stun_damage", "Stun damage", Kind.INT,
+                "stun_damage",
+                "Stun damage",
+                Kind.INT,
                 bounds=lambda sheet: (0, sheet.stun_boxes),
                 hint="Boxes filled on the stun condition monitor (8 + Willpower/2).",
             ),
             FieldSpec(
-                "cinematic", "Cinematic rules", Kind.FLAG,
+                "cinematic",
+                "Cinematic rules",
+                Kind.FLAG,
                 hint="Hits on 4, 5 and 6; the Rule of Six on every roll.",
             ),
             FieldSpec(
-                "harder", "Harder rules", Kind.FLAG,
+                "harder",
+                "Harder rules",
+                Kind.FLAG,
                 hint="Edge before the roll adds only your unspent Edge points; "
                 "2s count toward glitches too.",
             ),
@@ -143,12 +154,16 @@ class Shadowrun4(RuleSystem):
                     ColumnSpec("name", "Skill", editable=lambda row: row.custom),
                     ColumnSpec("rating", "Rating", Kind.INT, bounds=lambda row: (0, SKILL_MAX)),
                     ColumnSpec(
-                        "attribute", "Linked attribute", Kind.CHOICE,
-                        editable=lambda row: row.custom, choices=lambda sheet: ATTRIBUTES,
+                        "attribute",
+                        "Linked attribute",
+                        Kind.CHOICE,
+                        editable=lambda row: row.custom,
+                        choices=lambda sheet: ATTRIBUTES,
                     ),
                 ),
                 new_row=_new_custom_skill,
                 removable=lambda row: row.custom,
+                hide_zero="rating",
             ),
         )
 
@@ -158,12 +173,20 @@ class Shadowrun4(RuleSystem):
         skills = sorted(sheet.skills, key=lambda skill: (skill.rating == 0, skill.name))
         return (
             CheckParam(
-                "skill", "Skill", Kind.CHOICE, "",
-                choices=(("", "No skill"),)
-                + tuple((s.name, f"{s.name} {s.rating} ({s.attribute})") for s in skills),
+                "skill",
+                "Skill",
+                Kind.CHOICE,
+                "",
+                choices=(
+                    ("", "No skill"),
+                    *((s.name, f"{s.name} {s.rating} ({s.attribute})") for s in skills),
+                ),
             ),
             CheckParam(
-                "attribute", "Attribute", Kind.CHOICE, LINKED,
+                "attribute",
+                "Attribute",
+                Kind.CHOICE,
+                LINKED,
                 choices=(
                     (LINKED, "Linked to the skill"),
                     ("", "No attribute"),
@@ -171,23 +194,39 @@ class Shadowrun4(RuleSystem):
                 ),
             ),
             CheckParam(
-                "modifier", "Dice ±", Kind.INT, 0, bounds=MODIFIER_BOUNDS,
+                "modifier",
+                "Dice ±",
+                Kind.INT,
+                0,
+                bounds=MODIFIER_BOUNDS,
                 hint="Dice added or taken away; with no skill and no attribute, the free pool.",
             ),
             CheckParam(
-                "threshold", "Threshold", Kind.INT, 0, bounds=THRESHOLD_BOUNDS,
+                "threshold",
+                "Threshold",
+                Kind.INT,
+                0,
+                bounds=THRESHOLD_BOUNDS,
                 hint="Hits needed; 0 when any hit will do.",
             ),
             CheckParam(
-                "wounds", f"Wound modifier ({sheet.wound_modifier:+d})", Kind.FLAG, True,
+                "wounds",
+                f"Wound modifier ({sheet.wound_modifier:+d})",
+                Kind.FLAG,
+                True,
                 hint="Take the dice that damage costs off the pool.",
             ),
             CheckParam(
-                "edge", "Edge", Kind.CHOICE, EdgeUse.NONE.value,
+                "edge",
+                "Edge",
+                Kind.CHOICE,
+                EdgeUse.NONE.value,
                 choices=(
                     (EdgeUse.NONE.value, "No Edge before the roll"),
-                    (EdgeUse.BEFORE.value,
-                     f"Before the roll: +{_pre_roll_edge_dice(sheet)} dice, Rule of Six"),
+                    (
+                        EdgeUse.BEFORE.value,
+                        f"Before the roll: +{_pre_roll_edge_dice(sheet)} dice, Rule of Six",
+                    ),
                     (EdgeUse.LONG_SHOT.value, f"Long shot: {sheet.edge} dice, Rule of Six"),
                 ),
                 hint="Spend 1 Edge before the roll (at most one point per check).",
@@ -214,8 +253,12 @@ class Shadowrun4(RuleSystem):
         summary += f" · hits on {rules.hit_on}+"
         if threshold:
             summary += f" · threshold {threshold}"
-        chance = None if problem else chance_of_successes(
-            dice=dice, needed=max(threshold, 1), hit_on=rules.hit_on, explode_on=explode
+        chance = (
+            None
+            if problem
+            else chance_of_successes(
+                dice=dice, needed=max(threshold, 1), hit_on=rules.hit_on, explode_on=explode
+            )
         )
         return CheckPreview(summary=summary, chance=chance, problem=problem)
 
@@ -228,10 +271,14 @@ class Shadowrun4(RuleSystem):
         edge_use = EdgeUse(values.get("edge") or "")
         if problem := _problem(sheet, pool, edge_use):
             raise CheckError(problem)
-        check = pool.label + {
-            EdgeUse.NONE: "", EdgeUse.BEFORE: ", Edge before the roll",
-            EdgeUse.LONG_SHOT: ", long shot",
-        }[edge_use]
+        check = (
+            pool.label
+            + {
+                EdgeUse.NONE: "",
+                EdgeUse.BEFORE: ", Edge before the roll",
+                EdgeUse.LONG_SHOT: ", long shot",
+            }[edge_use]
+        )
         return ShadowrunSession(
             sheet,
             pool=pool.dice,
@@ -247,13 +294,17 @@ def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
     if edge_use is not EdgeUse.NONE and sheet.edge_current < 1:
         return "No Edge points left to spend."
     if edge_use is EdgeUse.BEFORE and pool.dice + _pre_roll_edge_dice(sheet) <= 0:
-        return (f"Even with Edge the pool has {pool.dice + _pre_roll_edge_dice(sheet)} dice. "
-                "Take a long shot instead.")
+        return (
+            f"Even with Edge the pool has {pool.dice + _pre_roll_edge_dice(sheet)} dice. "
+            "Take a long shot instead."
+        )
     if edge_use is EdgeUse.LONG_SHOT and pool.dice > 0:
         return f"A long shot is for a pool of 0 or less; this pool has {pool.dice} dice."
     if edge_use is EdgeUse.NONE and pool.dice <= 0:
-        return (f"A pool of {pool.dice} dice fails automatically. "
-                "Spend Edge on a long shot to try anyway.")
+        return (
+            f"A pool of {pool.dice} dice fails automatically. "
+            "Spend Edge on a long shot to try anyway."
+        )
     return ""
 
 

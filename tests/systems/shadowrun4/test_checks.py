@@ -13,6 +13,7 @@ def faces_of(session):
 
 # --- Grundsätzliches: hits on 5 and 6 -------------------------------------------------------
 
+
 def test_fives_and_sixes_are_hits(roll):
     session = roll([1, 2, 3, 4, 5, 6, 5], modifier=7)
     outcome = session.outcome()
@@ -46,6 +47,7 @@ def test_pool_is_attribute_plus_skill_plus_modifier(roll):
 
 # --- Patzer: half or more of the dice show 1 ------------------------------------------------
 
+
 def test_even_pool_half_ones_with_a_hit_is_a_glitch(roll):
     outcome = roll([1, 1, 5, 3], modifier=4).outcome()
     assert outcome.headline == "Glitch!" and outcome.tone is Tone.GLITCH
@@ -78,6 +80,7 @@ def test_ones_carry_the_glitch_mark(roll):
 
 
 # --- Regel der Sechs: only with Edge (or cinematic) ----------------------------------------
+
 
 def test_sixes_do_not_explode_without_edge(roll):
     session = roll([6, 6, 2], modifier=3)

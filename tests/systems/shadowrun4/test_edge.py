@@ -1,5 +1,6 @@
 """Edge (rule text 002, "Edge bei Proben verwenden", "Gewagte Proben"): four uses, one point
-per check, charged to the character's current Edge points."""
+per check, charged to the character's current Edge points.
+"""
 
 import pytest
 
@@ -15,10 +16,11 @@ def action(session, action_id):
 
 # (a) before the roll ------------------------------------------------------------------------
 
+
 def test_edge_before_the_roll_adds_edge_dice_with_rule_of_six_on_all(roll, sheet):
     session = roll([6, 1, 2, 2, 2, 6, 6, 2], modifier=2, edge="before")
     assert len(session.table) == 2 + 3
-    assert [d.faces for d in session.table][0] == (6, 6, 6, 2)
+    assert session.table[0].faces == (6, 6, 6, 2)
     assert sheet.edge_current == 2
     assert [(c.resource, c.amount) for c in session.charges] == [("edge", 1)]
 
@@ -34,6 +36,7 @@ def test_no_edge_after_the_roll_once_spent_before(roll):
 
 
 # (b) after the roll: throw Edge dice, Rule of Six on those only ----------------------------
+
 
 def test_edge_dice_after_the_roll_add_their_hits(roll, sheet):
     session = roll([6, 2, 1, 6, 5, 3, 5], modifier=3)
@@ -55,6 +58,7 @@ def test_edge_dice_after_the_roll_join_the_glitch_count(roll):
 
 
 # (c) after the roll: reroll every die that was not a hit -----------------------------------
+
 
 def test_reroll_of_misses_replaces_them_and_judges_the_glitch_again(roll, sheet):
     session = roll([1, 1, 5, 3, 6, 2, 5], modifier=4)
@@ -90,6 +94,7 @@ def test_only_one_post_roll_edge_use(roll, sheet):
 
 # (d) long shot -----------------------------------------------------------------------------
 
+
 def test_long_shot_throws_edge_dice_when_the_pool_is_zero(roll, sheet):
     session = roll([6, 3, 1, 5], modifier=0, edge="long_shot")
     assert [d.faces for d in session.table] == [(6, 5), (3,), (1,)]
@@ -110,27 +115,33 @@ def test_long_shot_is_refused_for_a_pool_with_dice(roll, sheet):
 
 
 def test_pool_of_zero_without_edge_fails_automatically(roll):
-    with pytest.raises(CheckError, match="fails automatically.*long shot"):
+    with pytest.raises(CheckError, match=r"fails automatically.*long shot"):
         roll([], modifier=0)
 
 
 # Edge accounting ---------------------------------------------------------------------------
 
+
 def test_edge_is_refused_when_no_points_are_left(system, sheet):
     sheet.edge_current = 0
     with pytest.raises(CheckError, match="No Edge points left"):
-        system.start_check(sheet, {"modifier": 2, "attribute": "", "edge": "before"},
-                           ScriptedDiceSource([5, 5, 5, 5, 5]))
-    session = system.start_check(sheet, {"modifier": 2, "attribute": ""},
-                                 ScriptedDiceSource([2, 2]))
+        system.start_check(
+            sheet,
+            {"modifier": 2, "attribute": "", "edge": "before"},
+            ScriptedDiceSource([5, 5, 5, 5, 5]),
+        )
+    session = system.start_check(
+        sheet, {"modifier": 2, "attribute": ""}, ScriptedDiceSource([2, 2])
+    )
     offered = action(session, "edge_extra_dice")
     assert not offered.enabled and offered.reason == "no Edge points left"
 
 
 def test_edge_points_run_down_over_several_checks(system, sheet):
     for expected in (2, 1, 0):
-        session = system.start_check(sheet, {"modifier": 1, "attribute": ""},
-                                     ScriptedDiceSource([2, 5, 5, 5]))
+        session = system.start_check(
+            sheet, {"modifier": 1, "attribute": ""}, ScriptedDiceSource([2, 5, 5, 5])
+        )
         session.apply("edge_extra_dice")
         assert sheet.edge_current == expected
     assert not action(

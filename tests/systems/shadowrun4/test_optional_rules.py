@@ -1,5 +1,6 @@
 """Optional rules (rule text 002, "Alternative Regeln"), saved with the character."""
 
+
 def test_cinematic_hits_on_four(roll, sheet):
     sheet.cinematic = True
     outcome = roll([4, 3, 5, 4], modifier=4).outcome()

@@ -1,0 +1,387 @@
+"""Character files: one character per JSON file, saved atomically and loaded all-or-nothing.
+
+Implements the "Saving" section of DESIGN.md. A file is an envelope (:class:`CharacterEnvelope`)
+that names its format, the format's version, the rule system and the version of that system's
+sheet, around the sheet itself::
+
+    {
+      "format": "shadowdice-character",
+      "format_version": 1,
+      "system": "shadowrun4",
+      "sheet_version": 1,
+      "sheet": {"name": "Hagen", ...}
+    }
+
+Loading either gives a whole character or raises :class:`CharacterFileError` naming the file and
+what is wrong in a player's words; it never writes. Files of an older format version go through
+:data:`ENVELOPE_MIGRATIONS`, sheets of an older sheet version through the system's
+:meth:`~shadowdice.core.registry.RuleSystem.migrate`, in memory only: the file is rewritten in
+the current versions when the player saves. Newer versions are refused.
+
+>>> field_path(("skills", 2, "rating"))
+'skills[2].rating'
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from shadowdice.core.registry import Registry, RuleSystem
+from shadowdice.core.sheet import Sheet
+from shadowdice.storage.atomic import write_atomic
+
+#: The ``format`` every character file names.
+FORMAT_NAME = "shadowdice-character"
+
+#: The envelope version this version of Shadowdice writes, and the newest it reads.
+FORMAT_VERSION = 1
+
+#: A file bigger than this is not a character file (someone picked a video by mistake).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+EnvelopeMigration = Callable[[dict[str, Any]], dict[str, Any]]
+
+#: ``version -> migration``: each turns an envelope of that format version into one of the
+#: next; the loader then sets ``format_version`` itself. Empty while format 1 is the only one.
+ENVELOPE_MIGRATIONS: dict[int, EnvelopeMigration] = {}
+
+_TRUNCATED = "the file ends too early, it may be truncated"
+
+#: What is left of a JSON text cut inside a literal or a number: "tru", "nul", "-", "1." ...
+_CUT_TOKEN = re.compile(r"t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?|-|\.|[eE][-+]?")
+
+
+class CharacterEnvelope(BaseModel):
+    """What a character file holds, around the sheet.
+
+    Attributes:
+        format: always :data:`FORMAT_NAME`.
+        format_version: the version of this envelope.
+        system: the id of the rule system of the sheet.
+        sheet_version: the version of that system's sheet model.
+        sheet: the sheet, as the system's sheet model dumps it in JSON mode.
+    """
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    format: Literal["shadowdice-character"] = FORMAT_NAME
+    format_version: int = FORMAT_VERSION
+    system: str
+    sheet_version: int
+    sheet: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCharacter:
+    """A character read from a file.
+
+    Attributes:
+        path: the file it was read from.
+        system: its rule system.
+        sheet: the sheet, an instance of ``system.sheet_type``.
+        migrated: True when the file was of an older format or sheet version and was brought up
+            to date in memory; saving writes it in the current versions.
+    """
+
+    path: Path
+    system: RuleSystem
+    sheet: Sheet
+    migrated: bool = False
+
+
+class CharacterFileError(Exception):
+    """A character file that cannot be opened or saved.
+
+    ``str()`` names the file and the problem for the player, e.g. ``Cannot open hagen.json: the
+    file is not JSON (line 3, column 5)``.
+
+    Attributes:
+        path: the file.
+        problem: what is wrong, in a player's words.
+        action: ``"open"`` or ``"save"``.
+    """
+
+    def __init__(self, path: Path, problem: str, *, action: str = "open") -> None:
+        super().__init__(f"Cannot {action} {path.name}: {problem}")
+        self.path = path
+        self.problem = problem
+        self.action = action
+
+
+class _Refusal(Exception):
+    """Why a character cannot be read or written, before the file is named."""
+
+
+def save_character(path: Path, system: RuleSystem, sheet: Sheet) -> None:
+    """Write ``sheet`` of ``system`` to ``path`` atomically, keeping the old file as ``.bak``.
+
+    The sheet is checked first to load back as it is: a file that could not be opened again
+    is never written. On any failure the file at ``path`` is unchanged.
+
+    Raises:
+        CharacterFileError: the sheet is not valid, or the file could not be written.
+        TypeError: ``sheet`` is not a sheet of ``system``.
+    """
+    path = Path(path)
+    try:
+        write_atomic(path, _character_bytes(system, sheet))
+    except _Refusal as refusal:
+        raise CharacterFileError(path, str(refusal), action="save") from refusal.__cause__
+    except OSError as error:
+        problem = _describe_os_error(error, writing=True)
+        raise CharacterFileError(path, problem, action="save") from error
+
+
+def load_character(
+    path: Path,
+    registry: Registry,
+    *,
+    migrations: Mapping[int, EnvelopeMigration] | None = None,
+) -> LoadedCharacter:
+    """Read the character in ``path``, a whole one or none; the file is never written.
+
+    ``migrations`` replaces :data:`ENVELOPE_MIGRATIONS` (for tests).
+
+    Raises:
+        CharacterFileError: the file cannot be read as a character of a known system.
+    """
+    path = Path(path)
+    table = ENVELOPE_MIGRATIONS if migrations is None else migrations
+    try:
+        system, sheet, migrated = _parse_character(_read_bytes(path), registry, table)
+    except _Refusal as refusal:
+        raise CharacterFileError(path, str(refusal)) from refusal.__cause__
+    return LoadedCharacter(path=path, system=system, sheet=sheet, migrated=migrated)
+
+
+def _character_bytes(system: RuleSystem, sheet: Sheet) -> bytes:
+    """Return the file contents for ``sheet``: the envelope as pretty UTF-8 JSON and a newline."""
+    if not isinstance(sheet, system.sheet_type):
+        raise TypeError(
+            f"a {type(sheet).__name__} is not a sheet of {system.name} ({system.sheet_type})"
+        )
+    sheet_data = sheet.model_dump(mode="json", round_trip=True)
+    _validate_sheet(system, sheet_data)
+    envelope = CharacterEnvelope(
+        system=system.id, sheet_version=system.sheet_version, sheet=sheet_data
+    )
+    text = json.dumps(envelope.model_dump(mode="json"), indent=2, ensure_ascii=False)
+    return f"{text}\n".encode()
+
+
+def _parse_character(
+    data: bytes, registry: Registry, migrations: Mapping[int, EnvelopeMigration]
+) -> tuple[RuleSystem, Sheet, bool]:
+    """Read file contents into (system, sheet, whether anything was migrated)."""
+    document = _parse_json(_decode(data))
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        raise _Refusal("the file is not a Shadowdice character file")
+    version = _format_version(document)
+    envelope = _validate_envelope(_migrate_envelope(document, version, migrations))
+    system = _system(envelope, registry)
+    sheet_data = _migrate_sheet(system, envelope.sheet, envelope.sheet_version)
+    sheet = _validate_sheet(system, sheet_data)
+    migrated = version < FORMAT_VERSION or envelope.sheet_version < system.sheet_version
+    return system, sheet, migrated
+
+
+def _describe_os_error(error: OSError, *, writing: bool) -> str:
+    """Say what went wrong reading or writing a file, in a player's words."""
+    if isinstance(error, FileNotFoundError):
+        return "its folder does not exist" if writing else "the file does not exist"
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(error, PermissionError):
+        verb = "write there" if writing else "read it"
+        return f"Shadowdice is not allowed to {verb}"
+    if error.errno == errno.ENOSPC:
+        return "the disk is full"
+    return f"the system reported: {error.strerror or error}"
+
+
+def field_path(location: tuple[int | str, ...]) -> str:
+    """Spell a pydantic error location as a player reads it: ``skills[2].rating``."""
+    text = ""
+    for part in location:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+def _describe_validation_error(what: str, error: ValidationError) -> str:
+    """Say that ``what`` is not valid: where the first problem is, what, and how many more."""
+    problems = error.errors()
+    first = problems[0]
+    where = field_path(first["loc"])
+    text = f"{what} at {where}: {first['msg']}" if where else f"{what}: {first['msg']}"
+    more = len(problems) - 1
+    if more:
+        text += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return text
+
+
+def _json_ends_early(text: str, error: json.JSONDecodeError) -> bool:
+    """Whether a JSON text failed only because it stops too soon (cut off, not garbled)."""
+    rest = text[error.pos :].rstrip()
+    return (
+        not rest
+        or error.msg.startswith("Unterminated string")
+        or _CUT_TOKEN.fullmatch(rest) is not None
+    )
+
+
+def _unencodable_text(
+    data: Any, location: tuple[int | str, ...] = ()
+) -> tuple[int | str, ...] | None:
+    """Find the first text in JSON data that cannot be written as UTF-8, or None."""
+    if isinstance(data, str):
+        try:
+            data.encode()
+        except UnicodeEncodeError:
+            return location
+        return None
+    if isinstance(data, dict):
+        items: Any = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return None
+    for key, value in items:
+        if (found := _unencodable_text(value, (*location, key))) is not None:
+            return found
+    return None
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        if path.is_dir():
+            raise _Refusal("it is a folder, not a file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise _Refusal(_describe_os_error(error, writing=False)) from error
+    if len(data) > MAX_FILE_BYTES:
+        raise _Refusal("the file is far too large to be a character file")
+    return data
+
+
+def _decode(data: bytes) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":
+            raise _Refusal(_TRUNCATED) from error
+        raise _Refusal(
+            f"the file is not UTF-8 text (unreadable byte at position {error.start}); "
+            "it may belong to another program"
+        ) from error
+    if not text.strip():
+        raise _Refusal("the file is empty")
+    return text
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        if _json_ends_early(text, error):
+            raise _Refusal(_TRUNCATED) from error
+        raise _Refusal(
+            f"the file is not JSON (line {error.lineno}, column {error.colno})"
+        ) from error
+    except (ValueError, RecursionError) as error:
+        raise _Refusal("the file is JSON that Shadowdice cannot read") from error
+
+
+def _format_version(document: dict[str, Any]) -> int:
+    version = document.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise _Refusal("the file is damaged: its format version is missing or not a number")
+    if version > FORMAT_VERSION:
+        raise _Refusal(
+            f"it was saved by a newer version of Shadowdice (format {version}); "
+            f"this version reads up to format {FORMAT_VERSION}"
+        )
+    return version
+
+
+def _migrate_envelope(
+    document: dict[str, Any], version: int, migrations: Mapping[int, EnvelopeMigration]
+) -> dict[str, Any]:
+    for step in range(version, FORMAT_VERSION):
+        migration = migrations.get(step)
+        if migration is None:
+            raise _Refusal(
+                f"it was saved in format {version}, which this version can no longer read"
+            )
+        try:
+            document = migration(document)
+        except Exception as error:
+            raise _Refusal(
+                f"it could not be brought up to date from format {version} ({error})"
+            ) from error
+        if not isinstance(document, dict):
+            raise _Refusal(f"it could not be brought up to date from format {version}")
+        document = {**document, "format_version": step + 1}
+    return document
+
+
+def _validate_envelope(document: dict[str, Any]) -> CharacterEnvelope:
+    try:
+        return CharacterEnvelope.model_validate(document)
+    except ValidationError as error:
+        raise _Refusal(_describe_validation_error("the file is damaged", error)) from error
+
+
+def _system(envelope: CharacterEnvelope, registry: Registry) -> RuleSystem:
+    if envelope.system not in registry:
+        raise _Refusal(
+            f"it uses the rule system {envelope.system!r}, which this version does not know"
+        )
+    system = registry.get(envelope.system)
+    if envelope.sheet_version > system.sheet_version:
+        raise _Refusal(
+            f"its {system.name} sheet was saved by a newer version of Shadowdice "
+            f"(sheet version {envelope.sheet_version}); this version reads up to sheet "
+            f"version {system.sheet_version}"
+        )
+    return system
+
+
+def _migrate_sheet(system: RuleSystem, data: dict[str, Any], version: int) -> dict[str, Any]:
+    if version == system.sheet_version:
+        return data
+    try:
+        migrated = system.migrate(data, version)
+    except Exception as error:
+        raise _Refusal(
+            f"its {system.name} sheet of version {version} could not be brought up to date "
+            f"({error})"
+        ) from error
+    if not isinstance(migrated, dict):
+        raise _Refusal(
+            f"its {system.name} sheet of version {version} could not be brought up to date"
+        )
+    return migrated
+
+
+def _validate_sheet(system: RuleSystem, data: dict[str, Any]) -> Sheet:
+    """Validate sheet data exactly as it is read from a file (JSON mode)."""
+    if (location := _unencodable_text(data)) is not None:
+        where = field_path(location) or "the sheet"
+        raise _Refusal(f"the text of {where} holds a broken character (a lone surrogate)")
+    try:
+        return system.sheet_type.model_validate_json(json.dumps(data))
+    except ValidationError as error:
+        problem = _describe_validation_error("the character sheet is not valid", error)
+        raise _Refusal(problem) from error

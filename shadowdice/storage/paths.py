@@ -1,0 +1,66 @@
+"""Where Shadowdice keeps its files by default: the characters folder and the settings.
+
+Implements the "Saving" section of DESIGN.md: default locations come from platformdirs, and
+the player may still open and save characters anywhere. Nothing is created when this module is
+imported or an :class:`AppPaths` is made; :meth:`AppPaths.ensure` creates the folders when they
+are needed.
+
+>>> paths = AppPaths.under(Path("portable"))
+>>> paths.settings_file.relative_to("portable").as_posix()
+'config/settings.json'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+#: The folder name under the player's documents and the config root.
+APP_NAME = "Shadowdice"
+
+#: The settings file's name inside the config folder.
+SETTINGS_FILE_NAME = "settings.json"
+
+
+@dataclass(frozen=True, slots=True)
+class AppPaths:
+    """The app's folders.
+
+    Attributes:
+        characters_dir: where open and save dialogs start the first time.
+        config_dir: where the settings file lives.
+    """
+
+    characters_dir: Path
+    config_dir: Path
+
+    @property
+    def settings_file(self) -> Path:
+        """The settings file, inside :attr:`config_dir`."""
+        return self.config_dir / SETTINGS_FILE_NAME
+
+    @classmethod
+    def default(cls) -> AppPaths:
+        """Use the platform's usual places: a folder in the documents, the user config folder."""
+        return cls(
+            characters_dir=platformdirs.user_documents_path() / APP_NAME,
+            config_dir=platformdirs.user_config_path(APP_NAME, appauthor=False),
+        )
+
+    @classmethod
+    def under(cls, root: Path) -> AppPaths:
+        """Everything below one folder, for tests and a portable install."""
+        root = Path(root)
+        return cls(characters_dir=root / "characters", config_dir=root / "config")
+
+    def ensure(self) -> AppPaths:
+        """Create the folders if they are missing, and return these paths.
+
+        Raises:
+            OSError: a folder cannot be created.
+        """
+        for folder in (self.characters_dir, self.config_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self

@@ -1,0 +1,114 @@
+"""The app's settings: recent character files, the rule system and folder chosen last.
+
+Settings are a convenience, so reading them never fails: a missing, unreadable or broken
+settings file gives the defaults (and a warning in the log). Saving is atomic and keeps the
+previous file as ``settings.json.bak``, so a broken file replaced by defaults can still be
+looked at. Changes are made with small pure functions that return new settings:
+
+>>> settings = Settings(recent_files=["/a.json", "/b.json"])
+>>> remove_recent(settings, "/a.json").recent_files == ["/b.json"]
+True
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from shadowdice.storage.atomic import write_atomic
+
+#: How many recent files are remembered.
+MAX_RECENT = 10
+
+_log = logging.getLogger(__name__)
+
+
+def _cap_recent(paths: list[str]) -> list[str]:
+    return paths[:MAX_RECENT]
+
+
+class Settings(BaseModel):
+    """What the app remembers between runs.
+
+    Frozen: change it with :meth:`model_copy` or the functions of this module.
+
+    Attributes:
+        recent_files: character files opened or saved lately, absolute, most recent first, at
+            most :data:`MAX_RECENT` (more in a file are cut off on load).
+        last_system: the id of the rule system chosen last, or "".
+        last_folder: the folder an open or save dialog was in last, or "".
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    recent_files: Annotated[list[str], AfterValidator(_cap_recent)] = Field(default_factory=list)
+    last_system: str = ""
+    last_folder: str = ""
+
+
+class SettingsStore:
+    """Reads and writes the settings in one file.
+
+    Attributes:
+        path: the settings file (``AppPaths.settings_file`` in the app).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    def load(self) -> Settings:
+        """Return the saved settings, or the defaults when there are none or they are unreadable."""
+        try:
+            return Settings.model_validate_json(self.path.read_bytes())
+        except FileNotFoundError:
+            return Settings()
+        except (OSError, ValueError) as error:
+            _log.warning("Cannot read the settings in %s, using defaults: %s", self.path, error)
+            return Settings()
+
+    def save(self, settings: Settings) -> None:
+        """Write the settings atomically, creating the folder; the old file is kept as .bak.
+
+        Raises:
+            OSError: the settings could not be written; the old file is unchanged.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False)
+        write_atomic(self.path, f"{text}\n".encode())
+
+
+def add_recent(settings: Settings, path: Path | str) -> Settings:
+    """Return settings with ``path`` first among the recent files.
+
+    The path is stored resolved (absolute, links followed); an entry naming the same file is
+    moved rather than repeated, and the oldest entries beyond :data:`MAX_RECENT` are dropped.
+    """
+    entry = str(Path(path).resolve())
+    rest = [item for item in settings.recent_files if not _same_file(item, entry)]
+    return settings.model_copy(update={"recent_files": [entry, *rest][:MAX_RECENT]})
+
+
+def remove_recent(settings: Settings, path: Path | str) -> Settings:
+    """Return settings without ``path`` (or an entry naming the same file) in the recent files."""
+    kept = [item for item in settings.recent_files if not _same_file(item, str(path))]
+    return settings.model_copy(update={"recent_files": kept})
+
+
+def without_missing(settings: Settings) -> Settings:
+    """Return settings whose recent files all still exist, in the same order."""
+    kept = [item for item in settings.recent_files if Path(item).is_file()]
+    return settings.model_copy(update={"recent_files": kept})
+
+
+def _same_file(first: str, second: str) -> bool:
+    """Whether two paths name the same file, spelled alike or not (case too on Windows)."""
+    return _path_key(first) == _path_key(second)
+
+
+def _path_key(path: str) -> str:
+    return os.path.normcase(str(Path(path).resolve()))

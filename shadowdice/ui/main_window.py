@@ -1,0 +1,369 @@
+"""The main window: system selector, open characters in tabs, the check panel, the dice tray
+with its actions, and the roll history.
+
+Everything it needs is handed in (registry, paths, settings, dice source, prompts); it finds
+rule systems only through the registry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shadowdice import __version__
+from shadowdice.core.dice import DiceSource, DiceSourceError
+from shadowdice.core.registry import CheckError, Registry
+from shadowdice.storage.character_file import CharacterFileError, load_character, save_character
+from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.settings import SettingsStore, add_recent, without_missing
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.check_panel import CheckPanel
+from shadowdice.ui.history import HistoryModel, HistoryView
+from shadowdice.ui.prompts import Prompts, SaveChoice
+from shadowdice.ui.roll_panel import RollPanel
+from shadowdice.ui.sheet_editor import SheetEditor
+
+WELCOME = (
+    "<h2>Welcome to Shadowdice</h2>"
+    "<p>Pick a rule system above and press <b>New character</b> (Ctrl+N),<br>"
+    "or open a saved character (Ctrl+O).</p>"
+)
+
+
+class MainWindow(QMainWindow):
+    """The Shadowdice main window.
+
+    Attributes:
+        registry: the rule systems.
+        check_panel, roll_panel, history: the right-hand side.
+        tabs: one SheetEditor per open character.
+    """
+
+    def __init__(
+        self,
+        *,
+        registry: Registry,
+        paths: AppPaths,
+        settings: SettingsStore,
+        dice_source: DiceSource,
+        prompts: Prompts | None = None,
+        animation_ms: int = 550,
+    ) -> None:
+        super().__init__()
+        self.registry = registry
+        self.paths = paths
+        self.settings_store = settings
+        self.settings = without_missing(settings.load())
+        self.dice_source = dice_source
+        self.prompts = prompts or Prompts(self)
+        self.setWindowTitle("Shadowdice[*]")
+        self.resize(1280, 800)
+
+        self.system_selector = QComboBox()
+        self.system_selector.setObjectName("system_selector")
+        self.system_selector.setToolTip("The rule system of new characters")
+        for system in registry:
+            self.system_selector.addItem(system.name, system.id)
+            self.system_selector.setItemData(
+                self.system_selector.count() - 1, system.summary, Qt.ItemDataRole.ToolTipRole
+            )
+        last = self.system_selector.findData(self.settings.last_system)
+        self.system_selector.setCurrentIndex(max(last, 0))
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("character_tabs")
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        welcome = QLabel(WELCOME)
+        welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.left = QStackedWidget()
+        self.left.addWidget(welcome)
+        self.left.addWidget(self.tabs)
+
+        self.check_panel = CheckPanel()
+        self.roll_panel = RollPanel(animation_ms=animation_ms)
+        self.history_model = HistoryModel(self)
+        self.history = HistoryView(self.history_model)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(self.check_panel)
+        right_layout.addWidget(self.roll_panel, 3)
+        right_layout.addWidget(QLabel("<b>History</b>"))
+        right_layout.addWidget(self.history, 1)
+
+        splitter = QSplitter()
+        splitter.addWidget(self.left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 5)
+        splitter.setStretchFactor(1, 6)
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+
+        self._build_actions()
+        self._connect_signals()
+        self.statusBar().showMessage(f"Shadowdice {__version__}", 4000)
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New character", self.new_character, keys.New)
+        self.open_action = self._action("&Open…", self.open_dialog, keys.Open)
+        self.save_action = self._action("&Save", self.save_current, keys.Save)
+        self.save_as_action = self._action("Save &as…", self.save_current_as, keys.SaveAs)
+        self.close_action = self._action("&Close character", self.close_current, keys.Close)
+        self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.roll_action = self._action("&Roll", self.check_panel.request_roll, "Ctrl+R")
+        self.done_action = self._action("&Done with this roll", self.roll_panel.finish)
+
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        roll_menu = self.menuBar().addMenu("&Roll")
+        roll_menu.addActions([self.roll_action, self.done_action])
+        self._rebuild_recent_menu()
+
+        toolbar = QToolBar("Main")
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setMovable(False)
+        toolbar.addWidget(QLabel(" System: "))
+        toolbar.addWidget(self.system_selector)
+        toolbar.addAction(self.new_action)
+        toolbar.addSeparator()
+        toolbar.addActions([self.open_action, self.save_action])
+        self.addToolBar(toolbar)
+
+    def _action(self, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _connect_signals(self) -> None:
+        self.tabs.currentChanged.connect(self._on_current_changed)
+        self.tabs.tabCloseRequested.connect(self.close_document)
+        self.check_panel.roll_requested.connect(self._on_roll_requested)
+        self.roll_panel.roll_finished.connect(self.history_model.add)
+        self.roll_panel.problem_occurred.connect(self._on_problem_occurred)
+        self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
+
+    # --- characters ----------------------------------------------------------------------------
+
+    def documents(self) -> list[CharacterDocument]:
+        """The open characters, in tab order."""
+        return [self.tabs.widget(i).document for i in range(self.tabs.count())]
+
+    def current_document(self) -> CharacterDocument | None:
+        """The character of the current tab."""
+        editor = self.tabs.currentWidget()
+        return editor.document if isinstance(editor, SheetEditor) else None
+
+    def current_editor(self) -> SheetEditor | None:
+        """The sheet editor of the current tab."""
+        editor = self.tabs.currentWidget()
+        return editor if isinstance(editor, SheetEditor) else None
+
+    def new_character(self) -> CharacterDocument:
+        """Open a new character of the system chosen in the selector."""
+        system = self.registry.get(self.system_selector.currentData())
+        document = CharacterDocument(system, system.new_sheet(), parent=self)
+        document.mark_changed()
+        self._add_tab(document)
+        self.current_editor().field_widget("name").setFocus()
+        return document
+
+    def open_dialog(self) -> None:
+        """Ask for a file and open it."""
+        folder = Path(self.settings.last_folder or self.paths.characters_dir)
+        path = self.prompts.open_path(folder if folder.exists() else Path.home())
+        if path is not None:
+            self.open_path(path)
+
+    def open_path(self, path: Path) -> CharacterDocument | None:
+        """Open a character file; a file that cannot be read is reported and left alone."""
+        for index, document in enumerate(self.documents()):
+            if document.path is not None and document.path.resolve() == path.resolve():
+                self.tabs.setCurrentIndex(index)
+                return document
+        try:
+            loaded = load_character(path, self.registry)
+        except CharacterFileError as error:
+            self.prompts.error("Cannot open character", str(error))
+            return None
+        document = CharacterDocument(loaded.system, loaded.sheet, path, parent=self)
+        self._add_tab(document)
+        self._remember(path)
+        if loaded.migrated:
+            document.mark_changed()
+            self.statusBar().showMessage(
+                f"Opened {path}, written by an older version: save to keep it up to date", 8000
+            )
+        else:
+            self.statusBar().showMessage(f"Opened {path}", 4000)
+        return document
+
+    def save_current(self) -> bool:
+        """Save the current character (asking where, the first time)."""
+        document = self.current_document()
+        return document is not None and self.save(document)
+
+    def save_current_as(self) -> bool:
+        """Save the current character to a new place."""
+        document = self.current_document()
+        return document is not None and self.save(document, ask=True)
+
+    def save(self, document: CharacterDocument, *, ask: bool = False) -> bool:
+        """Save a character; returns False when the player cancelled or writing failed."""
+        path = document.path
+        if path is None or ask:
+            folder = path.parent if path else self.paths.characters_dir
+            folder.mkdir(parents=True, exist_ok=True)
+            path = self.prompts.save_path(folder / f"{_file_stem(document.title)}.json")
+            if path is None:
+                return False
+        try:
+            save_character(path, document.system, document.sheet)
+        except CharacterFileError as error:
+            self.prompts.error("Cannot save character", str(error))
+            return False
+        document.mark_saved(path)
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def close_current(self) -> bool:
+        """Close the current character, asking before losing changes."""
+        index = self.tabs.currentIndex()
+        return index >= 0 and self.close_document(index)
+
+    def close_document(self, index: int) -> bool:
+        """Close the character of a tab, asking before losing changes."""
+        editor = self.tabs.widget(index)
+        if not self._may_close(editor.document):
+            return False
+        if self.roll_panel.document is editor.document:
+            self.roll_panel.finish()
+            self.roll_panel.document = None
+        self.tabs.removeTab(index)
+        editor.deleteLater()
+        self.left.setCurrentIndex(1 if self.tabs.count() else 0)
+        return True
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask about every unsaved character before quitting."""
+        for document in self.documents():
+            if not self._may_close(document):
+                event.ignore()
+                return
+        self.roll_panel.finish()
+        self._save_settings()
+        event.accept()
+
+    def _may_close(self, document: CharacterDocument) -> bool:
+        if not document.modified:
+            return True
+        self.tabs.setCurrentIndex(self.documents().index(document))
+        choice = self.prompts.ask_save_changes(document.title)
+        if choice is SaveChoice.SAVE:
+            return self.save(document)
+        return choice is SaveChoice.DISCARD
+
+    def _add_tab(self, document: CharacterDocument) -> None:
+        editor = SheetEditor(document)
+        index = self.tabs.addTab(editor, "")
+        document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
+        document.modified_changed.connect(lambda _m, d=document: self._on_document_changed(d))
+        self._on_document_changed(document)
+        self.left.setCurrentIndex(1)
+        self.tabs.setCurrentIndex(index)
+
+    # --- rolling -------------------------------------------------------------------------------
+
+    def _on_roll_requested(self, values: dict) -> None:
+        document = self.current_document()
+        if document is None:
+            return
+        try:
+            session = document.system.start_check(document.sheet, values, self.dice_source)
+        except (CheckError, DiceSourceError) as error:
+            self._on_problem_occurred(str(error))
+            return
+        self.roll_panel.start(session, document)
+
+    def _on_problem_occurred(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    # --- keeping the window in step ------------------------------------------------------------
+
+    def _on_current_changed(self, _index: int) -> None:
+        document = self.current_document()
+        self.check_panel.set_document(document)
+        self._update_title()
+
+    def _on_document_changed(self, document: CharacterDocument) -> None:
+        if document not in self.documents():
+            return  # a closed character spent Edge in the roll that was still in the tray
+        index = self.documents().index(document)
+        self.tabs.setTabText(index, document.title + ("*" if document.modified else ""))
+        self.tabs.setTabToolTip(index, str(document.path or "Not saved yet"))
+        self._update_title()
+
+    def _update_title(self) -> None:
+        document = self.current_document()
+        if document is None:
+            self.setWindowTitle("Shadowdice[*]")
+            self.setWindowModified(False)
+            return
+        self.setWindowTitle(f"{document.title}[*] — Shadowdice")
+        self.setWindowModified(document.modified)
+
+    def _on_system_chosen(self, _index: int) -> None:
+        self.settings = self.settings.model_copy(
+            update={"last_system": self.system_selector.currentData()}
+        )
+
+    def _remember(self, path: Path) -> None:
+        self.settings = add_recent(self.settings, path).model_copy(
+            update={"last_folder": str(path.parent)}
+        )
+        self._save_settings()
+        self._rebuild_recent_menu()
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings_store.save(self.settings)
+        except OSError as error:  # settings are a convenience: say so, and go on
+            self.statusBar().showMessage(f"Cannot save the settings: {error}", 8000)
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for name in self.settings.recent_files:
+            action = self.recent_menu.addAction(name)
+            action.triggered.connect(lambda _=False, p=Path(name): self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.settings.recent_files))
+
+
+def _file_stem(title: str) -> str:
+    cleaned = "".join(c for c in title if c.isalnum() or c in " -_").strip()
+    return cleaned or "character"

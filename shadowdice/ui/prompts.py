@@ -1,0 +1,63 @@
+"""The questions the main window asks the player: which file, save or discard, and errors.
+
+They are one object handed to the main window, so tests answer them without dialogs.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+FILE_FILTER = "Shadowdice characters (*.json);;All files (*)"
+
+
+class SaveChoice(Enum):
+    """The answer to 'save changes before closing?'."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+class Prompts:
+    """Dialogs over a parent window."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self._parent = parent
+
+    def ask_save_changes(self, title: str) -> SaveChoice:
+        """Ask whether to save the changes of a character before it closes."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self._parent,
+            "Unsaved changes",
+            f"{title} has changes that are not saved.\nSave them before closing?",
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        return {buttons.Save: SaveChoice.SAVE, buttons.Discard: SaveChoice.DISCARD}.get(
+            answer, SaveChoice.CANCEL
+        )
+
+    def open_path(self, folder: Path) -> Path | None:
+        """Ask for a character file to open."""
+        name, _ = QFileDialog.getOpenFileName(
+            self._parent, "Open character", str(folder), FILE_FILTER
+        )
+        return Path(name) if name else None
+
+    def save_path(self, suggested: Path) -> Path | None:
+        """Ask where to save a character."""
+        name, _ = QFileDialog.getSaveFileName(
+            self._parent, "Save character", str(suggested), FILE_FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix else path.with_suffix(".json")
+
+    def error(self, title: str, message: str) -> None:
+        """Tell the player that something failed, and why."""
+        QMessageBox.warning(self._parent, title, message)

@@ -1,0 +1,227 @@
+"""The roll panel: the dice tray, the outcome in large letters, and the session's offered
+actions as buttons.
+
+It drives one :class:`~shadowdice.core.session.RollSession` at a time: shows every throw in
+the tray, offers what the session offers (disabled buttons say why in their tooltip), lets
+the player pick dice in the tray for actions that need it, and finishes the session into a
+roll record when the player is done or starts the next roll.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shadowdice.core.dice import DiceSourceError
+from shadowdice.core.record import RollRecord
+from shadowdice.core.session import Action, RollSession, SessionError, Tone
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.dice_tray import DiceTray
+
+TONE_COLOURS = {
+    Tone.SUCCESS: "#2e9e5b",
+    Tone.FAILURE: "#8a8f98",
+    Tone.GLITCH: "#e67e22",
+    Tone.CRITICAL: "#d63031",
+    Tone.NEUTRAL: "#dfe6e9",
+}
+MAX_ACTION_SHORTCUTS = 9
+
+
+class RollPanel(QWidget):
+    """The tray with its outcome and action buttons.
+
+    Signals:
+        roll_finished(object): a session finished; carries its RollRecord.
+        problem_occurred(str): something went wrong that the player should read.
+    """
+
+    roll_finished = Signal(object)
+    problem_occurred = Signal(str)
+
+    def __init__(self, *, animation_ms: int = 550, parent=None) -> None:
+        super().__init__(parent)
+        self.session: RollSession | None = None
+        self.document: CharacterDocument | None = None
+        self._pending: Action | None = None
+        self.tray = DiceTray(duration_ms=animation_ms)
+        self.tray.setObjectName("dice_tray")
+        self.tray.setMinimumHeight(220)
+        self.headline = QLabel("Ready to roll")
+        self.headline.setObjectName("outcome_headline")
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail = QLabel("")
+        self.detail.setObjectName("outcome_detail")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setWordWrap(True)
+        self._style_headline(Tone.NEUTRAL)
+        self.actions_row = QHBoxLayout()
+        self.done_button = QPushButton("Done")
+        self.done_button.setObjectName("done_button")
+        self.done_button.setToolTip("Finish this roll and put it in the history (Ctrl+D)")
+        self.done_button.setEnabled(False)
+        self.confirm_button = QPushButton("Confirm choice")
+        self.confirm_button.setObjectName("confirm_pick_button")
+        self.confirm_button.setVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setVisible(False)
+        self._action_buttons: list[QPushButton] = []
+        self._shortcuts = [
+            QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self._trigger_action(n - 1))
+            for n in range(1, MAX_ACTION_SHORTCUTS + 1)
+        ]
+        QShortcut(QKeySequence("Ctrl+D"), self, self.finish)
+
+        buttons = QHBoxLayout()
+        buttons.addLayout(self.actions_row)
+        buttons.addStretch(1)
+        buttons.addWidget(self.confirm_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.done_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tray, 1)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.detail)
+        layout.addLayout(buttons)
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.tray.dice_settled.connect(self._on_dice_settled)
+        self.tray.picked_changed.connect(self._on_picked_changed)
+        self.done_button.clicked.connect(self.finish)
+        self.confirm_button.clicked.connect(self._on_confirm_clicked)
+        self.cancel_button.clicked.connect(self._end_pick)
+
+    # --- sessions ------------------------------------------------------------------------------
+
+    def start(self, session: RollSession, document: CharacterDocument | None) -> None:
+        """Show a new session (finishing the one before) and animate its first throw."""
+        self.finish()
+        self.session = session
+        self.document = document
+        if session.charges and document is not None:
+            document.mark_changed()
+        self.headline.setText("Rolling…")
+        self._style_headline(Tone.NEUTRAL)
+        self.detail.setText(
+            session.check if not session.character else f"{session.character}: {session.check}"
+        )
+        self._show_throw(animate_all=True)
+
+    def finish(self) -> RollRecord | None:
+        """Finish the session in the tray, if any, and announce its record."""
+        if self.session is None or self.session.finished:
+            return None
+        self._end_pick()
+        record = self.session.finish()
+        self._rebuild_actions()
+        self.roll_finished.emit(record)
+        return record
+
+    def apply(self, action_id: str, picked: tuple[int, ...] = ()) -> None:
+        """Apply an offered action of the session."""
+        if self.session is None:
+            return
+        charges_before = len(self.session.charges)
+        try:
+            throw = self.session.apply(action_id, picked)
+        except (SessionError, DiceSourceError) as error:
+            self.problem_occurred.emit(str(error))
+            return
+        if len(self.session.charges) > charges_before and self.document is not None:
+            self.document.mark_changed()
+        self._end_pick()
+        self._show_throw(new_ids=set(throw.die_ids) if throw else set())
+
+    # --- showing -------------------------------------------------------------------------------
+
+    def _show_throw(self, *, animate_all: bool = False, new_ids: set[int] | None = None) -> None:
+        assert self.session is not None
+        dice = self.session.dice
+        fresh = {die.id for die in dice} if animate_all else (new_ids or set())
+        self._disable_actions()
+        self.tray.show_dice(dice, fresh, animate=True)
+
+    def _on_dice_settled(self) -> None:
+        if self.session is None:
+            return
+        outcome = self.session.outcome()
+        self.headline.setText(outcome.headline)
+        self._style_headline(outcome.tone)
+        who = f"{self.session.character}: " if self.session.character else ""
+        self.detail.setText(f"{who}{self.session.check} — {outcome.detail}")
+        self._rebuild_actions()
+
+    def _style_headline(self, tone: Tone) -> None:
+        self.headline.setStyleSheet(
+            f"font-size: 26pt; font-weight: 700; color: {TONE_COLOURS[tone]}; padding: 4px;"
+        )
+
+    def _rebuild_actions(self) -> None:
+        for button in self._action_buttons:
+            button.deleteLater()
+        self._action_buttons.clear()
+        actions = self.session.actions() if self.session else ()
+        for number, action in enumerate(actions, start=1):
+            text = f"{action.label} ({action.cost})" if action.cost else action.label
+            button = QPushButton(text)
+            button.setObjectName(f"action_{action.id}")
+            button.setEnabled(action.enabled)
+            shortcut = f" (Ctrl+{number})" if number <= MAX_ACTION_SHORTCUTS else ""
+            button.setToolTip(
+                f"{action.hint}{shortcut}" if action.enabled else f"Not now: {action.reason}"
+            )
+            button.clicked.connect(lambda _=False, a=action: self._on_action_clicked(a))
+            self.actions_row.addWidget(button)
+            self._action_buttons.append(button)
+        self.done_button.setEnabled(self.session is not None and not self.session.finished)
+
+    def _disable_actions(self) -> None:
+        """While dice tumble, nothing can be clicked; the settled tray offers again."""
+        for button in self._action_buttons:
+            button.setEnabled(False)
+        self.done_button.setEnabled(False)
+
+    def action_buttons(self) -> list[QPushButton]:
+        """The buttons of the offered actions, in order."""
+        return list(self._action_buttons)
+
+    # --- actions and picking -----------------------------------------------------------------
+
+    def _trigger_action(self, index: int) -> None:
+        if 0 <= index < len(self._action_buttons) and self._action_buttons[index].isEnabled():
+            self._action_buttons[index].click()
+
+    def _on_action_clicked(self, action: Action) -> None:
+        if action.pick is None:
+            self.apply(action.id)
+            return
+        self._pending = action
+        self.tray.begin_pick(action.pick)
+        self.detail.setText(action.pick.prompt)
+        self.confirm_button.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self._on_picked_changed(self.tray.picked())
+
+    def _on_picked_changed(self, picked: list) -> None:
+        if self._pending is not None and self._pending.pick is not None:
+            self.confirm_button.setEnabled(self._pending.pick.problem(picked) is None)
+
+    def _on_confirm_clicked(self) -> None:
+        if self._pending is not None:
+            self.apply(self._pending.id, tuple(self.tray.picked()))
+
+    def _end_pick(self) -> None:
+        if self._pending is not None:
+            self._pending = None
+            self.tray.end_pick()
+        self.confirm_button.setVisible(False)
+        self.cancel_button.setVisible(False)

@@ -1,0 +1,269 @@
+"""The character-sheet editor, rendered from what a rule system declares.
+
+Single values (:class:`~shadowdice.core.sheet.FieldSpec`) become a form, tables
+(:class:`~shadowdice.core.sheet.TableSpec`) become table views over
+:class:`~shadowdice.ui.sheet_table_model.SheetTableModel`. Number editors carry the allowed
+range, so a value out of range cannot be typed; an edit the rules refuse (Magic and Resonance
+together) is undone and its reason shown under the sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QStyledItemDelegate,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shadowdice.core.sheet import FieldSpec, Kind, SheetEditError, TableSpec
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.sheet_table_model import (
+    BOUNDS_ROLE,
+    CHOICES_ROLE,
+    KIND_ROLE,
+    RatedRowsProxy,
+    SheetTableModel,
+)
+
+
+class CellDelegate(QStyledItemDelegate):
+    """Edits INT cells with a spin box bounded by the model, CHOICE cells with a combo box."""
+
+    def createEditor(self, parent, option, index):
+        """A spin box, a combo box, or the default line edit."""
+        kind = index.data(KIND_ROLE)
+        if kind == Kind.INT:  # roles come back through Qt as plain strings
+            editor = QSpinBox(parent)
+            low, high = index.data(BOUNDS_ROLE) or (-999, 999)
+            editor.setRange(low, high)
+            editor.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            return editor
+        if kind == Kind.CHOICE:
+            editor = QComboBox(parent)
+            editor.addItems(list(index.data(CHOICES_ROLE) or ()))
+            return editor
+        return super().createEditor(parent, option, index)
+
+    def setEditorData(self, editor, index):
+        """Show the cell's value in the editor."""
+        if isinstance(editor, QComboBox):
+            editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor, model, index: QModelIndex | QPersistentModelIndex):
+        """Write the editor's value back through the model."""
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText())
+        elif isinstance(editor, QSpinBox):
+            editor.interpretText()
+            model.setData(index, editor.value())
+        else:
+            model.setData(index, editor.text().strip())
+
+
+class SheetTableView(QWidget):
+    """A sheet table with its title, and Add/Remove buttons where rows may change."""
+
+    def __init__(self, document: CharacterDocument, table: TableSpec, parent=None) -> None:
+        super().__init__(parent)
+        self.model = SheetTableModel(document, table, self)
+        self.proxy = RatedRowsProxy(_column_index(table, table.hide_zero), self)
+        self.proxy.setSourceModel(self.model)
+        self.view = QTableView(self)
+        self.view.setObjectName(f"table_{table.key}")
+        self.view.setModel(self.proxy)
+        self.view.setItemDelegate(CellDelegate(self.view))
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(24)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, len(table.columns)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        title = QLabel(f"<b>{table.label}</b>")
+        top.addWidget(title)
+        top.addStretch(1)
+        if table.hide_zero is not None:
+            self.hide_unrated = QCheckBox("Only rated")
+            self.hide_unrated.setToolTip(f"Hide {table.label.lower()} with a rating of 0")
+            self.hide_unrated.toggled.connect(self.proxy.set_hide_unrated)
+            top.addWidget(self.hide_unrated)
+        if table.new_row is not None:
+            add = QPushButton("Add")
+            add.setObjectName(f"add_{table.key}")
+            add.setToolTip(f"Add a row to {table.label}")
+            add.clicked.connect(self._on_add_clicked)
+            top.addWidget(add)
+        if table.removable is not None:
+            remove = QPushButton("Remove")
+            remove.setObjectName(f"remove_{table.key}")
+            remove.setToolTip(f"Remove the selected row of {table.label}")
+            remove.clicked.connect(self._on_remove_clicked)
+            top.addWidget(remove)
+        layout.addLayout(top)
+        layout.addWidget(self.view)
+
+    def source_row(self, proxy_row: int) -> int:
+        """The sheet row shown at a row of the view."""
+        return self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row()
+
+    def _on_add_clicked(self) -> None:
+        row = self.model.add_row()
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+        self.view.edit(index)
+
+    def _on_remove_clicked(self) -> None:
+        current = self.view.currentIndex()
+        if current.isValid():
+            self.model.remove_row(self.proxy.mapToSource(current).row())
+
+
+class SheetEditor(QWidget):
+    """The whole sheet of one character: a form of single values, then the tables.
+
+    Attributes:
+        document: the character edited.
+        tables: the table views, by table key.
+    """
+
+    def __init__(self, document: CharacterDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self._fields: dict[str, tuple[FieldSpec, QWidget]] = {}
+        self.tables: dict[str, SheetTableView] = {}
+
+        form_box = QGroupBox(document.system.name)
+        form = QFormLayout(form_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        notes: list[tuple[FieldSpec, QWidget]] = []
+        for spec in document.system.sheet_fields():
+            widget = self._field_widget(spec)
+            widget.setObjectName(f"field_{spec.key}")
+            widget.setToolTip(spec.hint)
+            self._fields[spec.key] = (spec, widget)
+            if spec.kind is Kind.MULTILINE:
+                notes.append((spec, widget))
+            else:
+                form.addRow(f"{spec.label}:", widget)
+
+        grid = QGridLayout()
+        for column, table in enumerate(document.system.sheet_tables()):
+            view = SheetTableView(document, table, self)
+            view.model.edit_refused.connect(self._on_edit_refused)
+            self.tables[table.key] = view
+            grid.addWidget(view, 0, column)
+            grid.setColumnStretch(column, 1 + column)
+
+        self.problem = QLabel("")
+        self.problem.setObjectName("sheet_problem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #c0392b;")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(form_box)
+        layout.addLayout(grid, 1)
+        for spec, widget in notes:
+            layout.addWidget(QLabel(f"{spec.label}:"))
+            widget.setMaximumHeight(90)
+            layout.addWidget(widget)
+        layout.addWidget(self.problem)
+        self._refresh()
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.document.sheet_changed.connect(self._on_sheet_changed)
+
+    def _on_sheet_changed(self) -> None:
+        self.problem.clear()
+        self._refresh()
+
+    def field_widget(self, key: str) -> QWidget:
+        """The editor widget of a single value, by its key."""
+        return self._fields[key][1]
+
+    def _field_widget(self, spec: FieldSpec) -> QWidget:
+        if spec.kind is Kind.INT:
+            widget = QSpinBox()
+            widget.valueChanged.connect(lambda value, s=spec: self._set(s, value))
+        elif spec.kind is Kind.FLAG:
+            widget = QCheckBox()
+            widget.toggled.connect(lambda value, s=spec: self._set(s, value))
+        elif spec.kind is Kind.CHOICE:
+            widget = QComboBox()
+            widget.addItems(list(spec.choices))
+            widget.currentTextChanged.connect(lambda value, s=spec: self._set(s, value))
+        elif spec.kind is Kind.MULTILINE:
+            widget = QPlainTextEdit()
+            widget.textChanged.connect(lambda s=spec, w=widget: self._set(s, w.toPlainText()))
+        else:
+            widget = QLineEdit()
+            widget.textEdited.connect(lambda value, s=spec: self._set(s, value))
+        return widget
+
+    def _set(self, spec: FieldSpec, value: Any) -> None:
+        try:
+            self.document.set_field(spec, value)
+        except SheetEditError as error:
+            self._refresh()
+            self._on_edit_refused(str(error))
+
+    def _on_edit_refused(self, message: str) -> None:
+        self.problem.setText(message)
+
+    def _refresh(self) -> None:
+        sheet = self.document.sheet
+        for spec, widget in self._fields.values():
+            value = getattr(sheet, spec.key)
+            widget.blockSignals(True)
+            if isinstance(widget, QSpinBox):
+                if spec.bounds is not None:
+                    widget.setRange(*spec.bounds(sheet))
+                widget.setValue(value)
+            elif isinstance(widget, QCheckBox):
+                widget.setChecked(value)
+            elif isinstance(widget, QComboBox):
+                widget.setCurrentText(value)
+            elif isinstance(widget, QPlainTextEdit):
+                if widget.toPlainText() != value:
+                    widget.setPlainText(value)
+            elif isinstance(widget, QLineEdit) and widget.text() != value:
+                widget.setText(value)
+            widget.blockSignals(False)
+
+
+def _column_index(table: TableSpec, key: str | None) -> int:
+    for index, column in enumerate(table.columns):
+        if column.key == key:
+            return index
+    return 0

@@ -1,0 +1,181 @@
+"""Atomic writes: the file is old or new, never half; the old version is kept as .bak."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shadowdice.storage.atomic import backup_path, write_atomic
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions and links")
+
+
+def names(folder: Path) -> set[str]:
+    return {entry.name for entry in folder.iterdir()}
+
+
+def test_backup_path_is_the_name_with_bak_beside_it(tmp_path):
+    assert backup_path(tmp_path / "hagen.json") == tmp_path / "hagen.json.bak"
+
+
+def test_given_no_file_when_written_then_it_holds_the_data_and_nothing_else_is_left(tmp_path):
+    target = tmp_path / "hagen.json"
+
+    write_atomic(target, b"first")
+
+    assert target.read_bytes() == b"first"
+    assert names(tmp_path) == {"hagen.json"}
+
+
+def test_given_a_file_when_written_again_then_the_backup_holds_the_previous_version(tmp_path):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+
+    write_atomic(target, b"second")
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"second", b"first")
+
+    write_atomic(target, b"third")
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"third", b"second")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+def test_given_keep_backup_false_when_overwritten_then_no_backup_is_made(tmp_path):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+
+    write_atomic(target, b"second", keep_backup=False)
+
+    assert target.read_bytes() == b"second"
+    assert names(tmp_path) == {"hagen.json"}
+
+
+def test_given_the_final_replace_fails_then_the_old_file_is_intact_and_no_temp_is_left(
+    tmp_path, monkeypatch
+):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"old contents")
+    real_replace = os.replace
+
+    def replace_failing_onto_target(source, destination):
+        if Path(destination) == target:
+            raise OSError(28, "No space left on device")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", replace_failing_onto_target)
+
+    with pytest.raises(OSError, match="No space left"):
+        write_atomic(target, b"new contents")
+
+    assert target.read_bytes() == b"old contents"
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+def test_given_writing_the_data_fails_then_the_old_file_and_old_backup_are_intact(
+    tmp_path, monkeypatch
+):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"oldest")
+    write_atomic(target, b"old")
+
+    def failing_fsync(descriptor):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+
+    with pytest.raises(OSError, match="Input/output"):
+        write_atomic(target, b"new")
+
+    assert target.read_bytes() == b"old"
+    assert backup_path(target).read_bytes() == b"oldest"
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+def test_given_the_target_is_a_folder_then_writing_fails_and_leaves_no_temp(tmp_path):
+    (tmp_path / "hagen.json").mkdir()
+
+    with pytest.raises(OSError):
+        write_atomic(tmp_path / "hagen.json", b"data")
+
+    assert names(tmp_path) == {"hagen.json"}
+    assert (tmp_path / "hagen.json").is_dir()
+
+
+def test_given_a_missing_folder_then_writing_fails_without_creating_it(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        write_atomic(tmp_path / "missing" / "hagen.json", b"data")
+
+    assert names(tmp_path) == set()
+
+
+@posix_only
+def test_when_written_then_the_data_and_the_folder_are_fsynced(tmp_path, monkeypatch):
+    synced_kinds = []
+    real_fsync = os.fsync
+
+    def recording_fsync(descriptor):
+        synced_kinds.append("dir" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+
+    write_atomic(tmp_path / "hagen.json", b"data")
+
+    assert synced_kinds == ["file", "dir"]
+
+
+@posix_only
+def test_given_a_file_with_own_permissions_when_overwritten_then_they_are_kept(tmp_path):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    target.chmod(0o640)
+
+    write_atomic(target, b"second")
+
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert stat.S_IMODE(backup_path(target).stat().st_mode) == 0o640
+
+
+@posix_only
+def test_given_no_file_when_written_then_it_gets_the_usual_permissions_of_new_files(tmp_path):
+    old_umask = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "hagen.json", b"data")
+    finally:
+        os.umask(old_umask)
+
+    assert stat.S_IMODE((tmp_path / "hagen.json").stat().st_mode) == 0o644
+
+
+@posix_only
+def test_given_a_link_when_written_then_the_link_stays_and_its_target_changes(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_bytes(b"first")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+
+    write_atomic(link, b"second")
+
+    assert link.is_symlink()
+    assert real.read_bytes() == b"second"
+    assert backup_path(real).read_bytes() == b"first"
+
+
+@given(first=st.binary(), second=st.binary())
+def test_whatever_bytes_are_written_they_read_back_and_the_backup_holds_the_first(
+    tmp_path_factory, first, second
+):
+    folder = tmp_path_factory.mktemp("atomic")
+    target = folder / "data.bin"
+
+    write_atomic(target, first)
+    write_atomic(target, second)
+
+    assert target.read_bytes() == second
+    assert backup_path(target).read_bytes() == first
+    assert names(folder) == {"data.bin", "data.bin.bak"}

@@ -1,0 +1,76 @@
+"""The real main window, with scripted dice, a temporary home and answered prompts."""
+
+from pathlib import Path
+
+import pytest
+
+from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.settings import SettingsStore
+from shadowdice.systems import builtin_registry
+from shadowdice.ui.main_window import MainWindow
+from shadowdice.ui.prompts import SaveChoice
+
+
+class AnsweredPrompts:
+    """Prompts answered from queues set by the test; every question is recorded."""
+
+    def __init__(self) -> None:
+        self.open_answers: list[Path | None] = []
+        self.save_answers: list[Path | None] = []
+        self.save_changes_answers: list[SaveChoice] = []
+        self.errors: list[tuple[str, str]] = []
+        self.asked_save_changes: list[str] = []
+
+    def ask_save_changes(self, title: str) -> SaveChoice:
+        """Answer as queued; with nothing queued (closing at teardown), discard."""
+        self.asked_save_changes.append(title)
+        return self.save_changes_answers.pop(0) if self.save_changes_answers else SaveChoice.DISCARD
+
+    def open_path(self, folder: Path) -> Path | None:
+        return self.open_answers.pop(0)
+
+    def save_path(self, suggested: Path) -> Path | None:
+        return self.save_answers.pop(0)
+
+    def error(self, title: str, message: str) -> None:
+        self.errors.append((title, message))
+
+
+@pytest.fixture
+def dice():
+    return ScriptedDiceSource([])
+
+
+@pytest.fixture
+def prompts():
+    return AnsweredPrompts()
+
+
+@pytest.fixture
+def app_paths(tmp_path):
+    return AppPaths.under(tmp_path)
+
+
+@pytest.fixture
+def make_window(qtbot, dice, prompts, app_paths):
+    def make():
+        window = MainWindow(
+            registry=builtin_registry(),
+            paths=app_paths,
+            settings=SettingsStore(app_paths.settings_file),
+            dice_source=dice,
+            prompts=prompts,
+            animation_ms=120,
+        )
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    return make
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window()

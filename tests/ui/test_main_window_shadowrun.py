@@ -1,0 +1,169 @@
+"""A Shadowrun 4 character through the real main window, as a player uses it."""
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
+
+from shadowdice.ui.prompts import SaveChoice
+
+
+def type_into_cell(qtbot, table_view, row_name, column, text):
+    """Select the row whose first cell reads row_name, type text into a column, press Enter."""
+    model = table_view.view.model()
+    for row in range(model.rowCount()):
+        if model.index(row, 0).data() == row_name:
+            index = model.index(row, column)
+            break
+    else:
+        raise AssertionError(f"no row {row_name!r}")
+    table_view.view.setCurrentIndex(index)
+    table_view.view.setFocus()
+    qtbot.keyClicks(table_view.view, text)
+    editors = [w for w in table_view.view.findChildren(QSpinBox) if w.isVisible()]
+    assert len(editors) == 1, "typing opens one editor in the cell"
+    qtbot.keyClick(editors[0], Qt.Key.Key_Return)
+    # Qt commits on Return through a queued call, then deletes the editor
+    qtbot.waitUntil(lambda: not (shiboken6.isValid(editors[0]) and editors[0].isVisible()))
+    return index
+
+
+def choose(combo, value):
+    index = combo.findData(value)
+    assert index >= 0, f"{value!r} not offered"
+    combo.setCurrentIndex(index)
+
+
+def outcome(window):
+    panel = window.roll_panel
+    return panel.findChild(QLabel, "outcome_headline").text()
+
+
+def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompts, tmp_path):
+    # Given a new Shadowrun character named Kira
+    window.system_selector.setCurrentIndex(window.system_selector.findData("shadowrun4"))
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    editor = window.current_editor()
+    qtbot.keyClicks(editor.field_widget("name"), "Kira")
+    assert window.tabs.tabText(0) == "Kira*"
+
+    # When Agility is set to 5 and Pistols to 4 by typing into the tables
+    type_into_cell(qtbot, editor.tables["attributes"], "Agility", 1, "5")
+    type_into_cell(qtbot, editor.tables["skills"], "Pistols", 1, "4")
+    sheet = window.current_document().sheet
+    assert sheet.attribute("Agility") == 5 and sheet.skill("Pistols").rating == 4
+
+    # And a check of Agility + Pistols is rolled: 9 dice, 2 hits, five 1s
+    panel = window.check_panel
+    choose(panel.widget("skill"), "Pistols")
+    assert "Agility 5 + Pistols 4 = 9 dice" in panel.preview.text()
+    dice.extend([5, 1, 1, 6, 1, 1, 1, 3, 2])
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+
+    # Then the tray shows a glitch with its two hits
+    qtbot.waitUntil(lambda: outcome(window) == "Glitch!", timeout=3000)
+    detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
+    assert "2 hits - success" in detail and "5 of 9 dice show 1" in detail
+
+    # When Edge is spent after the roll: three more dice, 6 -> 5, 5 and 2
+    buttons = {b.objectName(): b for b in window.roll_panel.findChildren(QPushButton)}
+    extra = buttons["action_edge_extra_dice"]
+    assert extra.text() == "Edge: +3 dice (1 Edge)" and extra.isEnabled()
+    dice.extend([6, 5, 2, 5])
+    qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
+
+    # Then the hits are added, the glitch is gone (5 ones of 12 dice), Edge is charged
+    qtbot.waitUntil(lambda: outcome(window) == "5 hits - success", timeout=3000)
+    assert sheet.edge_current == 2
+    assert editor.field_widget("edge_current").value() == 2
+    reroll = next(
+        b
+        for b in window.roll_panel.action_buttons()
+        if b.objectName() == "action_edge_reroll_misses"
+    )
+    assert not reroll.isEnabled() and "one point per check" in reroll.toolTip()
+
+    # When the roll is done, it is in the history
+    qtbot.mouseClick(window.roll_panel.done_button, Qt.MouseButton.LeftButton)
+    assert window.history_model.rowCount() == 1
+    assert "Kira: Agility + Pistols — 5 hits - success" in window.history_model.index(0).data()
+
+    # When saved (Ctrl+S asks where the first time)
+    path = tmp_path / "kira.json"
+    prompts.save_answers.append(path)
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert path.exists() and window.tabs.tabText(0) == "Kira"
+
+    # And closed, then opened again
+    assert window.close_current()
+    assert window.tabs.count() == 0
+    prompts.open_answers.append(path)
+    qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+
+    # Then the same sheet is back
+    reopened = window.current_document().sheet
+    assert reopened == sheet
+    assert reopened.name == "Kira" and reopened.edge_current == 2
+    assert window.current_editor().field_widget("name").text() == "Kira"
+
+
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, window, prompts):
+    window.new_character()
+    prompts.save_changes_answers.append(SaveChoice.CANCEL)
+    window.close()
+    assert prompts.asked_save_changes == ["New Shadowrun 4 character"]
+    assert window.isVisible() and window.tabs.count() == 1
+
+    prompts.save_changes_answers.append(SaveChoice.DISCARD)
+    window.close()
+    assert not window.isVisible()
+
+
+def test_refused_edit_is_undone_and_explained(qtbot, window):
+    window.new_character()
+    editor = window.current_editor()
+    type_into_cell(qtbot, editor.tables["attributes"], "Magic", 1, "3")
+    type_into_cell(qtbot, editor.tables["attributes"], "Resonance", 1, "2")
+    sheet = window.current_document().sheet
+    assert sheet.attribute("Magic") == 3 and sheet.attribute("Resonance") == 0
+    assert editor.problem.text() == "a character has Magic or Resonance, not both"
+
+
+def test_out_of_range_values_cannot_be_typed(qtbot, window):
+    window.new_character()
+    editor = window.current_editor()
+    type_into_cell(qtbot, editor.tables["skills"], "Pistols", 1, "99")
+    assert window.current_document().sheet.skill("Pistols").rating <= 12
+    edge = editor.field_widget("edge_current")
+    assert (edge.minimum(), edge.maximum()) == (0, 3)
+
+
+def test_pool_of_zero_cannot_be_rolled_and_says_why(qtbot, window):
+    window.new_character()
+    panel = window.check_panel
+    choose(panel.widget("attribute"), "")
+    assert not panel.roll_button.isEnabled()
+    assert "fails automatically" in panel.preview.text()
+    choose(panel.widget("edge"), "long_shot")
+    assert panel.roll_button.isEnabled()
+
+
+def test_a_file_that_cannot_be_read_is_reported_and_left_alone(qtbot, window, prompts, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "shadowdice-character", ', encoding="utf-8")
+    before = broken.read_bytes()
+    assert window.open_path(broken) is None
+    assert window.tabs.count() == 0
+    assert prompts.errors and "broken.json" in prompts.errors[0][1]
+    assert broken.read_bytes() == before
+
+
+def test_several_characters_each_keep_their_own_check(qtbot, window):
+    first = window.new_character()
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Ash")
+    second = window.new_character()
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Bo")
+    assert [d.title for d in window.documents()] == ["Ash", "Bo"]
+    assert window.check_panel.title() == "Check for Bo"
+    window.tabs.setCurrentIndex(0)
+    assert window.check_panel.title() == "Check for Ash"
+    assert first is not second
