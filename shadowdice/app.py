@@ -36,12 +36,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from shadowdice.systems import builtin_registry
     from shadowdice.ui.main_window import MainWindow
     from shadowdice.ui.resources import resource_path
+    from shadowdice.ui.theme import apply_theme
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Shadowdice")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Shadowdice")
     app.setWindowIcon(QIcon(str(resource_path("icons/shadowdice.svg"))))
+    apply_theme(app)
     paths = AppPaths.default()
     window = MainWindow(
         registry=builtin_registry(),

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from shadowdice.core.registry import CheckParam, CheckValues
 from shadowdice.core.sheet import Kind
+from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 
 
@@ -120,7 +121,7 @@ class CheckPanel(QGroupBox):
         preview = self.document.system.preview_check(self.document.sheet, self.values())
         text = preview.summary
         if preview.problem:
-            text += f"<br><span style='color:#c0392b'>{preview.problem}</span>"
+            text += f"<br><span style='color:{theme.PROBLEM}'>{preview.problem}</span>"
         elif preview.chance is not None:
             text += f"<br>Chance of success: <b>{preview.chance:.0%}</b>"
         self.preview.setText(text)
@@ -138,6 +139,7 @@ def _param_widget(param: CheckParam, value) -> QWidget:
         return combo
     if param.kind is Kind.INT:
         spin = QSpinBox()
+        spin.setMaximumWidth(90)
         spin.setRange(*param.bounds)
         spin.setValue(int(value))
         return spin

@@ -9,14 +9,15 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QListView
 
 from shadowdice.core.record import RollRecord
+from shadowdice.ui import theme
 
 #: Role giving the RollRecord of a row.
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
 
 TONE_TEXT_COLOURS = {
-    "success": QColor("#1e8449"),
-    "glitch": QColor("#ca6f1e"),
-    "critical": QColor("#c0392b"),
+    "success": QColor(theme.SUCCESS),
+    "glitch": QColor(theme.GLITCH),
+    "critical": QColor(theme.CRITICAL),
 }
 
 _Index = QModelIndex | QPersistentModelIndex

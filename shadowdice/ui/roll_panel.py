@@ -22,15 +22,16 @@ from PySide6.QtWidgets import (
 from shadowdice.core.dice import DiceSourceError
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, RollSession, SessionError, Tone
+from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.dice_tray import DiceTray
 
 TONE_COLOURS = {
-    Tone.SUCCESS: "#2e9e5b",
-    Tone.FAILURE: "#8a8f98",
-    Tone.GLITCH: "#e67e22",
-    Tone.CRITICAL: "#d63031",
-    Tone.NEUTRAL: "#dfe6e9",
+    Tone.SUCCESS: theme.SUCCESS,
+    Tone.FAILURE: theme.FAILURE,
+    Tone.GLITCH: theme.GLITCH,
+    Tone.CRITICAL: theme.CRITICAL,
+    Tone.NEUTRAL: theme.NEUTRAL,
 }
 MAX_ACTION_SHORTCUTS = 9
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.sheet import FieldSpec, Kind, SheetEditError, TableSpec
+from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.sheet_table_model import (
     BOUNDS_ROLE,
@@ -188,7 +189,7 @@ class SheetEditor(QWidget):
         self.problem = QLabel("")
         self.problem.setObjectName("sheet_problem")
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #c0392b;")
+        self.problem.setStyleSheet(f"color: {theme.PROBLEM};")
 
         layout = QVBoxLayout(self)
         layout.addWidget(form_box)

@@ -162,8 +162,13 @@ class RatedRowsProxy(QSortFilterProxyModel):
 
     def set_hide_unrated(self, hide: bool) -> None:
         """Show only rows with a value, or all rows."""
-        self._hide_unrated = hide
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
+            self.beginFilterChange()
+            self._hide_unrated = hide
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._hide_unrated = hide
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         """Accept every row, or only rated ones."""
