@@ -246,7 +246,7 @@ class Shadowrun4(RuleSystem):
             dice, explode = pool.dice + _pre_roll_edge_dice(sheet), RULE_OF_SIX
         elif edge_use is EdgeUse.LONG_SHOT:
             dice, explode = sheet.edge, RULE_OF_SIX
-        terms = " + ".join(pool.parts).replace("+ -", "- ")
+        terms = " + ".join(pool.parts).replace("+ -", "- ").replace("+ +", "+ ")
         summary = f"{terms} = {pool.dice} dice" if len(pool.parts) > 1 else f"{pool.dice} dice"
         if edge_use is not EdgeUse.NONE:
             summary += f" → {dice} with Edge"

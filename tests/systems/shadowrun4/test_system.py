@@ -157,3 +157,10 @@ def test_finished_check_is_a_complete_json_record(system, sheet):
     ]
     assert record["outcome"]["headline"] == "3 hits - success"
     assert record["outcome"]["values"]["net_hits"] == 1
+
+
+def test_preview_writes_each_sign_once(system, sheet):
+    summary = system.preview_check(sheet, {"skill": "Pistols", "modifier": 2}).summary
+    assert summary.startswith("Agility 4 + Pistols 3 + 2 = 9 dice")
+    summary = system.preview_check(sheet, {"skill": "Pistols", "modifier": -2}).summary
+    assert summary.startswith("Agility 4 + Pistols 3 - 2 = 5 dice")

@@ -1,0 +1,132 @@
+"""Loading and saving 500 character files.
+
+Target: loading 500 Shadowrun characters under 2 s, so a game master's folder of every
+runner, contact and NPC of a campaign opens without a wait. Saving the same 500 (atomic
+writes, each keeping the previous file as ``.bak``) is measured for information and has no
+target: the app saves one character at a time.
+
+The 500 sheets differ in name, metatype, attributes, skill ratings, custom skills, Edge,
+damage, optional rules and notes (some long, some with umlauts, accents and emoji). They are
+written once per module with :func:`save_character` into a temporary folder before any clock
+starts; loading uses :func:`load_character` with the built-in registry, as *Open* does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shadowdice.storage.atomic import backup_path
+from shadowdice.storage.character_file import load_character, save_character
+from shadowdice.systems import builtin_registry
+from shadowdice.systems.shadowrun4 import Shadowrun4
+from shadowdice.systems.shadowrun4.sheet import (
+    CORE_ATTRIBUTES,
+    METATYPES,
+    SKILL_MAX,
+    STANDARD_SKILLS,
+    ShadowrunSheet,
+    Skill,
+)
+
+CHARACTERS = 500
+FIRST_NAMES = ("Kira", "Hägen", "Zoë", "Tomás", "Mika", "Dr. Ōta", "Raven", "Björn", "Lin", "Ash")
+LAST_NAMES = ("Østergård", "Vance", "Nakamura", "Okafor", "Schmidt", "Le Roux", "Ivanova")
+NOTE_LINES = (
+    "Owes Mr. Johnson a favour.",
+    "Contact: Fixer »Blue« in the Redmond Barrens, loyalty 3.",
+    "Allergic to soy-caf. 🎲",
+    "Ares Predator IV, Armor jacket, commlink (Sony Emperor).",
+    "Straße der Schatten — 東京で会いましょう",
+)
+SKILL_NAMES = tuple(STANDARD_SKILLS)
+
+
+def character(number: int) -> ShadowrunSheet:
+    """The ``number``-th character of the campaign folder: every one of them different."""
+    first, last = FIRST_NAMES[number % 10], LAST_NAMES[number % 7]
+    sheet = ShadowrunSheet(
+        name=f"{first} {last} {number:03d}",
+        metatype=METATYPES[number % len(METATYPES)],
+        cinematic=number % 11 == 0,
+        harder=number % 13 == 0,
+        notes="\n".join(NOTE_LINES[: number % (len(NOTE_LINES) + 1)] * (1 + number % 4)),
+    )
+    for index, attribute in enumerate(sheet.attributes):
+        if attribute.name in CORE_ATTRIBUTES:
+            attribute.value = 1 + (number * 7 + index * 3) % 9
+    awakened = number % 3
+    if awakened:
+        sheet.attributes[-2 if awakened == 1 else -1].value = 1 + number % 6
+    for offset in range(8 + number % 12):
+        skill_name = SKILL_NAMES[(number * 5 + offset * 3) % len(SKILL_NAMES)]
+        sheet.skill(skill_name).rating = 1 + (number + offset) % SKILL_MAX
+    for extra in range(number % 3):
+        sheet.skills.append(
+            Skill(name=f"Knowledge {number}-{extra}", rating=1 + extra, custom=True)
+        )
+    sheet.edge_current = number % (sheet.edge + 1)
+    sheet.physical_damage = number % (sheet.physical_boxes + 1)
+    sheet.stun_damage = (number // 2) % (sheet.stun_boxes + 1)
+    return sheet
+
+
+@pytest.fixture(scope="module")
+def sheets() -> list[ShadowrunSheet]:
+    return [character(number) for number in range(CHARACTERS)]
+
+
+@pytest.fixture(scope="module")
+def campaign_folder(tmp_path_factory, sheets) -> list[Path]:
+    """The 500 characters saved once, one file each, in a folder of their own."""
+    folder = tmp_path_factory.mktemp("campaign")
+    system = Shadowrun4()
+    paths = [folder / f"character-{number:03d}.json" for number in range(CHARACTERS)]
+    for path, sheet in zip(paths, sheets, strict=True):
+        save_character(path, system, sheet)
+    return paths
+
+
+@pytest.mark.benchmark(group="character files")
+def test_loading_500_character_files(benchmark, campaign_folder, sheets):
+    # Given a folder of 500 saved Shadowrun characters
+    registry = builtin_registry()
+    assert len({sheet.name for sheet in sheets}) == CHARACTERS
+    assert sorted(campaign_folder[0].parent.glob("*.json")) == campaign_folder
+
+    # When every file is loaded
+    def load_all():
+        return [load_character(path, registry) for path in campaign_folder]
+
+    loaded = benchmark.pedantic(load_all, rounds=5, warmup_rounds=1)
+
+    # Then all 500 came back as they were saved, under their own names
+    assert [character.sheet.name for character in loaded] == [sheet.name for sheet in sheets]
+    assert all(character.system.id == "shadowrun4" for character in loaded)
+    assert not any(character.migrated for character in loaded)
+    assert [character.sheet for character in loaded] == sheets
+
+
+@pytest.mark.benchmark(group="character files")
+def test_saving_500_character_files_with_backups(benchmark, tmp_path, sheets):
+    # Given 500 characters already saved once in a folder
+    system = Shadowrun4()
+    paths = [tmp_path / f"character-{number:03d}.json" for number in range(CHARACTERS)]
+
+    def save_all():
+        for path, sheet in zip(paths, sheets, strict=True):
+            save_character(path, system, sheet)
+
+    save_all()
+    assert not any(backup_path(path).exists() for path in paths)
+
+    # When every one is saved again, so each save also keeps the previous file
+    benchmark.pedantic(save_all, rounds=3)
+
+    # Then each file holds its character, the previous version sits beside it, and no
+    # temporary file is left over
+    registry = builtin_registry()
+    assert [load_character(path, registry).sheet for path in paths] == sheets
+    assert all(backup_path(path).is_file() for path in paths)
+    assert len(list(tmp_path.iterdir())) == 2 * CHARACTERS
