@@ -7,9 +7,21 @@ taken with their costs, the outcome and the time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from types import MappingProxyType
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict, PlainSerializer
+
+Scalar = int | float | str | bool | None
+
+#: A mapping that cannot be changed once validated, written to JSON as an object.
+FrozenMapping = Annotated[
+    Mapping[str, Scalar],
+    AfterValidator(lambda mapping: MappingProxyType(dict(mapping))),
+    PlainSerializer(dict),
+]
 
 
 class _Frozen(BaseModel):
@@ -47,7 +59,7 @@ class OutcomeRecord(_Frozen):
     headline: str
     tone: str
     detail: str = ""
-    values: dict[str, int | float | str | bool | None] = {}
+    values: FrozenMapping = MappingProxyType({})
 
 
 class RollRecord(_Frozen):
@@ -67,7 +79,7 @@ class RollRecord(_Frozen):
     system: str
     character: str
     check: str
-    parameters: dict[str, int | str | bool | None] = {}
+    parameters: FrozenMapping = MappingProxyType({})
     throws: tuple[ThrowRecord, ...]
     actions: tuple[ActionRecord, ...] = ()
     outcome: OutcomeRecord

@@ -24,6 +24,10 @@ class CheckError(ValueError):
     """A check that cannot be rolled as asked; the message is for the player."""
 
 
+class MigrationError(ValueError):
+    """Sheet data of an older version that cannot be brought up to date."""
+
+
 @dataclass(frozen=True, slots=True)
 class CheckParam:
     """One thing a check asks for before it is rolled.
@@ -85,7 +89,7 @@ class RuleSystem(ABC):
 
     def migrate(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Bring sheet data of an older ``sheet_version`` up to the current one."""
-        raise CheckError(f"{self.name} sheets of version {from_version} cannot be read")
+        raise MigrationError(f"{self.name} sheets of version {from_version} cannot be read")
 
     @abstractmethod
     def sheet_fields(self) -> tuple[FieldSpec, ...]:

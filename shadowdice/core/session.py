@@ -18,6 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as dataclass_replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from itertools import count
@@ -213,7 +214,13 @@ class RollSession(ABC):
         return self.throws[-1] if len(self.throws) > throws_before else None
 
     def finish(self) -> RollRecord:
-        """End the session and return its record; no action is offered afterwards."""
+        """End the session and return its record; no action is offered afterwards.
+
+        Raises:
+            SessionError: the session was finished already.
+        """
+        if self.finished:
+            raise SessionError("this roll is finished already")
         self.finished = True
         outcome = self.outcome()
         return RollRecord(
@@ -281,6 +288,11 @@ class RollSession(ABC):
             self._dice[die.id] = die
         self.throws.append(Throw(label, tuple(die.id for die in dice), tuple(replace)))
         return dice
+
+    def _set_apart(self, die_ids: Sequence[int], group: str) -> None:
+        """Put dice of a throw into a group of their own (Edge dice thrown with the pool)."""
+        for die_id in die_ids:
+            self._dice[die_id] = dataclass_replace(self._dice[die_id], group=group)
 
     def _mark(self, die_id: int, *marks: Mark, score: int | None = None) -> None:
         """Set the marks (and score) of one die."""

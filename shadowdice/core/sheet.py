@@ -10,7 +10,8 @@ raise :class:`SheetEditError` with a message for the player, leaving the sheet u
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -131,7 +132,13 @@ def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:
     """Set ``sheet.<spec.key>``; return whether it changed."""
     if spec.kind is Kind.INT and spec.bounds is not None:
         _check_bounds(spec.label, value, spec.bounds(sheet))
-    return _assign(sheet, spec.key, value, spec.label)
+    if spec.kind is Kind.CHOICE and value not in spec.choices:
+        raise SheetEditError(f"{spec.label} must be one of {', '.join(spec.choices)}")
+    if getattr(sheet, spec.key) == value:
+        return False
+    with _all_or_nothing(sheet, spec.label):
+        setattr(sheet, spec.key, value)
+    return True
 
 
 def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value: Any) -> bool:
@@ -145,22 +152,19 @@ def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value
         allowed = column.choices(sheet)
         if value not in allowed:
             raise SheetEditError(f"{column.label} must be one of {', '.join(allowed)}")
-    before = getattr(target, column.key)
-    changed = _assign(target, column.key, value, column.label)
-    if changed:
-        try:
-            _revalidate(sheet)
-        except SheetEditError:
-            setattr(target, column.key, before)
-            raise
-    return changed
+    if getattr(target, column.key) == value:
+        return False
+    with _all_or_nothing(sheet, column.label):
+        setattr(target, column.key, value)
+    return True
 
 
 def add_row(sheet: Sheet, table: TableSpec) -> int:
     """Append a new row to a table; return its index."""
     if table.new_row is None:
         raise SheetEditError(f"no rows can be added to {table.label}")
-    rows(sheet, table).append(table.new_row(sheet))
+    with _all_or_nothing(sheet, table.label):
+        rows(sheet, table).append(table.new_row(sheet))
     return len(rows(sheet, table)) - 1
 
 
@@ -169,7 +173,8 @@ def remove_row(sheet: Sheet, table: TableSpec, row: int) -> None:
     target = rows(sheet, table)[row]
     if table.removable is None or not table.removable(target):
         raise SheetEditError(f"this row of {table.label} cannot be removed")
-    del rows(sheet, table)[row]
+    with _all_or_nothing(sheet, table.label):
+        del rows(sheet, table)[row]
 
 
 def rows(sheet: Sheet, table: TableSpec) -> list[Row]:
@@ -183,25 +188,29 @@ def _check_bounds(label: str, value: Any, bounds: Bounds) -> None:
         raise SheetEditError(f"{label} must be a whole number from {low} to {high}")
 
 
-def _assign(model: BaseModel, key: str, value: Any, label: str) -> bool:
-    if getattr(model, key) == value:
-        return False
-    try:
-        setattr(model, key, value)
-    except ValidationError as error:
-        raise SheetEditError(f"{label}: {_message(error)}") from None
-    return True
+@contextmanager
+def _all_or_nothing(sheet: Sheet, label: str) -> Iterator[None]:
+    """Make an edit, settle the sheet and validate all of it; on a refusal put it all back.
 
-
-def _revalidate(sheet: Sheet) -> None:
-    """Check rules that span rows (a row edit validates only its row), then settle."""
+    Validating the whole sheet catches rules that span rows (a row edit validates only its
+    row); restoring the whole sheet undoes what pydantic stored before a validator refused.
+    """
+    before = sheet.model_dump()
     try:
+        yield
         sheet.settle()
         type(sheet).model_validate(sheet.model_dump())
     except ValidationError as error:
-        raise SheetEditError(_message(error)) from None
+        restored = type(sheet).model_validate(before)
+        for name in type(sheet).model_fields:
+            object.__setattr__(sheet, name, getattr(restored, name))
+        raise SheetEditError(_message(error, label)) from None
 
 
-def _message(error: ValidationError) -> str:
-    message = error.errors()[0]["msg"]
-    return message.removeprefix("Value error, ")
+def _message(error: ValidationError, label: str) -> str:
+    """The first problem in the player's words, with the field's label unless it is about
+    the whole sheet.
+    """
+    first = error.errors()[0]
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{label}: {message}" if first["loc"] else message

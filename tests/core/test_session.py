@@ -4,8 +4,9 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from pydantic import ValidationError
 
-from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.dice import ScriptedDiceSource, ScriptExhaustedError
 from shadowdice.core.die import Mark
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import (
@@ -125,7 +126,7 @@ def test_unknown_action_is_refused():
 
 def test_a_throw_that_fails_leaves_the_session_as_it_was():
     session = KeepSession(ScriptedDiceSource([3, 12, 17]))
-    with pytest.raises(Exception, match="ran out"):
+    with pytest.raises(ScriptExhaustedError, match="ran out"):
         session.apply("keep", [2])
     assert [d.face for d in session.table] == [3, 12, 17] and session.taken == []
 
@@ -152,7 +153,18 @@ def test_finish_gives_a_json_record_and_ends_the_offers():
     assert record.time == NOON
 
 
-def test_record_is_immutable():
+def test_record_is_immutable_down_to_its_numbers():
     record = KeepSession(ScriptedDiceSource([1, 2, 3])).finish()
-    with pytest.raises(Exception, match="frozen"):
+    with pytest.raises(ValidationError, match="frozen"):
         record.character = "someone else"
+    with pytest.raises(TypeError):
+        record.parameters["dice"] = 99
+    with pytest.raises(TypeError):
+        record.outcome.values["best"] = 20
+
+
+def test_a_session_finishes_once():
+    session = KeepSession(ScriptedDiceSource([1, 2, 3]))
+    session.finish()
+    with pytest.raises(SessionError, match="finished already"):
+        session.finish()

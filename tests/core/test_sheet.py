@@ -66,11 +66,28 @@ def test_field_out_of_bounds_is_refused_with_a_message():
     assert pack.capacity == 10
 
 
-def test_cell_edit_that_breaks_a_sheet_rule_is_undone():
+def test_cell_edit_that_breaks_a_sheet_rule_is_undone_with_all_it_settled():
     pack = Pack()
-    with pytest.raises(SheetEditError, match="too heavy"):
+    with pytest.raises(SheetEditError, match=r"^the pack is too heavy$"):
         set_cell(pack, ITEMS, 0, ITEMS.columns[1], 11)
     assert pack.items[0].weight == 1
+    assert pack.loaded == 0, "what settle() changed is put back too"
+
+
+def test_field_edit_that_breaks_a_sheet_rule_leaves_the_sheet_as_it_was():
+    pack = Pack()
+    with pytest.raises(SheetEditError, match="too heavy"):
+        set_field(pack, CAPACITY, 0)
+    assert pack.capacity == 10
+    assert Pack.model_validate(pack.model_dump()) == pack
+
+
+def test_choice_field_refuses_a_value_not_offered():
+    pack = Pack()
+    colour = FieldSpec("name", "Colour", Kind.CHOICE, choices=("red", "blue"))
+    with pytest.raises(SheetEditError, match="Colour must be one of red, blue"):
+        set_field(pack, colour, "green")
+    assert pack.name == ""
 
 
 def test_cell_edit_settles_dependent_values():

@@ -15,9 +15,16 @@ Points the rule text leaves open, and the reading Shadowdice takes:
 - **Edge before the roll on a small pool** adds to the pool as it is: a pool of -1 with Edge 3
   throws 2 dice. A pool that stays at 0 or less needs a long shot.
 - **Long shot.** Its dice are Edge dice, so the Rule of Six applies to them.
+- **Edge dice before the roll** are thrown with the pool, as one throw, and shown apart as Edge
+  dice so the player sees which they were.
 - **Harder rules, unspent Edge.** Pre-roll Edge adds as many dice as the character has unspent
   Edge points *before* paying for this check, so a character at full Edge still gets the full
-  attribute.
+  attribute. The harder rule names only Edge that enlarges the pool: a long shot and Edge dice
+  after the roll still throw the full Edge attribute.
+- **Cinematic and harder together** simply combine: hits on 4+, Rule of Six on every roll,
+  and 1s and 2s count toward a glitch.
+- **The Edge attribute** is read when the check starts; changing the sheet during a roll does
+  not change what that roll's Edge buttons throw.
 - **Success.** With a threshold, the check succeeds when the hits reach it; without one, one
   hit is enough. A critical glitch has no hit and so always fails.
 """

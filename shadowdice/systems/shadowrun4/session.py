@@ -14,7 +14,6 @@ from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.shadowrun4.rules import (
-    TableRules,
     edge_dice_before_roll,
     hits_of,
     hits_phrase,
@@ -24,6 +23,7 @@ from shadowdice.systems.shadowrun4.rules import (
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 
 SYSTEM_ID = "shadowrun4"
+NO_EDGE_LEFT = "no Edge points left"
 RULE_OF_SIX = 6
 EDGE_GROUP = "edge"
 
@@ -45,6 +45,7 @@ class ShadowrunSession(RollSession):
 
     Attributes:
         sheet: the character, charged for Edge through the session.
+        edge: the Edge attribute as the check started.
         pool: the dice the check is rolled with (before Edge).
         threshold: hits needed, 0 for none.
         rules: the optional rules in play.
@@ -73,18 +74,20 @@ class ShadowrunSession(RollSession):
         self.sheet = sheet
         self.pool = pool
         self.threshold = threshold
-        self.rules = TableRules(cinematic=sheet.cinematic, harder=sheet.harder)
+        self.rules = sheet.table_rules
+        self.edge = sheet.edge
         self.edge_spent = False
         if edge_use is EdgeUse.BEFORE:
             extra = edge_dice_before_roll(
-                edge=sheet.edge, edge_current=sheet.edge_current, rules=self.rules
+                edge=self.edge, edge_current=sheet.edge_current, rules=self.rules
             )
             self._check_edge()
-            self._throw("Roll with Edge", pool + extra, explode_on=RULE_OF_SIX)
+            dice = self._throw("Roll with Edge", pool + extra, explode_on=RULE_OF_SIX)
+            self._set_apart([die.id for die in dice[len(dice) - extra :]], EDGE_GROUP)
             self._spend_edge()
         elif edge_use is EdgeUse.LONG_SHOT:
             self._check_edge()
-            self._throw("Long shot", sheet.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
+            self._throw("Long shot", self.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
             self._spend_edge()
         else:
             self._throw("Roll", pool, explode_on=self._explode_without_edge())
@@ -148,11 +151,11 @@ class ShadowrunSession(RollSession):
         refusal = self._edge_refusal()
         yield Action(
             id="edge_extra_dice",
-            label=f"Edge: +{self.sheet.edge} dice",
+            label=f"Edge: +{self.edge} dice",
             cost="1 Edge",
             enabled=not refusal,
             reason=refusal,
-            hint=f"Throw {self.sheet.edge} more dice (your Edge) with the Rule of Six "
+            hint=f"Throw {self.edge} more dice (your Edge) with the Rule of Six "
             "and add their hits.",
         )
         misses = self._misses()
@@ -169,7 +172,7 @@ class ShadowrunSession(RollSession):
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         # The throw comes first: a source that fails (or a player who cancels) costs no Edge.
         if action.id == "edge_extra_dice":
-            self._throw("Edge dice", self.sheet.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
+            self._throw("Edge dice", self.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
         else:
             misses = self._misses()
             self._throw(
@@ -187,7 +190,7 @@ class ShadowrunSession(RollSession):
         if self.edge_spent:
             return "Edge was spent on this check already (one point per check)"
         if self.sheet.edge_current < 1:
-            return "no Edge points left"
+            return NO_EDGE_LEFT
         return ""
 
     def _check_edge(self) -> None:

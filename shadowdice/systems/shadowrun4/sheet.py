@@ -15,6 +15,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from shadowdice.core.sheet import Row, Sheet
+from shadowdice.systems.shadowrun4.rules import TableRules
 
 #: The nine attributes every character has, in sheet order.
 CORE_ATTRIBUTES = (
@@ -146,6 +147,11 @@ class ShadowrunSheet(Sheet):
         names = [attribute.name for attribute in self.attributes]
         if names != list(ATTRIBUTES):
             raise ValueError(f"attributes must be {', '.join(ATTRIBUTES)}, in that order")
+        seen: set[str] = set()
+        for skill in self.skills:
+            if skill.name.casefold() in seen:
+                raise ValueError(f"there is a skill named {skill.name} already")
+            seen.add(skill.name.casefold())
         if self.attribute("Magic") and self.attribute("Resonance"):
             raise ValueError("a character has Magic or Resonance, not both")
         if self.edge_current > self.edge:
@@ -174,6 +180,11 @@ class ShadowrunSheet(Sheet):
             if skill.name == name:
                 return skill
         raise KeyError(name)
+
+    @property
+    def table_rules(self) -> TableRules:
+        """The optional rules this character plays with."""
+        return TableRules(cinematic=self.cinematic, harder=self.harder)
 
     @property
     def edge(self) -> int:

@@ -14,8 +14,9 @@ from shadowdice.core.dice import DiceSource
 from shadowdice.core.odds import chance_of_successes
 from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues, RuleSystem
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec
-from shadowdice.systems.shadowrun4.rules import TableRules, edge_dice_before_roll
+from shadowdice.systems.shadowrun4.rules import edge_dice_before_roll
 from shadowdice.systems.shadowrun4.session import (
+    NO_EDGE_LEFT,
     RULE_OF_SIX,
     SYSTEM_ID,
     EdgeUse,
@@ -61,13 +62,17 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
     """
     skill_name = str(values.get("skill") or "")
     attribute_name = str(values.get("attribute", LINKED) or "")
-    skill = sheet.skill(skill_name) if skill_name else None
-    if attribute_name == LINKED:
-        attribute_name = skill.attribute if skill else ""
+    try:
+        skill = sheet.skill(skill_name) if skill_name else None
+        if attribute_name == LINKED:
+            attribute_name = skill.attribute if skill else ""
+        rating = sheet.attribute(attribute_name) if attribute_name else 0
+    except KeyError as missing:
+        raise CheckError(f"{missing.args[0]} is not on this character's sheet") from None
     dice, parts, names = 0, [], []
     if attribute_name:
-        dice += sheet.attribute(attribute_name)
-        parts.append(f"{attribute_name} {sheet.attribute(attribute_name)}")
+        dice += rating
+        parts.append(f"{attribute_name} {rating}")
         names.append(attribute_name)
     if skill:
         dice += skill.rating
@@ -237,9 +242,9 @@ class Shadowrun4(RuleSystem):
         """The pool in words, the chance of success, or why it cannot be rolled."""
         assert isinstance(sheet, ShadowrunSheet)
         pool = build_pool(sheet, values)
-        edge_use = EdgeUse(values.get("edge") or "")
+        edge_use = _edge_use(values)
         threshold = int(values.get("threshold") or 0)
-        rules = TableRules(cinematic=sheet.cinematic, harder=sheet.harder)
+        rules = sheet.table_rules
         problem = _problem(sheet, pool, edge_use)
         dice, explode = max(pool.dice, 0), RULE_OF_SIX if rules.cinematic else None
         if edge_use is EdgeUse.BEFORE:
@@ -268,7 +273,7 @@ class Shadowrun4(RuleSystem):
         """Start the check; refuses a pool of 0 or less without a long shot."""
         assert isinstance(sheet, ShadowrunSheet)
         pool = build_pool(sheet, values)
-        edge_use = EdgeUse(values.get("edge") or "")
+        edge_use = _edge_use(values)
         if problem := _problem(sheet, pool, edge_use):
             raise CheckError(problem)
         check = (
@@ -292,7 +297,7 @@ class Shadowrun4(RuleSystem):
 
 def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
     if edge_use is not EdgeUse.NONE and sheet.edge_current < 1:
-        return "No Edge points left to spend."
+        return f"{NO_EDGE_LEFT[:1].upper()}{NO_EDGE_LEFT[1:]} to spend."
     if edge_use is EdgeUse.BEFORE and pool.dice + _pre_roll_edge_dice(sheet) <= 0:
         return (
             f"Even with Edge the pool has {pool.dice + _pre_roll_edge_dice(sheet)} dice. "
@@ -308,9 +313,17 @@ def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
     return ""
 
 
+def _edge_use(values: CheckValues) -> EdgeUse:
+    try:
+        return EdgeUse(values.get("edge") or "")
+    except ValueError:
+        raise CheckError(f"{values.get('edge')!r} is no way to spend Edge") from None
+
+
 def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:
-    rules = TableRules(cinematic=sheet.cinematic, harder=sheet.harder)
-    return edge_dice_before_roll(edge=sheet.edge, edge_current=sheet.edge_current, rules=rules)
+    return edge_dice_before_roll(
+        edge=sheet.edge, edge_current=sheet.edge_current, rules=sheet.table_rules
+    )
 
 
 def _new_custom_skill(sheet: ShadowrunSheet) -> Row:

@@ -4,7 +4,7 @@ per check, charged to the character's current Edge points.
 
 import pytest
 
-from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.dice import ScriptedDiceSource, ScriptExhaustedError
 from shadowdice.core.die import Mark
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError
@@ -23,6 +23,24 @@ def test_edge_before_the_roll_adds_edge_dice_with_rule_of_six_on_all(roll, sheet
     assert session.table[0].faces == (6, 6, 6, 2)
     assert sheet.edge_current == 2
     assert [(c.resource, c.amount) for c in session.charges] == [("edge", 1)]
+
+
+def test_edge_dice_thrown_with_the_pool_are_shown_apart_as_edge_dice(roll):
+    session = roll([5, 2, 6, 1, 3, 2], modifier=2, edge="before")
+    assert [d.group for d in session.table] == ["", "", "edge", "edge", "edge"]
+    assert session.throws[0].label == "Roll with Edge" and len(session.throws) == 1
+
+
+def test_edge_before_the_roll_adds_to_a_small_pool_as_it_is(roll):
+    assert len(roll([2, 2], modifier=-1, edge="before").table) == 3 - 1
+    assert len(roll([2, 2, 2], modifier=0, edge="before").table) == 3
+
+
+def test_the_edge_attribute_is_read_when_the_check_starts(roll, sheet):
+    session = roll([2, 2, 5, 5, 5], modifier=2)
+    sheet.attributes[8].value = 6  # Edge raised while the dice lie on the table
+    assert action(session, "edge_extra_dice").label == "Edge: +3 dice"
+    assert len(session.apply("edge_extra_dice").die_ids) == 3
 
 
 def test_no_edge_after_the_roll_once_spent_before(roll):
@@ -152,7 +170,7 @@ def test_edge_points_run_down_over_several_checks(system, sheet):
 
 def test_a_throw_that_fails_costs_no_edge(roll, sheet):
     session = roll([2], modifier=1)
-    with pytest.raises(Exception, match="ran out"):
+    with pytest.raises(ScriptExhaustedError, match="ran out"):
         session.apply("edge_extra_dice")
     assert sheet.edge_current == 3 and session.charges == []
     assert action(session, "edge_extra_dice").enabled

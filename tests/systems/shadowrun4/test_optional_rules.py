@@ -49,3 +49,17 @@ def test_harder_does_not_change_post_roll_edge(roll, sheet):
     session = roll([2, 2, 2, 2, 2], modifier=2)
     throw = session.apply("edge_extra_dice")
     assert len(throw.die_ids) == 3
+
+
+def test_harder_long_shot_still_throws_the_full_edge_attribute(roll, sheet):
+    sheet.harder = True
+    sheet.edge_current = 1
+    session = roll([2, 3, 4], modifier=0, edge="long_shot")
+    assert len(session.table) == 3 and sheet.edge_current == 0
+
+
+def test_cinematic_and_harder_together_combine(roll, sheet):
+    sheet.cinematic = sheet.harder = True
+    outcome = roll([4, 2, 1, 3], modifier=4).outcome()
+    assert outcome.values["hits"] == 1
+    assert outcome.headline == "Glitch!"

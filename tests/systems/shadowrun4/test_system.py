@@ -6,6 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.registry import CheckError
 from shadowdice.core.sheet import SheetEditError, add_row, remove_row, set_cell
 from shadowdice.systems.shadowrun4.sheet import ATTRIBUTES, ShadowrunSheet
 from shadowdice.systems.shadowrun4.system import build_pool
@@ -70,6 +71,21 @@ def test_custom_skills_can_be_added_renamed_and_removed_standard_ones_cannot(sys
         remove_row(sheet, skills, 0)
     remove_row(sheet, skills, index)
     assert "Parkour" not in {s.name for s in sheet.skills}
+
+
+def test_two_skills_cannot_share_a_name(system, sheet):
+    skills = table(system, "skills")
+    index = add_row(sheet, skills)
+    with pytest.raises(SheetEditError, match="there is a skill named pistols already"):
+        set_cell(sheet, skills, index, column(skills, "name"), "pistols")
+    assert sheet.skills[index].name == "New skill 1"
+
+
+def test_unknown_skill_or_edge_use_is_a_check_error(system, sheet):
+    with pytest.raises(CheckError, match="Sorcery is not on this character's sheet"):
+        system.preview_check(sheet, {"skill": "Sorcery"})
+    with pytest.raises(CheckError, match="no way to spend Edge"):
+        system.start_check(sheet, {"skill": "Pistols", "edge": "twice"}, ScriptedDiceSource([]))
 
 
 def test_condition_monitors_and_wound_modifier():
