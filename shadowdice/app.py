@@ -40,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Shadowdice")
+    app.setDesktopFileName("shadowdice")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Shadowdice")
     app.setWindowIcon(QIcon(str(resource_path("icons/shadowdice.svg"))))

@@ -9,19 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from types import MappingProxyType
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, PlainSerializer
 
 Scalar = int | float | str | bool | None
 
+
+class FrozenDict(dict):
+    """A dict that refuses every change; it still copies and pickles like a dict.
+
+    >>> FrozenDict(hits=3)["hits"] = 4
+    Traceback (most recent call last):
+    ...
+    TypeError: a roll record cannot be changed
+    """
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a roll record cannot be changed")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type, tuple[dict]]:
+        return FrozenDict, (dict(self),)
+
+
 #: A mapping that cannot be changed once validated, written to JSON as an object.
-FrozenMapping = Annotated[
-    Mapping[str, Scalar],
-    AfterValidator(lambda mapping: MappingProxyType(dict(mapping))),
-    PlainSerializer(dict),
-]
+FrozenMapping = Annotated[Mapping[str, Scalar], AfterValidator(FrozenDict), PlainSerializer(dict)]
 
 
 class _Frozen(BaseModel):
@@ -59,7 +74,7 @@ class OutcomeRecord(_Frozen):
     headline: str
     tone: str
     detail: str = ""
-    values: FrozenMapping = MappingProxyType({})
+    values: FrozenMapping = FrozenDict()
 
 
 class RollRecord(_Frozen):
@@ -79,7 +94,7 @@ class RollRecord(_Frozen):
     system: str
     character: str
     check: str
-    parameters: FrozenMapping = MappingProxyType({})
+    parameters: FrozenMapping = FrozenDict()
     throws: tuple[ThrowRecord, ...]
     actions: tuple[ActionRecord, ...] = ()
     outcome: OutcomeRecord

@@ -36,6 +36,7 @@ class CheckPanel(QGroupBox):
         super().__init__("Check", parent)
         self.document: CharacterDocument | None = None
         self._params: dict[str, tuple[CheckParam, QWidget]] = {}
+        self._remembered: dict[CharacterDocument, dict] = {}
         self._form_host = QWidget()
         self._form = QFormLayout(self._form_host)
         self._form.setContentsMargins(0, 0, 0, 0)
@@ -58,13 +59,20 @@ class CheckPanel(QGroupBox):
         self.roll_button.clicked.connect(self.request_roll)
 
     def set_document(self, document: CharacterDocument | None) -> None:
-        """Show the check parameters of this character (or none)."""
+        """Show the check of this character (or none), as it was last set for them."""
         if self.document is not None:
+            self._remembered[self.document] = self.values()
             self.document.sheet_changed.disconnect(self._on_sheet_changed)
         self.document = document
         if document is not None:
             document.sheet_changed.connect(self._on_sheet_changed)
-        self._rebuild(keep={})
+        self._rebuild(keep=self._remembered.get(document, {}) if document else {})
+
+    def forget(self, document: CharacterDocument) -> None:
+        """Drop what was remembered of a character that is closing."""
+        self._remembered.pop(document, None)
+        if document is self.document:
+            self.set_document(None)
 
     def values(self) -> dict[str, int | str | bool | None]:
         """The check values as set in the panel."""
@@ -90,7 +98,13 @@ class CheckPanel(QGroupBox):
     # --- building and refreshing ---------------------------------------------------------
 
     def _on_sheet_changed(self) -> None:
-        self._rebuild(keep=self.values())
+        assert self.document is not None
+        self.setTitle(f"Check for {self.document.title}")
+        params = self.document.system.check_params(self.document.sheet)
+        if params == tuple(param for param, _widget in self._params.values()):
+            self._update_preview()  # e.g. the name changed: nothing to rebuild
+        else:
+            self._rebuild(keep=self.values())
 
     def _rebuild(self, keep: CheckValues) -> None:
         while self._form.rowCount():

@@ -28,7 +28,7 @@ from shadowdice.core.dice import DiceSource, DiceSourceError
 from shadowdice.core.registry import CheckError, Registry
 from shadowdice.storage.character_file import CharacterFileError, load_character, save_character
 from shadowdice.storage.paths import AppPaths
-from shadowdice.storage.settings import SettingsStore, add_recent, without_missing
+from shadowdice.storage.settings import SettingsStore, add_recent, remove_recent, without_missing
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.history import HistoryModel, HistoryView
@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, keys.Quit)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.roll_action = self._action("&Roll", self.check_panel.request_roll, "Ctrl+R")
-        self.done_action = self._action("&Done with this roll", self.roll_panel.finish)
+        self.done_action = self._action("&Done with this roll", self.roll_panel.finish, "Ctrl+D")
 
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addActions([self.new_action, self.open_action])
@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         document = CharacterDocument(system, system.new_sheet(), parent=self)
         document.mark_changed()
         self._add_tab(document)
-        self.current_editor().field_widget("name").setFocus()
+        self.current_editor().focus_first_field()
         return document
 
     def open_dialog(self) -> None:
@@ -202,14 +202,15 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> CharacterDocument | None:
         """Open a character file; a file that cannot be read is reported and left alone."""
-        for index, document in enumerate(self.documents()):
-            if document.path is not None and document.path.resolve() == path.resolve():
-                self.tabs.setCurrentIndex(index)
-                return document
+        if (already := self._document_at(path)) is not None:
+            self.tabs.setCurrentIndex(self.documents().index(already))
+            return already
         try:
             loaded = load_character(path, self.registry)
         except CharacterFileError as error:
             self.prompts.error("Cannot open character", str(error))
+            self.settings = remove_recent(self.settings, path)
+            self._rebuild_recent_menu()
             return None
         document = CharacterDocument(loaded.system, loaded.sheet, path, parent=self)
         self._add_tab(document)
@@ -237,10 +238,16 @@ class MainWindow(QMainWindow):
         """Save a character; returns False when the player cancelled or writing failed."""
         path = document.path
         if path is None or ask:
-            folder = path.parent if path else self.paths.characters_dir
-            folder.mkdir(parents=True, exist_ok=True)
-            path = self.prompts.save_path(folder / f"{_file_stem(document.title)}.json")
+            path = self.prompts.save_path(
+                self._save_folder(document) / f"{_file_stem(document.title)}.json"
+            )
             if path is None:
+                return False
+            if (owner := self._document_at(path)) not in (None, document):
+                self.prompts.error(
+                    "Cannot save character",
+                    f"{path.name} is open as {owner.title}. Close it first, or pick another name.",
+                )
                 return False
         try:
             save_character(path, document.system, document.sheet)
@@ -251,6 +258,23 @@ class MainWindow(QMainWindow):
         self._remember(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
+
+    def _save_folder(self, document: CharacterDocument) -> Path:
+        """Where the save dialog starts: beside the file, else the characters folder."""
+        if document.path is not None:
+            return document.path.parent
+        try:
+            self.paths.characters_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path.home()
+        return self.paths.characters_dir
+
+    def _document_at(self, path: Path) -> CharacterDocument | None:
+        """The open character saved at this path, if any."""
+        for document in self.documents():
+            if document.path is not None and document.path.resolve() == path.resolve():
+                return document
+        return None
 
     def close_current(self) -> bool:
         """Close the current character, asking before losing changes."""
@@ -265,7 +289,9 @@ class MainWindow(QMainWindow):
         if self.roll_panel.document is editor.document:
             self.roll_panel.finish()
             self.roll_panel.document = None
+        self.check_panel.forget(editor.document)
         self.tabs.removeTab(index)
+        editor.document.deleteLater()
         editor.deleteLater()
         self.left.setCurrentIndex(1 if self.tabs.count() else 0)
         return True
@@ -322,8 +348,6 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _on_document_changed(self, document: CharacterDocument) -> None:
-        if document not in self.documents():
-            return  # a closed character spent Edge in the roll that was still in the tray
         index = self.documents().index(document)
         self.tabs.setTabText(index, document.title + ("*" if document.modified else ""))
         self.tabs.setTabToolTip(index, str(document.path or "Not saved yet"))

@@ -78,7 +78,11 @@ class RollPanel(QWidget):
             QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self._trigger_action(n - 1))
             for n in range(1, MAX_ACTION_SHORTCUTS + 1)
         ]
-        QShortcut(QKeySequence("Ctrl+D"), self, self.finish)
+        self.confirm_button.setToolTip("Take the picked dice (Ctrl+Enter)")
+        self.cancel_button.setToolTip("Pick nothing after all (Esc)")
+        for keys, button in (("Ctrl+Return", self.confirm_button), ("Esc", self.cancel_button)):
+            shortcut = QShortcut(QKeySequence(keys), self, button.click)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
         buttons = QHBoxLayout()
         buttons.addLayout(self.actions_row)
@@ -207,6 +211,7 @@ class RollPanel(QWidget):
             return
         self._pending = action
         self.tray.begin_pick(action.pick)
+        self.tray.setFocus()
         self.detail.setText(action.pick.prompt)
         self.confirm_button.setVisible(True)
         self.cancel_button.setVisible(True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -113,6 +114,7 @@ class SheetTableView(QWidget):
         title = QLabel(f"<b>{table.label}</b>")
         top.addWidget(title)
         top.addStretch(1)
+        self.hide_unrated: QCheckBox | None = None
         if table.hide_zero is not None:
             self.hide_unrated = QCheckBox("Only rated")
             self.hide_unrated.setToolTip(f"Hide {table.label.lower()} with a rating of 0")
@@ -121,15 +123,33 @@ class SheetTableView(QWidget):
         if table.new_row is not None:
             add = QPushButton("Add")
             add.setObjectName(f"add_{table.key}")
-            add.setToolTip(f"Add a row to {table.label}")
+            add.setToolTip(f"Add a row to {table.label} (Insert)")
             add.clicked.connect(self._on_add_clicked)
             top.addWidget(add)
+            QShortcut(
+                QKeySequence.StandardKey.New,
+                self.view,
+                self._on_add_clicked,
+                context=Qt.ShortcutContext.WidgetShortcut,
+            )
+            QShortcut(
+                Qt.Key.Key_Insert,
+                self.view,
+                self._on_add_clicked,
+                context=Qt.ShortcutContext.WidgetShortcut,
+            )
         if table.removable is not None:
             remove = QPushButton("Remove")
             remove.setObjectName(f"remove_{table.key}")
-            remove.setToolTip(f"Remove the selected row of {table.label}")
+            remove.setToolTip(f"Remove the selected row of {table.label} (Delete)")
             remove.clicked.connect(self._on_remove_clicked)
             top.addWidget(remove)
+            QShortcut(
+                QKeySequence.StandardKey.Delete,
+                self.view,
+                self._on_remove_clicked,
+                context=Qt.ShortcutContext.WidgetShortcut,
+            )
         layout.addLayout(top)
         layout.addWidget(self.view)
 
@@ -138,6 +158,8 @@ class SheetTableView(QWidget):
         return self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row()
 
     def _on_add_clicked(self) -> None:
+        if self.hide_unrated is not None:
+            self.hide_unrated.setChecked(False)  # a new row starts unrated: keep it in sight
         row = self.model.add_row()
         index = self.proxy.mapFromSource(self.model.index(row, 0))
         self.view.setCurrentIndex(index)
@@ -208,6 +230,11 @@ class SheetEditor(QWidget):
     def _on_sheet_changed(self) -> None:
         self.problem.clear()
         self._refresh()
+
+    def focus_first_field(self) -> None:
+        """Put the keyboard in the first single value (the name, as systems declare it)."""
+        if self._fields:
+            next(iter(self._fields.values()))[1].setFocus()
 
     def field_widget(self, key: str) -> QWidget:
         """The editor widget of a single value, by its key."""

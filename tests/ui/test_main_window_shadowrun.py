@@ -1,7 +1,7 @@
 """A Shadowrun 4 character through the real main window, as a player uses it."""
 
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from shadowdice.ui.prompts import SaveChoice
@@ -106,6 +106,14 @@ def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompt
     assert window.current_editor().field_widget("name").text() == "Kira"
 
 
+def test_a_closed_character_is_freed(qtbot, window, prompts):
+    document = window.new_character()
+    prompts.save_changes_answers.append(SaveChoice.DISCARD)
+    window.close_current()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not shiboken6.isValid(document)
+
+
 def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, window, prompts):
     window.new_character()
     prompts.save_changes_answers.append(SaveChoice.CANCEL)
@@ -132,7 +140,8 @@ def test_out_of_range_values_cannot_be_typed(qtbot, window):
     window.new_character()
     editor = window.current_editor()
     type_into_cell(qtbot, editor.tables["skills"], "Pistols", 1, "99")
-    assert window.current_document().sheet.skill("Pistols").rating <= 12
+    assert window.current_document().sheet.skill("Pistols").rating == 9, "the second 9 is refused"
+    assert editor.problem.text() == ""
     edge = editor.field_widget("edge_current")
     assert (edge.minimum(), edge.maximum()) == (0, 3)
 
@@ -158,12 +167,85 @@ def test_a_file_that_cannot_be_read_is_reported_and_left_alone(qtbot, window, pr
 
 
 def test_several_characters_each_keep_their_own_check(qtbot, window):
-    first = window.new_character()
+    window.new_character()
     qtbot.keyClicks(window.current_editor().field_widget("name"), "Ash")
-    second = window.new_character()
+    panel = window.check_panel
+    panel.widget("threshold").setValue(3)
+    choose(panel.widget("skill"), "Perception")
+    window.new_character()
     qtbot.keyClicks(window.current_editor().field_widget("name"), "Bo")
     assert [d.title for d in window.documents()] == ["Ash", "Bo"]
-    assert window.check_panel.title() == "Check for Bo"
+    assert panel.title() == "Check for Bo" and panel.widget("threshold").value() == 0
+
     window.tabs.setCurrentIndex(0)
-    assert window.check_panel.title() == "Check for Ash"
-    assert first is not second
+    assert panel.title() == "Check for Ash"
+    assert panel.widget("threshold").value() == 3
+    assert panel.widget("skill").currentData() == "Perception"
+
+
+def test_edge_before_the_roll_and_a_long_shot_through_the_window(qtbot, window, dice):
+    document = window.new_character()
+    panel = window.check_panel
+    choose(panel.widget("skill"), "Pistols")
+    choose(panel.widget("edge"), "before")
+    assert "= 3 dice → 6 with Edge" in panel.preview.text()
+    dice.extend([6, 2, 2, 2, 5, 1, 5])
+    panel.roll_button.click()
+    qtbot.waitUntil(lambda: outcome(window) == "3 hits - success", timeout=3000)
+    assert document.sheet.edge_current == 2 and document.modified
+    assert not any(b.isEnabled() for b in window.roll_panel.action_buttons())
+
+    choose(panel.widget("skill"), "")
+    choose(panel.widget("attribute"), "")
+    choose(panel.widget("edge"), "long_shot")
+    dice.extend([1, 1, 4])
+    panel.roll_button.click()
+    qtbot.waitUntil(lambda: outcome(window) == "Critical glitch!", timeout=3000)
+    assert document.sheet.edge_current == 1
+    assert window.history_model.rowCount() == 1, "the new roll finished the one before"
+
+
+def test_closing_a_character_puts_its_roll_in_the_history(qtbot, window, dice, prompts):
+    window.new_character()
+    choose(window.check_panel.widget("attribute"), "Agility")
+    dice.extend([5, 2, 2])
+    window.check_panel.roll_button.click()
+    qtbot.waitUntil(lambda: outcome(window) == "1 hit - success", timeout=3000)
+    prompts.save_changes_answers.append(SaveChoice.DISCARD)
+    assert window.close_current()
+    assert window.history_model.rowCount() == 1
+    assert window.roll_panel.action_buttons() == [], "no Edge for a closed character"
+    assert not window.check_panel.roll_button.isEnabled()
+
+
+def test_saving_over_a_file_open_in_another_tab_is_refused(qtbot, window, prompts, tmp_path):
+    path = tmp_path / "ash.json"
+    first = window.new_character()
+    prompts.save_answers.append(path)
+    assert window.save(first)
+    second = window.new_character()
+    prompts.save_answers.append(path)
+    assert not window.save(second, ask=True)
+    assert "ash.json is open as ash. Close it first" in prompts.errors[-1][1]
+    assert second.path is None and second.modified
+
+
+def test_a_save_that_fails_is_reported_and_the_character_stays_unsaved(
+    qtbot, window, prompts, tmp_path
+):
+    document = window.new_character()
+    prompts.save_answers.append(tmp_path / "no such folder" / "ash.json")
+    assert not window.save(document)
+    assert prompts.errors and "ash.json" in prompts.errors[-1][1]
+    assert document.modified and window.tabs.tabText(0).endswith("*")
+
+
+def test_adding_a_skill_while_only_rated_ones_show_keeps_it_in_sight(qtbot, window):
+    window.new_character()
+    skills = window.current_editor().tables["skills"]
+    skills.hide_unrated.setChecked(True)
+    assert skills.view.model().rowCount() == 0
+    qtbot.mouseClick(skills.findChild(QPushButton, "add_skills"), Qt.MouseButton.LeftButton)
+    assert not skills.hide_unrated.isChecked()
+    current = skills.view.currentIndex()
+    assert current.isValid() and current.data() == "New skill 1"
