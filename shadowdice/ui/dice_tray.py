@@ -5,82 +5,45 @@ the marks; it knows dice faces and marks, never rules. It also lets the player p
 an action that asks for a :class:`~shadowdice.core.session.DicePick` (a die to reroll, dice
 to keep), by mouse or keyboard.
 
-Dice are laid out by :attr:`~shadowdice.core.die.Die.group`: the main pool first, then every
-other group ("edge", "destiny", a character's name) in its own captioned panel, in the order
-the groups first appear. Within a group, kept dice lie apart in a "kept" strip at the left,
-then the dice that count, then the dice a reroll replaced, faded and crossed out. Dice wrap
-to the width of the view and grow or shrink with it; when even the smallest dice do not fit,
-the view scrolls vertically.
+This module is the widget that drives the tray: its public API and signals, picking, keys and
+mouse. What it shows is a :class:`~shadowdice.ui.tray_scene.TrayScene` of
+:class:`~shadowdice.ui.die_item.DieItem` dice, laid out by :mod:`shadowdice.ui.tray_layout`
+(by group, kept dice apart at the left, rerolled ones at the right, wrapped to the width of
+the view and at the largest size that fits; the view scrolls vertically when even the
+smallest dice do not fit) and thrown in by :mod:`shadowdice.ui.tray_animation`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 
-from PySide6.QtCore import (
-    QEasingCurve,
-    QPoint,
-    QPointF,
-    QRectF,
-    QSize,
-    Qt,
-    QTimer,
-    QVariantAnimation,
-    Signal,
-)
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFocusEvent,
-    QFont,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QRadialGradient,
-    QResizeEvent,
-)
-from PySide6.QtWidgets import (
-    QFrame,
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-    QGraphicsView,
-    QWidget,
-)
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from shadowdice.core.die import Die, Mark
+from shadowdice.core.die import Die
 from shadowdice.core.session import DicePick
-from shadowdice.ui.die_item import DieItem, body_centre_depth, describe_die
+from shadowdice.ui.die_item import DieItem, describe_die
+from shadowdice.ui.tray_animation import DEFAULT_DURATION_MS, ThrowAnimation
+from shadowdice.ui.tray_layout import (
+    MAX_DIE_SIZE,
+    MIN_DIE_SIZE,
+    caption_for,
+    group_dice,
+    split_group,
+)
+from shadowdice.ui.tray_scene import TrayScene, paint_felt
 
-#: Total time of a throw's animation, in milliseconds.
-DEFAULT_DURATION_MS = 550
-
-#: Largest and smallest die size in pixels; the tray picks the largest size that fits.
-MAX_DIE_SIZE = 72
-MIN_DIE_SIZE = 40
-_SIZE_STEP = 4
-
-#: Share of the animation each die spends tumbling; the rest staggers their start.
-_TUMBLE_SPAN = 0.72
-#: Face flickers per tumble, and the share of the tumble after which the real face shows.
-_FLICKERS = 9
-_REAL_FACE_AT = 0.78
-
-_FELT_CENTRE = QColor("#2f6a4e")
-_FELT_MIDDLE = QColor("#21503a")
-_FELT_EDGE = QColor("#0f2419")
-_PANEL_FILL = QColor(0, 0, 0, 46)
-_PANEL_EDGE = QColor(255, 255, 255, 28)
-_KEPT_FILL = QColor(230, 179, 37, 38)
-_KEPT_EDGE = QColor(230, 179, 37, 150)
-_CAPTION = QColor("#d9e8dc")
-_KEPT_CAPTION = QColor("#f0cc62")
+__all__ = [
+    "DEFAULT_DURATION_MS",
+    "MAX_DIE_SIZE",
+    "MIN_DIE_SIZE",
+    "DiceTray",
+    "caption_for",
+    "group_dice",
+    "split_group",
+]
 
 #: A slim scroll bar in the colours of the felt, for when many dice do not fit.
 _SCROLL_BAR_STYLE = """
@@ -91,54 +54,6 @@ QScrollBar::handle:vertical {
 QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical { height: 0; }
 QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical { background: none; }
 """
-
-
-def group_dice(dice: Sequence[Die]) -> list[tuple[str, list[Die]]]:
-    """Return the dice by group: the main pool ("") first, then others as they first appear."""
-    groups: dict[str, list[Die]] = {"": []}
-    for die in dice:
-        groups.setdefault(die.group, []).append(die)
-    return [(name, members) for name, members in groups.items() if members]
-
-
-def split_group(dice: Sequence[Die]) -> tuple[list[Die], list[Die], list[Die]]:
-    """Split one group's dice into (kept, counting, rerolled), each in throw order."""
-    kept, counting, rerolled = [], [], []
-    for die in dice:
-        if die.has(Mark.REROLLED):
-            rerolled.append(die)
-        elif die.has(Mark.KEPT):
-            kept.append(die)
-        else:
-            counting.append(die)
-    return kept, counting, rerolled
-
-
-def caption_for(group: str) -> str:
-    """Return a group's caption: its name with a capital first letter ("edge" -> "Edge")."""
-    return group[:1].upper() + group[1:]
-
-
-@dataclass
-class _Layout:
-    """Where everything goes at one die size."""
-
-    size: float
-    height: float = 0.0
-    positions: dict[int, QPointF] = field(default_factory=dict)
-    order: list[int] = field(default_factory=list)
-    captions: list[tuple[str, QPointF, bool]] = field(default_factory=list)
-    panels: list[tuple[QRectF, bool]] = field(default_factory=list)
-
-
-@dataclass
-class _Tumble:
-    """How one new die tumbles in."""
-
-    start: QPointF
-    spin: float
-    delay: float
-    flicker: int = -1
 
 
 class DiceTray(QGraphicsView):
@@ -169,22 +84,13 @@ class DiceTray(QGraphicsView):
     ) -> None:
         super().__init__(parent)
         self.duration_ms = duration_ms
-        self._rng = rng if rng is not None else random.Random()
-        self._scene = QGraphicsScene(self)
-        self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self._dice: list[Die] = []
-        self._items: dict[int, DieItem] = {}
-        self._decorations: list[QGraphicsItem] = []
-        self._caption_texts: list[str] = []
-        self._layout = _Layout(size=MAX_DIE_SIZE)
-        self._tumbles: dict[int, _Tumble] = {}
-        self._moves: dict[int, QPointF] = {}
+        self._scene = TrayScene(self)
+        self._throw = ThrowAnimation(
+            self._scene, rng if rng is not None else random.Random(), parent=self
+        )
         self._pick: DicePick | None = None
         self._picked: list[int] = []
         self._focus_id: int | None = None
-        self._animation = QVariantAnimation(self)
-        self._animation.setStartValue(0.0)
-        self._animation.setEndValue(1.0)
         self._settled_timer = QTimer(self)
         self._settled_timer.setSingleShot(True)
         self._settled_timer.setInterval(0)
@@ -210,8 +116,7 @@ class DiceTray(QGraphicsView):
         self.setAccessibleDescription("No dice thrown yet")
 
     def _connect_signals(self) -> None:
-        self._animation.valueChanged.connect(self._on_animation_value_changed)
-        self._animation.finished.connect(self._on_animation_finished)
+        self._throw.finished.connect(self._on_throw_finished)
         self._settled_timer.timeout.connect(self.dice_settled)
 
     # --- showing dice ------------------------------------------------------------------
@@ -231,16 +136,23 @@ class DiceTray(QGraphicsView):
         self._stop_animation()
         self._settled_timer.stop()
         new_ids = set(new_ids)
-        old_positions = {die_id: QPointF(item.pos()) for die_id, item in self._items.items()}
+        old_positions = {item.die.id: QPointF(item.pos()) for item in self._scene.die_items()}
         picked_before = list(self._picked)
-        self._dice = list(dice)
-        self._sync_items()
+        self._scene.set_dice(dice)
+        shown = {die.id for die in self._scene.dice}
+        self._picked = [die_id for die_id in self._picked if die_id in shown]
         self._relayout()
-        animated = [die.id for die in self._dice if die.id in new_ids]
+        animated = [die.id for die in self._scene.dice if die.id in new_ids]
         if animate and self.duration_ms > 0 and animated:
-            self._start_animation(animated, old_positions, new_ids)
+            self._throw.start(
+                animated,
+                old_positions,
+                new_ids,
+                visible=self._visible_rect(),
+                duration_ms=self.duration_ms,
+            )
         else:
-            self._place_all()
+            self._scene.place_all()
             self._settled_timer.start()
         self._sync_pick()
         self._update_description()
@@ -252,30 +164,29 @@ class DiceTray(QGraphicsView):
         self._stop_animation()
         self._settled_timer.stop()
         self.end_pick()
-        self._dice = []
-        self._sync_items()
+        self._scene.set_dice([])
         self._relayout()
         self._update_description()
 
     def die_item(self, die_id: int) -> DieItem:
         """Return the item showing the die with this id (KeyError when it is not shown)."""
-        return self._items[die_id]
+        return self._scene.die_item(die_id)
 
     def die_items(self) -> list[DieItem]:
         """Return the items of all dice, in the order they are laid out."""
-        return [self._items[die_id] for die_id in self._layout.order]
+        return self._scene.die_items()
 
     def captions(self) -> list[str]:
         """Return the group captions shown, top to bottom."""
-        return list(self._caption_texts)
+        return self._scene.captions()
 
     def is_animating(self) -> bool:
         """Whether dice are still tumbling in."""
-        return self._animation.state() == QVariantAnimation.State.Running
+        return self._throw.is_running()
 
     def die_size(self) -> float:
         """Return the size of the dice as laid out now, in pixels."""
-        return self._layout.size
+        return self._scene.layout.size
 
     def sizeHint(self) -> QSize:
         """Room for a pool of a dozen dice and a second group."""
@@ -395,261 +306,48 @@ class DiceTray(QGraphicsView):
         super().resizeEvent(event)
         self._relayout()
         if not self.is_animating():
-            self._place_all()
+            self._scene.place_all()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the felt: a dark green cloth, lit in the middle, with a darker rim."""
-        visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        painter.fillRect(rect, _FELT_EDGE)
-        radius = max(visible.width(), visible.height()) * 0.75
-        gradient = QRadialGradient(visible.center() - QPointF(0, visible.height() * 0.15), radius)
-        gradient.setColorAt(0.0, _FELT_CENTRE)
-        gradient.setColorAt(0.55, _FELT_MIDDLE)
-        gradient.setColorAt(1.0, _FELT_EDGE)
-        painter.fillRect(rect, QBrush(gradient))
-        # The tray's rim: a soft inner shadow along the edges.
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for inset, alpha in ((1.5, 90), (4.0, 45), (8.0, 20)):
-            painter.setPen(QPen(QColor(0, 0, 0, alpha), 3.0))
-            painter.drawRoundedRect(visible.adjusted(inset, inset, -inset, -inset), 10, 10)
-        painter.restore()
+        paint_felt(painter, rect, self._visible_rect())
 
-    # --- animation -----------------------------------------------------------------------
+    # --- throws and layout ---------------------------------------------------------------
 
-    def _start_animation(
-        self, animated: list[int], old_positions: dict[int, QPointF], new_ids: set[int]
-    ) -> None:
-        size = self._layout.size
-        visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        count = len(animated)
-        self._tumbles = {}
-        for index, die_id in enumerate(animated):
-            target = self._layout.positions[die_id]
-            stagger = (1.0 - _TUMBLE_SPAN) * (index / max(1, count - 1)) if count > 1 else 0.0
-            start = QPointF(
-                visible.left() - size * (0.8 + self._rng.random()),
-                min(visible.bottom() + size * 0.3, target.y() + size * self._rng.uniform(0.3, 1.6)),
-            )
-            spin = self._rng.choice((-1, 1)) * self._rng.uniform(360.0, 720.0)
-            self._tumbles[die_id] = _Tumble(start=start, spin=spin, delay=stagger)
-            item = self._items[die_id]
-            item.start_rolling(self._random_face(item.die.sides, item.die.face))
-        self._moves = {
-            die_id: position
-            for die_id, position in old_positions.items()
-            if die_id not in new_ids and die_id in self._layout.positions
-        }
-        for die_id, item in self._items.items():
-            if die_id not in self._tumbles and die_id not in self._moves:
-                item.setPos(self._layout.positions[die_id])
-        self._animation.setDuration(self.duration_ms)
-        self._on_animation_value_changed(0.0)
-        self._animation.start()
-
-    def _on_animation_value_changed(self, value: object) -> None:
-        progress = float(value)  # type: ignore[arg-type]
-        targets = self._layout.positions
-        size = self._layout.size
-        for die_id, tumble in self._tumbles.items():
-            item = self._items[die_id]
-            if not item.rolling:
-                continue
-            local = min(1.0, max(0.0, (progress - tumble.delay) / _TUMBLE_SPAN))
-            if local >= 1.0:
-                item.setPos(targets[die_id])
-                item.settle()
-                continue
-            eased = 1.0 - (1.0 - local) ** 3
-            target = targets[die_id]
-            hop = math.sin(math.pi * min(1.0, eased * 1.15)) * size * 0.35
-            item.setPos(
-                tumble.start + (target - tumble.start) * eased - QPointF(0.0, hop * (1.0 - eased))
-            )
-            item.setRotation(tumble.spin * (1.0 - eased))
-            item.setScale(1.0 + 0.3 * (1.0 - eased))
-            if local >= _REAL_FACE_AT:
-                item.show_face(item.die.face)
-            else:
-                flicker = int(local * _FLICKERS)
-                if flicker != tumble.flicker:
-                    tumble.flicker = flicker
-                    item.show_face(self._random_face(item.die.sides, item.shown_face))
-        glide = QEasingCurve(QEasingCurve.Type.InOutCubic).valueForProgress(progress)
-        for die_id, start in self._moves.items():
-            self._items[die_id].setPos(start + (targets[die_id] - start) * glide)
-
-    def _on_animation_finished(self) -> None:
-        self._place_all()
+    def _on_throw_finished(self) -> None:
+        self._scene.place_all()
         self.dice_settled.emit()
 
     def _stop_animation(self) -> None:
-        if self.is_animating():
-            self._animation.stop()
-        self._place_all()
-
-    def _place_all(self) -> None:
-        """Put every die at rest in its place."""
-        self._tumbles = {}
-        self._moves = {}
-        for die_id, item in self._items.items():
-            if item.rolling:
-                item.settle()
-            position = self._layout.positions.get(die_id)
-            if position is not None:
-                item.setPos(position)
-
-    def _random_face(self, sides: int, avoid: int) -> int:
-        face = self._rng.randint(1, sides)
-        return face if face != avoid or sides < 2 else (face % sides) + 1
-
-    # --- layout --------------------------------------------------------------------------
-
-    def _sync_items(self) -> None:
-        """Make one item per die: keep the items of dice still shown, drop the others."""
-        wanted = {die.id: die for die in self._dice}
-        for die_id in [die_id for die_id in self._items if die_id not in wanted]:
-            self._scene.removeItem(self._items.pop(die_id))
-        for die_id, die in wanted.items():
-            item = self._items.get(die_id)
-            if item is None:
-                item = DieItem(die, self._layout.size)
-                item.setZValue(1.0)
-                self._scene.addItem(item)
-                self._items[die_id] = item
-            elif item.die != die:
-                item.set_die(die)
-        self._picked = [die_id for die_id in self._picked if die_id in wanted]
+        self._throw.stop()
+        self._scene.place_all()
 
     def _relayout(self) -> None:
-        """Choose the largest die size that fits the view and place groups, captions, panels."""
-        width = max(1, self.viewport().width())
-        height = max(1, self.viewport().height())
-        layout = None
-        for size in range(MAX_DIE_SIZE, MIN_DIE_SIZE - 1, -_SIZE_STEP):
-            layout = self._compute_layout(width, float(size))
-            if layout.height <= height:
-                break
-        assert layout is not None
-        self._layout = layout
-        for item in self._items.values():
-            item.set_size(layout.size)
-        self._rebuild_decorations()
-        self._scene.setSceneRect(QRectF(0, 0, width, max(layout.height, 1.0)))
+        """Lay the dice out for the view's size and keep the focus ring on an eligible die."""
+        self._scene.relayout(max(1, self.viewport().width()), max(1, self.viewport().height()))
         eligible = self._eligible_order()
         if self._focus_id is not None and self._focus_id not in eligible:
             self._focus_id = eligible[0] if eligible else None
         self._sync_pick()
 
-    def _compute_layout(self, width: float, size: float) -> _Layout:
-        layout = _Layout(size=size)
-        margin = max(10.0, 0.22 * size)
-        gap = 0.12 * size
-        section_gap = 0.5 * size
-        caption_height = max(14.0, 0.28 * size)
-        pad = 0.14 * size
-        depth = body_centre_depth(size)
-        y = margin
-        for name, members in group_dice(self._dice):
-            group_top = y
-            if name:
-                y += pad
-                layout.captions.append((caption_for(name), QPointF(margin + pad, y), False))
-                y += caption_height
-            left = margin + pad
-            right = width - margin - pad
-            kept, counting, rerolled = split_group(members)
-            if kept:
-                # The "kept" strip has a caption of its own above it.
-                layout.captions.append(("kept", QPointF(left, y), True))
-                y += caption_height
-            x, row_top, row_height = left, y, 0.0
-            for section_index, section in enumerate((kept, counting, rerolled)):
-                if not section:
-                    continue
-                if x > left:
-                    x += section_gap - gap
-                section_rect = QRectF()
-                for die in section:
-                    item = self._items[die.id]
-                    footprint = item.footprint(size)
-                    if x > left and x + footprint.width() > right:
-                        row_top += row_height + gap
-                        x, row_height = left, 0.0
-                    layout.positions[die.id] = QPointF(x - footprint.left(), row_top + depth)
-                    layout.order.append(die.id)
-                    placed = QRectF(
-                        x, row_top + depth + footprint.top(), footprint.width(), footprint.height()
-                    )
-                    section_rect = section_rect.united(placed) if section_rect.isValid() else placed
-                    x += footprint.width() + gap
-                    row_height = max(row_height, depth + footprint.bottom())
-                if section_index == 0:
-                    layout.panels.append((section_rect.adjusted(-pad, -pad, pad, pad), True))
-            y = row_top + row_height
-            if name:
-                y += pad
-                layout.panels.append(
-                    (QRectF(margin, group_top, width - 2 * margin, y - group_top), False)
-                )
-            y += 2 * gap
-        layout.height = y - 2 * gap + margin if self._dice else 0.0
-        return layout
-
-    def _rebuild_decorations(self) -> None:
-        for item in self._decorations:
-            self._scene.removeItem(item)
-        self._decorations = []
-        self._caption_texts = []
-        size = self._layout.size
-        for rect, kept in self._layout.panels:
-            path = QPainterPath()
-            path.addRoundedRect(rect, 0.18 * size, 0.18 * size)
-            panel = QGraphicsPathItem(path)
-            panel.setBrush(_KEPT_FILL if kept else _PANEL_FILL)
-            pen = QPen(_KEPT_EDGE if kept else _PANEL_EDGE, 1.2)
-            if kept:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            panel.setPen(pen)
-            panel.setZValue(-2.0 if not kept else -1.0)
-            self._add_decoration(panel)
-        font = QFont()
-        font.setPixelSize(max(11, round(0.2 * size)))
-        font.setWeight(QFont.Weight.DemiBold)
-        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 0.8)
-        for text, position, kept in self._layout.captions:
-            caption = QGraphicsSimpleTextItem(text)
-            caption.setFont(font)
-            caption.setBrush(_KEPT_CAPTION if kept else _CAPTION)
-            caption.setPos(position)
-            caption.setZValue(0.0)
-            self._add_decoration(caption)
-            if not kept:
-                self._caption_texts.append(text)
-
-    def _add_decoration(self, item: QGraphicsItem) -> None:
-        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._scene.addItem(item)
-        self._decorations.append(item)
-
     # --- helpers -------------------------------------------------------------------------
 
     def _dice_order(self) -> list[int]:
-        return [die.id for die in self._dice]
+        return [die.id for die in self._scene.dice]
 
     def _eligible_order(self) -> list[int]:
         if self._pick is None:
             return []
         eligible = set(self._pick.eligible)
-        return [die_id for die_id in self._layout.order if die_id in eligible]
+        return [die_id for die_id in self._scene.layout.order if die_id in eligible]
 
     def _sync_pick(self) -> None:
         """Show on every die whether it is eligible, picked and focused."""
         picking = self._pick is not None
         eligible = set(self._eligible_order())
         ring = self.hasFocus()
-        for die_id, item in self._items.items():
+        for item in self._scene.die_items():
+            die_id = item.die.id
             item.set_pick_state(
                 pick_mode=picking,
                 eligible=die_id in eligible,
@@ -673,7 +371,11 @@ class DiceTray(QGraphicsView):
             index = len(eligible) - 1
         self._focus_id = eligible[index]
         self._sync_pick()
-        self.ensureVisible(self._items[self._focus_id].sceneBoundingRect(), 8, 8)
+        self.ensureVisible(self._scene.die_item(self._focus_id).sceneBoundingRect(), 8, 8)
+
+    def _visible_rect(self) -> QRectF:
+        """Return the part of the scene the view shows."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def _die_item_at(self, point: QPoint) -> DieItem | None:
         for item in self.items(point):
@@ -682,11 +384,11 @@ class DiceTray(QGraphicsView):
         return None
 
     def _update_description(self) -> None:
-        if not self._dice:
+        if not self._scene.dice:
             self.setAccessibleDescription("No dice thrown yet")
             return
         parts = []
-        for name, members in group_dice(self._dice):
+        for name, members in group_dice(self._scene.dice):
             words = "; ".join(describe_die(die) for die in members)
             parts.append(f"{caption_for(name)}: {words}" if name else words)
         self.setAccessibleDescription(". ".join(parts))

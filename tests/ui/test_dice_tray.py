@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene
 
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.session import DicePick
@@ -138,14 +140,82 @@ def test_marks_are_painted_in_colour(qtbot, tray):
     assert fumble.red() > fumble.green() + 60 and fumble.lightness() < 110
 
 
-@pytest.mark.parametrize("sides", [2, 4, 6, 8, 10, 12, 20, 100])
-@pytest.mark.parametrize("mark", list(Mark))
-def test_every_die_size_and_mark_paints(qtbot, tray, sides, mark):
-    face = min(sides, 3)
-    show(qtbot, tray, [die(0, face, sides=sides, marks=(mark,), score=2)])
-    image = tray.grab().toImage()
-    assert not image.isNull()
-    assert tray.die_item(0).shown_face == face
+# --- how one die is painted --------------------------------------------------------------
+
+FELT = QColor("#21503a")
+
+
+def render(shown: Die, size: float = 56.0, background: QColor | None = None) -> QImage:
+    """Render one settled die alone, as its scene paints it (opacity included).
+
+    The die's centre is the centre of the image, which is twice the die's size square; the
+    ground is transparent unless a background colour is given.
+    """
+    scene = QGraphicsScene()
+    scene.addItem(DieItem(shown, size))
+    side = round(2 * size)
+    image = QImage(side, side, QImage.Format.Format_ARGB32)
+    image.fill(background if background is not None else QColor(Qt.GlobalColor.transparent))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, side, side), QRectF(-side / 2, -side / 2, side, side))
+    painter.end()
+    return image
+
+
+def pixel(image: QImage, x: float, y: float) -> QColor:
+    """Return the colour at (x, y) from the die's centre."""
+    return image.pixelColor(math.floor(image.width() / 2 + x), math.floor(image.height() / 2 + y))
+
+
+def test_hit_and_glitch_borders_are_green_and_red(qapp):
+    # Given a d6 hit and a d6 glitch, both showing a 2, 56 px wide
+    hit = render(die(0, 2, marks=(Mark.HIT,)))
+    glitch = render(die(1, 2, marks=(Mark.MISS, Mark.GLITCH)))
+    # Then the middle of the left border is green on the hit and red on the glitch
+    hit_border, glitch_border = pixel(hit, -28, 0), pixel(glitch, -28, 0)
+    assert hit_border.green() > hit_border.red() + 60
+    assert glitch_border.red() > glitch_border.green() + 60
+
+
+def test_a_rerolled_die_is_fainter_on_the_felt(qapp):
+    # Given a plain die and the same die set aside by a reroll, on the felt
+    plain = render(die(0, 2), background=FELT)
+    rerolled = render(die(0, 2, marks=(Mark.REROLLED,)), background=FELT)
+    # Then the body of the rerolled die (clear of pips and cross) lets the felt show through
+    body, faded = pixel(plain, 0, -12), pixel(rerolled, 0, -12)
+    assert body.lightness() > 220
+    assert faded.lightness() < body.lightness() - 60
+    assert abs(faded.green() - FELT.green()) < abs(body.green() - FELT.green())
+
+
+def test_dice_other_than_d6_show_their_size_under_the_number(qapp):
+    def dark_pixels_under_the_number(image: QImage) -> int:
+        return sum(
+            pixel(image, x, y).lightness() < 160
+            for y in range(13, 23)  # 0.24 to 0.40 of the size below the centre
+            for x in range(-16, 17)
+        )
+
+    # Given a d20 and a d100 showing a 4, and a d6 showing a 1 (one pip, in the middle)
+    # Then the strip under the number carries dark lettering ("d20", "d100") on the big dice
+    assert dark_pixels_under_the_number(render(die(0, 4, sides=20))) > 20
+    assert dark_pixels_under_the_number(render(die(0, 4, sides=100))) > 20
+    # And nothing on the d6
+    assert dark_pixels_under_the_number(render(die(0, 1))) == 0
+
+
+def test_every_mark_but_miss_changes_the_look_of_every_kind_of_die(qapp):
+    # Given each die size, plain and with one mark (small renders keep this quick)
+    wrong = []
+    for sides in (2, 4, 6, 8, 10, 12, 20, 100):
+        face = min(sides, 3)
+        plain = render(die(0, face, sides=sides), size=40)
+        for mark in Mark:
+            marked = render(die(0, face, sides=sides, marks=(mark,)), size=40)
+            # Then a miss looks plain, and every other mark shows
+            if (marked == plain) != (mark is Mark.MISS):
+                wrong.append(f"d{sides} {mark.value}")
+    assert wrong == []
 
 
 def test_new_dice_tumble_in_and_settle_within_a_second(qtbot):
