@@ -108,8 +108,9 @@ class MainWindow(QMainWindow):
         splitter = QSplitter()
         splitter.addWidget(self.left)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 5)
-        splitter.setStretchFactor(1, 6)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([600, 680])
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
 

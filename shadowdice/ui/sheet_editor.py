@@ -127,13 +127,7 @@ class SheetTableView(QWidget):
             add.clicked.connect(self._on_add_clicked)
             top.addWidget(add)
             QShortcut(
-                QKeySequence.StandardKey.New,
-                self.view,
-                self._on_add_clicked,
-                context=Qt.ShortcutContext.WidgetShortcut,
-            )
-            QShortcut(
-                Qt.Key.Key_Insert,
+                QKeySequence(Qt.Key.Key_Insert),
                 self.view,
                 self._on_add_clicked,
                 context=Qt.ShortcutContext.WidgetShortcut,
@@ -144,8 +138,10 @@ class SheetTableView(QWidget):
             remove.setToolTip(f"Remove the selected row of {table.label} (Delete)")
             remove.clicked.connect(self._on_remove_clicked)
             top.addWidget(remove)
+            # Only the Delete key: the standard Delete sequence includes Ctrl+D on X11,
+            # which is "done with this roll" here.
             QShortcut(
-                QKeySequence.StandardKey.Delete,
+                QKeySequence(Qt.Key.Key_Delete),
                 self.view,
                 self._on_remove_clicked,
                 context=Qt.ShortcutContext.WidgetShortcut,

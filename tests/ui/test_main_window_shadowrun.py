@@ -2,7 +2,8 @@
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
+from PySide6.QtGui import QShortcut
+from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox, QWidget
 
 from shadowdice.ui.prompts import SaveChoice
 
@@ -151,7 +152,9 @@ def test_pool_of_zero_cannot_be_rolled_and_says_why(qtbot, window):
     panel = window.check_panel
     choose(panel.widget("attribute"), "")
     assert not panel.roll_button.isEnabled()
-    assert "fails automatically" in panel.preview.text()
+    assert "Choose a skill or an attribute" in panel.preview.text()
+    panel.widget("modifier").setValue(-1)
+    assert "A pool of -1 dice fails automatically" in panel.preview.text()
     choose(panel.widget("edge"), "long_shot")
     assert panel.roll_button.isEnabled()
 
@@ -249,3 +252,37 @@ def test_adding_a_skill_while_only_rated_ones_show_keeps_it_in_sight(qtbot, wind
     assert not skills.hide_unrated.isChecked()
     current = skills.view.currentIndex()
     assert current.isValid() and current.data() == "New skill 1"
+
+
+def test_no_two_shortcuts_share_a_key(qtbot, window):
+    window.new_character()
+    actions = {  # one action shows in the window, its menu and the toolbar
+        id(action): action
+        for widget in [window, *window.findChildren(QWidget)]
+        for action in widget.actions()
+    }
+    keys = [
+        sequence.toString() for action in actions.values() for sequence in action.shortcuts()
+    ] + [
+        sequence.toString()
+        for shortcut in window.findChildren(QShortcut)
+        for sequence in shortcut.keys()  # noqa: SIM118 - QShortcut.keys(), not a dict
+    ]
+    keys = [key for key in keys if key]
+    assert sorted(set(keys)) == sorted(keys)
+
+
+def test_custom_skills_are_added_and_removed_with_insert_and_delete(qtbot, window):
+    document = window.new_character()
+    view = window.current_editor().tables["skills"].view
+    view.setFocus()
+    count = len(document.sheet.skills)
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    view.setCurrentIndex(view.model().index(0, 0))
+    shortcut = next(s for s in view.findChildren(QShortcut) if s.key().toString() == "Ins")
+    shortcut.activated.emit()
+    assert len(document.sheet.skills) == count + 1
+    qtbot.keyClick(view, Qt.Key.Key_Escape)  # leave the name editor the new row opened
+    delete = next(s for s in view.findChildren(QShortcut) if s.key().toString() == "Del")
+    delete.activated.emit()
+    assert len(document.sheet.skills) == count

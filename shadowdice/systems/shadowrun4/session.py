@@ -121,7 +121,8 @@ class ShadowrunSession(RollSession):
         detail = []
         if self.threshold:
             detail.append(f"threshold {self.threshold}, net hits {hits - self.threshold}")
-        detail.append(f"{ones} of {len(table)} dice show {self._glitch_faces()}")
+        if ones:
+            detail.append(f"{ones} of {len(table)} dice show {self._glitch_faces()}")
         if glitch.critical:
             headline, tone = "Critical glitch!", Tone.CRITICAL
             detail.insert(0, verdict)

@@ -45,11 +45,13 @@ class Pool:
         dice: the number of dice (may be 0 or less).
         parts: the terms in words, e.g. ("Agility 4", "Pistols 3", "-1 wounds").
         label: what is rolled, e.g. "Agility + Pistols".
+        free: neither an attribute nor a skill was chosen.
     """
 
     dice: int
     parts: tuple[str, ...]
     label: str
+    free: bool = False
 
 
 def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
@@ -58,7 +60,7 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
     >>> sheet = ShadowrunSheet()
     >>> sheet.skill("Pistols").rating = 2
     >>> build_pool(sheet, {"attribute": LINKED, "skill": "Pistols", "modifier": -1})
-    Pool(dice=4, parts=('Agility 3', 'Pistols 2', '-1'), label='Agility + Pistols')
+    Pool(dice=4, parts=('Agility 3', 'Pistols 2', '-1'), label='Agility + Pistols', free=False)
     """
     skill_name = str(values.get("skill") or "")
     attribute_name = str(values.get("attribute", LINKED) or "")
@@ -86,7 +88,7 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
         dice += sheet.wound_modifier
         parts.append(f"{sheet.wound_modifier:+d} wounds")
     label = " + ".join(names) if names else f"Free pool of {modifier}"
-    return Pool(dice=dice, parts=tuple(parts), label=label)
+    return Pool(dice=dice, parts=tuple(parts), label=label, free=not names)
 
 
 class Shadowrun4(RuleSystem):
@@ -175,13 +177,14 @@ class Shadowrun4(RuleSystem):
     def check_params(self, sheet: Sheet) -> tuple[CheckParam, ...]:
         """Skill, attribute, dice modifier, threshold, wounds and Edge before the roll."""
         assert isinstance(sheet, ShadowrunSheet)
-        skills = sorted(sheet.skills, key=lambda skill: (skill.rating == 0, skill.name))
+        skills = sorted(sheet.skills, key=lambda skill: (-skill.rating, skill.name))
+        best = skills[0].name if skills and skills[0].rating else ""
         return (
             CheckParam(
                 "skill",
                 "Skill",
                 Kind.CHOICE,
-                "",
+                best,
                 choices=(
                     ("", "No skill"),
                     *((s.name, f"{s.name} {s.rating} ({s.attribute})") for s in skills),
@@ -305,6 +308,8 @@ def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
         )
     if edge_use is EdgeUse.LONG_SHOT and pool.dice > 0:
         return f"A long shot is for a pool of 0 or less; this pool has {pool.dice} dice."
+    if edge_use is EdgeUse.NONE and pool.free and pool.dice == 0:
+        return "Choose a skill or an attribute, or set Dice ± for a free pool."
     if edge_use is EdgeUse.NONE and pool.dice <= 0:
         return (
             f"A pool of {pool.dice} dice fails automatically. "

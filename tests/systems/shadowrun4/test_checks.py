@@ -131,3 +131,8 @@ def test_hits_and_glitch_agree_with_counting_faces(faces, cinematic, harder):
     assert values["hits"] == hits
     assert values["glitch"] == (ones >= len(faces) / 2)
     assert values["critical_glitch"] == (ones >= len(faces) / 2 and hits == 0)
+
+
+def test_detail_names_the_ones_only_when_there_are_some(roll):
+    assert "show 1" not in roll([5, 3, 2], modifier=3).outcome().detail
+    assert roll([5, 1, 2], modifier=3).outcome().detail == "1 of 3 dice show 1"

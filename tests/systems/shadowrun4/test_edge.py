@@ -132,8 +132,15 @@ def test_long_shot_is_refused_for_a_pool_with_dice(roll, sheet):
     assert sheet.edge_current == 3
 
 
-def test_pool_of_zero_without_edge_fails_automatically(roll):
-    with pytest.raises(CheckError, match=r"fails automatically.*long shot"):
+def test_pool_of_zero_or_less_without_edge_fails_automatically(roll):
+    with pytest.raises(CheckError, match=r"pool of -2 dice fails automatically.*long shot"):
+        roll([], modifier=-2)
+    with pytest.raises(CheckError, match=r"pool of 0 dice fails automatically"):
+        roll([], attribute="Agility", modifier=-4)
+
+
+def test_nothing_chosen_asks_for_a_skill_or_an_attribute(roll):
+    with pytest.raises(CheckError, match="Choose a skill or an attribute"):
         roll([], modifier=0)
 
 

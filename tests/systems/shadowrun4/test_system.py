@@ -133,7 +133,8 @@ def test_preview_with_edge_counts_the_edge_dice(system, sheet):
 @pytest.mark.parametrize(
     ("values", "problem"),
     [
-        ({"attribute": "", "modifier": 0}, "fails automatically"),
+        ({"attribute": "", "modifier": 0}, "Choose a skill or an attribute"),
+        ({"attribute": "Agility", "modifier": -4}, "fails automatically"),
         ({"attribute": "", "modifier": 2, "edge": "long_shot"}, "long shot is for a pool of 0"),
         ({"attribute": "", "modifier": -5, "edge": "before"}, "Even with Edge"),
     ],
@@ -143,10 +144,16 @@ def test_preview_names_the_problem_and_gives_no_chance(system, sheet, values, pr
     assert problem in preview.problem and preview.chance is None
 
 
-def test_check_params_list_rated_skills_first(system, sheet):
+def test_check_params_offer_the_best_skill_first_and_by_default(system, sheet):
+    sheet.skill("Dodge").rating = 1
     skill = next(p for p in system.check_params(sheet) if p.key == "skill")
-    assert skill.choices[0] == ("", "No skill")
-    assert skill.choices[1] == ("Pistols", "Pistols 3 (Agility)")
+    assert skill.choices[:3] == (
+        ("", "No skill"),
+        ("Pistols", "Pistols 3 (Agility)"),
+        ("Dodge", "Dodge 1 (Reaction)"),
+    )
+    assert skill.default == "Pistols"
+    assert next(p for p in system.check_params(ShadowrunSheet()) if p.key == "skill").default == ""
 
 
 # --- the record ---------------------------------------------------------------------------------
