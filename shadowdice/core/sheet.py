@@ -130,15 +130,8 @@ class TableSpec:
 
 def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:
     """Set ``sheet.<spec.key>``; return whether it changed."""
-    if spec.kind is Kind.INT and spec.bounds is not None:
-        _check_bounds(spec.label, value, spec.bounds(sheet))
-    if spec.kind is Kind.CHOICE and value not in spec.choices:
-        raise SheetEditError(f"{spec.label} must be one of {', '.join(spec.choices)}")
-    if getattr(sheet, spec.key) == value:
-        return False
-    with _all_or_nothing(sheet, spec.label):
-        setattr(sheet, spec.key, value)
-    return True
+    bounds = spec.bounds(sheet) if spec.bounds is not None else None
+    return _set(sheet, sheet, spec.key, value, spec.label, spec.kind, bounds, spec.choices)
 
 
 def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value: Any) -> bool:
@@ -146,17 +139,9 @@ def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value
     target = rows(sheet, table)[row]
     if not column.editable_in(target):
         raise SheetEditError(f"{column.label} cannot be edited here")
-    if column.kind is Kind.INT and column.bounds is not None:
-        _check_bounds(column.label, value, column.bounds(target))
-    if column.kind is Kind.CHOICE and column.choices is not None:
-        allowed = column.choices(sheet)
-        if value not in allowed:
-            raise SheetEditError(f"{column.label} must be one of {', '.join(allowed)}")
-    if getattr(target, column.key) == value:
-        return False
-    with _all_or_nothing(sheet, column.label):
-        setattr(target, column.key, value)
-    return True
+    bounds = column.bounds(target) if column.bounds is not None else None
+    choices = column.choices(sheet) if column.choices is not None else ()
+    return _set(sheet, target, column.key, value, column.label, column.kind, bounds, choices)
 
 
 def add_row(sheet: Sheet, table: TableSpec) -> int:
@@ -182,10 +167,28 @@ def rows(sheet: Sheet, table: TableSpec) -> list[Row]:
     return getattr(sheet, table.key)
 
 
-def _check_bounds(label: str, value: Any, bounds: Bounds) -> None:
-    low, high = bounds
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SheetEditError(f"{label} must be a whole number from {low} to {high}")
+def _set(
+    sheet: Sheet,
+    model: BaseModel,
+    key: str,
+    value: Any,
+    label: str,
+    kind: Kind,
+    bounds: Bounds | None,
+    choices: tuple[str, ...],
+) -> bool:
+    """Check a value against its kind's bounds or choices, then set it all-or-nothing."""
+    if kind is Kind.INT and bounds is not None:
+        low, high = bounds
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise SheetEditError(f"{label} must be a whole number from {low} to {high}")
+    if kind is Kind.CHOICE and choices and value not in choices:
+        raise SheetEditError(f"{label} must be one of {', '.join(choices)}")
+    if getattr(model, key) == value:
+        return False
+    with _all_or_nothing(sheet, label):
+        setattr(model, key, value)
+    return True
 
 
 @contextmanager

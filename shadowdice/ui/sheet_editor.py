@@ -120,34 +120,40 @@ class SheetTableView(QWidget):
             self.hide_unrated.setToolTip(f"Hide {table.label.lower()} with a rating of 0")
             self.hide_unrated.toggled.connect(self.proxy.set_hide_unrated)
             top.addWidget(self.hide_unrated)
+        # Plain Insert and Delete keys: the standard Delete sequence includes Ctrl+D on X11,
+        # which is "done with this roll" here.
         if table.new_row is not None:
-            add = QPushButton("Add")
-            add.setObjectName(f"add_{table.key}")
-            add.setToolTip(f"Add a row to {table.label} (Insert)")
-            add.clicked.connect(self._on_add_clicked)
-            top.addWidget(add)
-            QShortcut(
-                QKeySequence(Qt.Key.Key_Insert),
-                self.view,
-                self._on_add_clicked,
-                context=Qt.ShortcutContext.WidgetShortcut,
+            top.addWidget(
+                self._row_button(
+                    "Add",
+                    f"add_{table.key}",
+                    Qt.Key.Key_Insert,
+                    f"Add a row to {table.label}",
+                    self._on_add_clicked,
+                )
             )
         if table.removable is not None:
-            remove = QPushButton("Remove")
-            remove.setObjectName(f"remove_{table.key}")
-            remove.setToolTip(f"Remove the selected row of {table.label} (Delete)")
-            remove.clicked.connect(self._on_remove_clicked)
-            top.addWidget(remove)
-            # Only the Delete key: the standard Delete sequence includes Ctrl+D on X11,
-            # which is "done with this roll" here.
-            QShortcut(
-                QKeySequence(Qt.Key.Key_Delete),
-                self.view,
-                self._on_remove_clicked,
-                context=Qt.ShortcutContext.WidgetShortcut,
+            top.addWidget(
+                self._row_button(
+                    "Remove",
+                    f"remove_{table.key}",
+                    Qt.Key.Key_Delete,
+                    f"Remove the selected row of {table.label}",
+                    self._on_remove_clicked,
+                )
             )
         layout.addLayout(top)
         layout.addWidget(self.view)
+
+    def _row_button(self, text: str, name: str, key: Qt.Key, tip: str, slot) -> QPushButton:
+        """A button that adds or removes rows, and its key while the table has focus."""
+        button = QPushButton(text)
+        button.setObjectName(name)
+        shortcut = QKeySequence(key)
+        button.setToolTip(f"{tip} ({shortcut.toString()})")
+        button.clicked.connect(slot)
+        QShortcut(shortcut, self.view, slot, context=Qt.ShortcutContext.WidgetShortcut)
+        return button
 
     def source_row(self, proxy_row: int) -> int:
         """The sheet row shown at a row of the view."""
