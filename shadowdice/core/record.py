@@ -13,7 +13,7 @@ from typing import Annotated, Any, NoReturn
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, PlainSerializer
 
-Scalar = int | float | str | bool | None
+Scalar = int | float | str | bool | tuple[str, ...] | None
 
 
 class FrozenDict(dict):

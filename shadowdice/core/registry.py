@@ -9,15 +9,19 @@ and starts the :class:`~shadowdice.core.session.RollSession` that rolls it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.session import RollSession
-from shadowdice.core.sheet import FieldSpec, Kind, Sheet, TableSpec
+from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, SheetEditError, TableSpec
 
-CheckValues = Mapping[str, int | str | bool | None]
+CheckValues = Mapping[str, int | str | bool | tuple[str, ...] | None]
+#: The other open characters of a system, by the name shown for them.
+Party = Mapping[str, Sheet]
+EMPTY_PARTY: Party = MappingProxyType({})
 
 
 class CheckError(ValueError):
@@ -35,17 +39,18 @@ class CheckParam:
     Attributes:
         key: the parameter's name in the check values.
         label: its label in the check panel.
-        kind: INT, FLAG or CHOICE.
+        kind: INT, FLAG, CHOICE or CHARACTERS (some of the other open characters, whose
+            names come as a tuple).
         default: the value it starts with.
         bounds: for INT, the allowed range.
-        choices: for CHOICE, (value, label) pairs; value "" means none.
+        choices: for CHOICE and CHARACTERS, (value, label) pairs; value "" means none.
         hint: a tooltip.
     """
 
     key: str
     label: str
     kind: Kind
-    default: int | str | bool
+    default: int | str | bool | tuple[str, ...]
     bounds: tuple[int, int] = (0, 0)
     choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
@@ -99,17 +104,54 @@ class RuleSystem(ABC):
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """The tables of the sheet, in editor order."""
 
-    @abstractmethod
-    def check_params(self, sheet: Sheet) -> tuple[CheckParam, ...]:
-        """What a check of this character asks for."""
+    def sheet_actions(self) -> tuple[SheetAction, ...]:
+        """What can be done to a sheet outside a roll (a rest), in editor order."""
+        return ()
+
+    def apply_sheet_action(self, sheet: Sheet, action_id: str, answer: bool = True) -> str:
+        """Carry out a sheet action (``answer`` to its question); return what changed."""
+        raise SheetEditError(f"{self.name} has no action {action_id!r}")
 
     @abstractmethod
-    def preview_check(self, sheet: Sheet, values: CheckValues) -> CheckPreview:
+    def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:
+        """What a check of this character asks for.
+
+        ``party`` holds the other open characters of the system, by name, for checks that
+        look at them (a CHARACTERS parameter).
+        """
+
+    @abstractmethod
+    def preview_check(
+        self, sheet: Sheet, values: CheckValues, party: Party = EMPTY_PARTY
+    ) -> CheckPreview:
         """What the check would roll."""
 
     @abstractmethod
-    def start_check(self, sheet: Sheet, values: CheckValues, source: DiceSource) -> RollSession:
+    def start_check(
+        self, sheet: Sheet, values: CheckValues, source: DiceSource, party: Party = EMPTY_PARTY
+    ) -> RollSession:
         """Start a roll session; raises :class:`CheckError` when it cannot be rolled."""
+
+    # --- group rolls: several characters roll one check (see core/group.py) ---------------
+
+    @property
+    def has_group_checks(self) -> bool:
+        """Whether the system knows group rolls."""
+        return False
+
+    def group_check_params(self, members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
+        """What a group roll of these characters asks for."""
+        return ()
+
+    def preview_group_check(self, members: Sequence[Sheet], values: CheckValues) -> CheckPreview:
+        """What the group roll would roll."""
+        return CheckPreview(summary="", problem=f"{self.name} has no group rolls.")
+
+    def start_group_check(
+        self, members: Sequence[Sheet], values: CheckValues, source: DiceSource
+    ) -> RollSession:
+        """Start a group roll; raises :class:`CheckError` when it cannot be rolled."""
+        raise CheckError(f"{self.name} has no group rolls.")
 
 
 class Registry:

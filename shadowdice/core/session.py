@@ -16,12 +16,13 @@ The same shape serves every system: exploding chains (``explode_on``), dice of a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as dataclass_replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from itertools import count
+from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark, Throw, throw_dice
@@ -121,10 +122,17 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Charge:
-    """A resource spent through the session ("edge", 1)."""
+    """A resource spent through the session ("edge", 1).
+
+    Attributes:
+        resource: what was spent, in the system's words.
+        amount: how much.
+        who: in a group roll, the index of the member who spent it; else 0.
+    """
 
     resource: str
     amount: int
+    who: int = 0
 
 
 class RollSession(ABC):
@@ -151,9 +159,11 @@ class RollSession(ABC):
         character: str,
         check: str,
         source: DiceSource,
-        parameters: Mapping[str, int | str | bool | None] | None = None,
+        parameters: Mapping[str, Any] | None = None,
         clock: Callable[[], datetime] | None = None,
+        ids: Iterator[int] | None = None,
     ) -> None:
+        """Set the session up; ``ids`` is shared by the members of a group roll."""
         self.system_id = system_id
         self.character = character
         self.check = check
@@ -164,7 +174,7 @@ class RollSession(ABC):
         self.finished = False
         self._source = source
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._ids = count()
+        self._ids = ids if ids is not None else count()
         self._dice: dict[int, Die] = {}
 
     # --- what the session shows -------------------------------------------------------

@@ -56,6 +56,7 @@ class Kind(StrEnum):
     INT = "int"
     FLAG = "flag"
     CHOICE = "choice"
+    CHARACTERS = "characters"
 
 
 Bounds = tuple[int, int]
@@ -126,6 +127,23 @@ class TableSpec:
     new_row: Callable[[Any], Row] | None = None
     removable: Callable[[Row], bool] | None = None
     hide_zero: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetAction:
+    """Something done to a sheet outside a roll, e.g. a rest that refreshes dice.
+
+    Attributes:
+        id: the action's name within its system.
+        label: the button text.
+        hint: one sentence on what it does.
+        question: a yes/no question to ask first ("Did the rest last 10 hours?"), or "".
+    """
+
+    id: str
+    label: str
+    hint: str = ""
+    question: str = ""
 
 
 def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:

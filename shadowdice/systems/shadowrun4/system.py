@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.odds import chance_of_successes
-from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues, RuleSystem
+from shadowdice.core.registry import (
+    EMPTY_PARTY,
+    CheckError,
+    CheckParam,
+    CheckPreview,
+    CheckValues,
+    Party,
+    RuleSystem,
+)
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec
 from shadowdice.systems.shadowrun4.rules import edge_dice_before_roll
 from shadowdice.systems.shadowrun4.session import (
@@ -174,7 +182,7 @@ class Shadowrun4(RuleSystem):
             ),
         )
 
-    def check_params(self, sheet: Sheet) -> tuple[CheckParam, ...]:
+    def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:
         """Skill, attribute, dice modifier, threshold, wounds and Edge before the roll."""
         assert isinstance(sheet, ShadowrunSheet)
         skills = sorted(sheet.skills, key=lambda skill: (-skill.rating, skill.name))
@@ -241,7 +249,9 @@ class Shadowrun4(RuleSystem):
             ),
         )
 
-    def preview_check(self, sheet: Sheet, values: CheckValues) -> CheckPreview:
+    def preview_check(
+        self, sheet: Sheet, values: CheckValues, party: Party = EMPTY_PARTY
+    ) -> CheckPreview:
         """The pool in words, the chance of success, or why it cannot be rolled."""
         assert isinstance(sheet, ShadowrunSheet)
         pool = build_pool(sheet, values)
@@ -271,7 +281,7 @@ class Shadowrun4(RuleSystem):
         return CheckPreview(summary=summary, chance=chance, problem=problem)
 
     def start_check(
-        self, sheet: Sheet, values: CheckValues, source: DiceSource
+        self, sheet: Sheet, values: CheckValues, source: DiceSource, party: Party = EMPTY_PARTY
     ) -> ShadowrunSession:
         """Start the check; refuses a pool of 0 or less without a long shot."""
         assert isinstance(sheet, ShadowrunSheet)

@@ -1,0 +1,107 @@
+"""Group rolls: several characters roll one check together and their results combine.
+
+A :class:`GroupSession` holds one roll session per member, each rolled with that member's
+own pool and resources. Their dice lie in the tray grouped by character (a member's dice
+thrown apart, such as destiny dice, in a group of their own beside them), every member's
+follow-up actions are offered with the member's name, and a system-given function combines
+the members' sessions into the group's outcome.
+
+The members must share one die-id counter (``ids``) so that every die of the group has its
+own id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Throw
+from shadowdice.core.session import Action, Charge, Outcome, RollSession
+
+#: Separates a member's number from the member's own action id ("1:bonus_die").
+_ACTION_SEPARATOR = ":"
+
+
+def member_group(character: str, group: str) -> str:
+    """The tray group of a member's die: the character's name, then its own group.
+
+    >>> member_group("Hagen", ""), member_group("Hagen", "destiny")
+    ('Hagen', 'Hagen · destiny')
+    """
+    return f"{character} · {group}" if group else character
+
+
+class GroupSession(RollSession):
+    """A group roll in progress.
+
+    Attributes:
+        members: one session per character, in the order the game master chose them.
+    """
+
+    def __init__(
+        self,
+        members: Sequence[RollSession],
+        *,
+        system_id: str,
+        check: str,
+        combine: Callable[[Sequence[RollSession]], Outcome],
+        source: DiceSource,
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        if not members:
+            raise ValueError("a group roll needs at least one member")
+        super().__init__(
+            system_id=system_id,
+            character=", ".join(member.character for member in members),
+            check=check,
+            source=source,
+            parameters=parameters,
+            clock=clock,
+        )
+        self.members = tuple(members)
+        self._combine = combine
+        for index, member in enumerate(self.members):
+            self._take_over(index, member.throws, member.charges)
+        self._evaluate()
+
+    def outcome(self) -> Outcome:
+        """The members' results, combined by the system's rule."""
+        return self._combine(self.members)
+
+    def _evaluate(self) -> None:
+        """Show every member's dice as they lie, grouped by character."""
+        dice = sorted(
+            (
+                replace(die, group=member_group(member.character, die.group))
+                for member in self.members
+                for die in member.dice
+            ),
+            key=lambda die: die.id,
+        )
+        self._dice = {die.id: die for die in dice}
+
+    def _offered(self) -> Iterable[Action]:
+        for index, member in enumerate(self.members):
+            for action in member.actions():
+                yield replace(
+                    action,
+                    id=f"{index}{_ACTION_SEPARATOR}{action.id}",
+                    label=f"{member.character}: {action.label}",
+                )
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        index, _, member_action = action.id.partition(_ACTION_SEPARATOR)
+        member = self.members[int(index)]
+        throws_before, charges_before = len(member.throws), len(member.charges)
+        member.apply(member_action, picked)
+        self._take_over(int(index), member.throws[throws_before:], member.charges[charges_before:])
+
+    def _take_over(self, index: int, throws: Sequence[Throw], charges: Sequence[Charge]) -> None:
+        """Record a member's throws and charges as the group's."""
+        character = self.members[index].character
+        self.throws.extend(replace(throw, label=f"{character}: {throw.label}") for throw in throws)
+        self.charges.extend(replace(charge, who=index) for charge in charges)
