@@ -26,11 +26,13 @@ from PySide6.QtWidgets import (
 from shadowdice import __version__
 from shadowdice.core.dice import DiceSource, DiceSourceError
 from shadowdice.core.registry import CheckError, Registry
+from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.character_file import CharacterFileError, load_character, save_character
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.settings import SettingsStore, add_recent, remove_recent, without_missing
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.check_panel import CheckPanel
+from shadowdice.ui.group_roll_dialog import GroupRollDialog
 from shadowdice.ui.history import HistoryModel, HistoryView
 from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.roll_panel import RollPanel
@@ -131,6 +133,8 @@ class MainWindow(QMainWindow):
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.roll_action = self._action("&Roll", self.check_panel.request_roll, "Ctrl+R")
         self.done_action = self._action("&Done with this roll", self.roll_panel.finish, "Ctrl+D")
+        self.group_roll_action = self._action("&Group roll…", self.open_group_roll, "Ctrl+G")
+        self.group_roll_action.setEnabled(False)
 
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addActions([self.new_action, self.open_action])
@@ -140,7 +144,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         roll_menu = self.menuBar().addMenu("&Roll")
-        roll_menu.addActions([self.roll_action, self.done_action])
+        roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
         self._rebuild_recent_menu()
 
         toolbar = QToolBar("Main")
@@ -287,14 +291,13 @@ class MainWindow(QMainWindow):
         editor = self.tabs.widget(index)
         if not self._may_close(editor.document):
             return False
-        if self.roll_panel.document is editor.document:
-            self.roll_panel.finish()
-            self.roll_panel.document = None
+        self.roll_panel.forget(editor.document)
         self.check_panel.forget(editor.document)
         self.tabs.removeTab(index)
         editor.document.deleteLater()
         editor.deleteLater()
         self.left.setCurrentIndex(1 if self.tabs.count() else 0)
+        self._on_party_changed()
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -318,12 +321,37 @@ class MainWindow(QMainWindow):
 
     def _add_tab(self, document: CharacterDocument) -> None:
         editor = SheetEditor(document)
+        editor.sheet_action_requested.connect(
+            lambda action, d=document: self._on_sheet_action_requested(d, action)
+        )
         index = self.tabs.addTab(editor, "")
         document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
         document.modified_changed.connect(lambda _m, d=document: self._on_document_changed(d))
         self._on_document_changed(document)
         self.left.setCurrentIndex(1)
         self.tabs.setCurrentIndex(index)
+        self._on_party_changed()
+
+    def _on_sheet_action_requested(self, document: CharacterDocument, action: SheetAction) -> None:
+        answer = True
+        if action.question:
+            answer = self.prompts.ask_yes_no(action.label, action.question)
+            if answer is None:
+                return
+        message = document.system.apply_sheet_action(document.sheet, action.id, answer)
+        document.mark_changed()
+        self.statusBar().showMessage(f"{document.title}: {message}", 8000)
+
+    def party(self, document: CharacterDocument | None) -> dict[str, Sheet]:
+        """The other open characters of the same system as ``document``, by shown name."""
+        party: dict[str, Sheet] = {}
+        for other in self.documents():
+            if document is not None and other is not document and other.system is document.system:
+                name, number = other.title, 2
+                while name in party:
+                    name, number = f"{other.title} ({number})", number + 1
+                party[name] = other.sheet
+        return party
 
     # --- rolling -------------------------------------------------------------------------------
 
@@ -332,11 +360,38 @@ class MainWindow(QMainWindow):
         if document is None:
             return
         try:
-            session = document.system.start_check(document.sheet, values, self.dice_source)
+            session = document.system.start_check(
+                document.sheet, values, self.dice_source, self.party(document)
+            )
         except (CheckError, DiceSourceError) as error:
             self._on_problem_occurred(str(error))
             return
-        self.roll_panel.start(session, document)
+        self.roll_panel.start(session, [document])
+
+    def open_group_roll(self) -> GroupRollDialog | None:
+        """Open the group-roll dialog for the open characters of the current system."""
+        document = self.current_document()
+        if document is None or not document.system.has_group_checks:
+            self._on_problem_occurred("Group rolls need a character of a system that has them.")
+            return None
+        members = [d for d in self.documents() if d.system is document.system]
+        dialog = GroupRollDialog(document.system, members, self)
+        dialog.roll_requested.connect(self._on_group_roll_requested)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def _on_group_roll_requested(self, members: list, values: dict) -> None:
+        system = members[0].system
+        try:
+            session = system.start_group_check(
+                [member.sheet for member in members], values, self.dice_source
+            )
+        except (CheckError, DiceSourceError) as error:
+            self._on_problem_occurred(str(error))
+            return
+        self.sender().accept()
+        self.roll_panel.start(session, members)
 
     def _on_problem_occurred(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
@@ -345,14 +400,21 @@ class MainWindow(QMainWindow):
 
     def _on_current_changed(self, _index: int) -> None:
         document = self.current_document()
-        self.check_panel.set_document(document)
+        self.check_panel.set_document(document, self.party(document))
+        self.group_roll_action.setEnabled(document is not None and document.system.has_group_checks)
         self._update_title()
+
+    def _on_party_changed(self) -> None:
+        party = self.party(self.current_document())
+        if party.keys() != self.check_panel.party.keys():
+            self.check_panel.set_party(party)
 
     def _on_document_changed(self, document: CharacterDocument) -> None:
         index = self.documents().index(document)
         self.tabs.setTabText(index, document.title + ("*" if document.modified else ""))
         self.tabs.setTabToolTip(index, str(document.path or "Not saved yet"))
         self._update_title()
+        self._on_party_changed()
 
     def _update_title(self) -> None:
         document = self.current_document()

@@ -41,6 +41,14 @@ class Prompts:
             answer, SaveChoice.CANCEL
         )
 
+    def ask_yes_no(self, title: str, question: str) -> bool | None:
+        """Ask a yes/no question; None when the player cancels."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self._parent, title, question, buttons.Yes | buttons.No | buttons.Cancel, buttons.Yes
+        )
+        return {buttons.Yes: True, buttons.No: False}.get(answer)
+
     def open_path(self, folder: Path) -> Path | None:
         """Ask for a character file to open."""
         name, _ = QFileDialog.getOpenFileName(

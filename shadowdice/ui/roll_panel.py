@@ -9,6 +9,8 @@ roll record when the player is done or starts the next roll.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from shadowdice.core.dice import DiceSourceError
 from shadowdice.core.record import RollRecord
-from shadowdice.core.session import Action, RollSession, SessionError, Tone
+from shadowdice.core.session import Action, Charge, RollSession, SessionError, Tone
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.dice_tray import DiceTray
@@ -50,7 +52,7 @@ class RollPanel(QWidget):
     def __init__(self, *, animation_ms: int = 550, parent=None) -> None:
         super().__init__(parent)
         self.session: RollSession | None = None
-        self.document: CharacterDocument | None = None
+        self.documents: list[CharacterDocument] = []
         self._pending: Action | None = None
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
@@ -107,13 +109,16 @@ class RollPanel(QWidget):
 
     # --- sessions ------------------------------------------------------------------------------
 
-    def start(self, session: RollSession, document: CharacterDocument | None) -> None:
-        """Show a new session (finishing the one before) and animate its first throw."""
+    def start(self, session: RollSession, documents: list[CharacterDocument]) -> None:
+        """Show a new session (finishing the one before) and animate its first throw.
+
+        ``documents`` are the characters who roll, in the order of the session's members
+        (one for a check, several for a group roll); what they spend marks them changed.
+        """
         self.finish()
         self.session = session
-        self.document = document
-        if session.charges and document is not None:
-            document.mark_changed()
+        self.documents = list(documents)
+        self._mark_charged(session.charges)
         self.headline.setText("Rolling…")
         self._style_headline(Tone.NEUTRAL)
         self.detail.setText(
@@ -141,10 +146,20 @@ class RollPanel(QWidget):
         except (SessionError, DiceSourceError) as error:
             self.problem_occurred.emit(str(error))
             return
-        if len(self.session.charges) > charges_before and self.document is not None:
-            self.document.mark_changed()
+        self._mark_charged(self.session.charges[charges_before:])
         self._end_pick()
         self._show_throw(new_ids=set(throw.die_ids) if throw else set())
+
+    def forget(self, document: CharacterDocument) -> None:
+        """A character is closing: finish a roll it takes part in, and let it go."""
+        if document in self.documents:
+            self.finish()
+            self.documents.remove(document)
+
+    def _mark_charged(self, charges: Sequence[Charge]) -> None:
+        for who in {charge.who for charge in charges}:
+            if who < len(self.documents):
+                self.documents[who].mark_changed()
 
     # --- showing -------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -177,10 +177,15 @@ class SheetTableView(QWidget):
 class SheetEditor(QWidget):
     """The whole sheet of one character: a form of single values, then the tables.
 
+    Signals:
+        sheet_action_requested(object): the player asked for a SheetAction (a rest).
+
     Attributes:
         document: the character edited.
         tables: the table views, by table key.
     """
+
+    sheet_action_requested = Signal(object)
 
     def __init__(self, document: CharacterDocument, parent=None) -> None:
         super().__init__(parent)
@@ -201,6 +206,16 @@ class SheetEditor(QWidget):
                 notes.append((spec, widget))
             else:
                 form.addRow(f"{spec.label}:", widget)
+
+        actions = QHBoxLayout()
+        for action in document.system.sheet_actions():
+            button = QPushButton(action.label)
+            button.setObjectName(f"sheet_action_{action.id}")
+            button.setToolTip(action.hint)
+            button.clicked.connect(lambda _=False, a=action: self.sheet_action_requested.emit(a))
+            actions.addWidget(button)
+        actions.addStretch(1)
+        form.addRow(actions)
 
         grid = QGridLayout()
         for column, table in enumerate(document.system.sheet_tables()):

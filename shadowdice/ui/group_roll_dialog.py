@@ -1,0 +1,121 @@
+"""The game master's group roll: who rolls, what they roll, and what the group needs.
+
+The dialog lists the open characters of one rule system, shows the system's group-roll
+parameters for those chosen, previews the roll, and asks for it; the main window starts the
+roll and puts it in the tray.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+)
+
+from shadowdice.core.registry import CheckError, RuleSystem
+from shadowdice.ui import theme
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.param_form import ParamForm
+
+
+class GroupRollDialog(QDialog):
+    """Choose the members and the check of a group roll.
+
+    Signals:
+        roll_requested(list, dict): roll for these documents with these values.
+    """
+
+    roll_requested = Signal(list, dict)
+
+    def __init__(
+        self, system: RuleSystem, documents: Sequence[CharacterDocument], parent=None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Group roll — {system.name}")
+        self.system = system
+        self._documents = list(documents)
+        self.member_list = QListWidget()
+        self.member_list.setObjectName("group_members")
+        for document in self._documents:
+            item = QListWidgetItem(document.title)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.member_list.addItem(item)
+        self.form = ParamForm()
+        self.preview = QLabel("")
+        self.preview.setObjectName("group_preview")
+        self.preview.setWordWrap(True)
+        self.preview.setTextFormat(Qt.TextFormat.RichText)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.roll_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.roll_button.setText("Roll")
+        self.roll_button.setObjectName("group_roll_button")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Who rolls</b>"))
+        layout.addWidget(self.member_list)
+        layout.addWidget(QLabel("<b>What the group rolls</b>"))
+        layout.addWidget(self.form)
+        layout.addWidget(self.preview)
+        layout.addWidget(self.buttons)
+        self._rebuild()
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.member_list.itemChanged.connect(self._rebuild)
+        self.form.values_changed.connect(self._update_preview)
+        self.buttons.accepted.connect(self._on_roll_clicked)
+        self.buttons.rejected.connect(self.reject)
+
+    def members(self) -> list[CharacterDocument]:
+        """The characters ticked to roll, in list order."""
+        return [
+            document
+            for row, document in enumerate(self._documents)
+            if self.member_list.item(row).checkState() == Qt.CheckState.Checked
+        ]
+
+    def set_member(self, document: CharacterDocument, rolls: bool) -> None:
+        """Tick or untick a character."""
+        state = Qt.CheckState.Checked if rolls else Qt.CheckState.Unchecked
+        self.member_list.item(self._documents.index(document)).setCheckState(state)
+
+    def values(self) -> dict[str, Any]:
+        """The group check's values as set."""
+        return self.form.values()
+
+    def _sheets(self) -> list:
+        return [document.sheet for document in self.members()]
+
+    def _rebuild(self) -> None:
+        self.form.set_params(self.system.group_check_params(self._sheets()), self.form.values())
+        self._update_preview()
+
+    def _update_preview(self) -> None:
+        if not self.members():
+            problem, summary = "Tick at least one character.", ""
+        else:
+            try:
+                preview = self.system.preview_group_check(self._sheets(), self.values())
+            except CheckError as error:
+                summary, problem = "", str(error)
+            else:
+                summary, problem = preview.summary, preview.problem
+        text = summary
+        if problem:
+            text += f"<br><span style='color:{theme.PROBLEM}'>{problem}</span>"
+        self.preview.setText(text)
+        self.roll_button.setEnabled(not problem)
+
+    def _on_roll_clicked(self) -> None:
+        if self.roll_button.isEnabled():
+            self.roll_requested.emit(self.members(), self.values())

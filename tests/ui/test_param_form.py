@@ -1,0 +1,54 @@
+"""The parameter form builds one editor per declared parameter and reads them back."""
+
+from PySide6.QtCore import Qt
+
+from shadowdice.core.registry import CheckParam
+from shadowdice.core.sheet import Kind
+from shadowdice.ui.param_form import ParamForm
+
+PARAMS = (
+    CheckParam("trait", "Trait", Kind.CHOICE, "a", choices=(("a", "Alpha"), ("b", "Beta"))),
+    CheckParam("needed", "Successes needed", Kind.INT, 3, bounds=(1, 20)),
+    CheckParam("hard", "Hard", Kind.FLAG, False),
+    CheckParam(
+        "observed",
+        "Observed",
+        Kind.CHARACTERS,
+        ("Bo",),
+        choices=(("Ash", "Ash"), ("Bo", "Bo"), ("Cy", "Cy")),
+    ),
+)
+
+
+def test_each_kind_gets_its_editor_with_the_default(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.set_params(PARAMS, {})
+    assert form.values() == {"trait": "a", "needed": 3, "hard": False, "observed": ("Bo",)}
+    assert form.widget("needed").maximum() == 20
+
+
+def test_ticking_characters_changes_the_value_and_says_so(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.set_params(PARAMS, {})
+    names = form.widget("observed")
+    with qtbot.waitSignal(form.values_changed):
+        names.item(0).setCheckState(Qt.CheckState.Checked)
+    assert form.values()["observed"] == ("Ash", "Bo")
+
+
+def test_kept_values_survive_a_rebuild_where_they_still_fit(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.set_params(PARAMS, {})
+    form.widget("trait").setCurrentIndex(1)
+    form.widget("needed").setValue(7)
+    kept = form.values()
+    narrower = (
+        CheckParam("trait", "Trait", Kind.CHOICE, "a", choices=(("a", "Alpha"),)),
+        *PARAMS[1:],
+    )
+    form.set_params(narrower, kept)
+    assert form.values()["trait"] == "a", "a choice no longer offered falls back to the default"
+    assert form.values()["needed"] == 7
