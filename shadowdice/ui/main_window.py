@@ -27,10 +27,10 @@ from shadowdice import __version__
 from shadowdice.core.dice import DiceSource, DiceSourceError
 from shadowdice.core.registry import CheckError, Registry
 from shadowdice.core.sheet import Sheet, SheetAction
-from shadowdice.storage.character_file import CharacterFileError, load_character, save_character
 from shadowdice.storage.paths import AppPaths
-from shadowdice.storage.settings import SettingsStore, add_recent, remove_recent, without_missing
+from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
 from shadowdice.ui.history import HistoryModel, HistoryView
@@ -66,11 +66,11 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.registry = registry
-        self.paths = paths
-        self.settings_store = settings
-        self.settings = without_missing(settings.load())
-        self.dice_source = dice_source
         self.prompts = prompts or Prompts(self)
+        self.files = CharacterFiles(
+            registry=registry, paths=paths, store=settings, prompts=self.prompts, parent=self
+        )
+        self.dice_source = dice_source
         self.setWindowTitle("Shadowdice[*]")
         self.resize(1280, 800)
 
@@ -82,7 +82,7 @@ class MainWindow(QMainWindow):
             self.system_selector.setItemData(
                 self.system_selector.count() - 1, system.summary, Qt.ItemDataRole.ToolTipRole
             )
-        last = self.system_selector.findData(self.settings.last_system)
+        last = self.system_selector.findData(self.files.settings.last_system)
         self.system_selector.setCurrentIndex(max(last, 0))
 
         self.tabs = QTabWidget()
@@ -170,8 +170,10 @@ class MainWindow(QMainWindow):
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
         self.roll_panel.roll_finished.connect(self.history_model.add)
-        self.roll_panel.problem_occurred.connect(self._on_problem_occurred)
+        self.roll_panel.problem_occurred.connect(self._show_message)
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
+        self.files.recent_changed.connect(self._rebuild_recent_menu)
+        self.files.message_posted.connect(self._show_message)
 
     # --- characters ----------------------------------------------------------------------------
 
@@ -200,33 +202,21 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         """Ask for a file and open it."""
-        folder = Path(self.settings.last_folder or self.paths.characters_dir)
-        path = self.prompts.open_path(folder if folder.exists() else Path.home())
-        if path is not None:
+        if (path := self.files.ask_open_path()) is not None:
             self.open_path(path)
 
     def open_path(self, path: Path) -> CharacterDocument | None:
         """Open a character file; a file that cannot be read is reported and left alone."""
-        if (already := self._document_at(path)) is not None:
+        if (already := document_at(path, self.documents())) is not None:
             self.tabs.setCurrentIndex(self.documents().index(already))
             return already
-        try:
-            loaded = load_character(path, self.registry)
-        except CharacterFileError as error:
-            self.prompts.error("Cannot open character", str(error))
-            self.settings = remove_recent(self.settings, path)
-            self._rebuild_recent_menu()
+        loaded = self.files.load(path)
+        if loaded is None:
             return None
         document = CharacterDocument(loaded.system, loaded.sheet, path, parent=self)
         self._add_tab(document)
-        self._remember(path)
         if loaded.migrated:
             document.mark_changed()
-            self.statusBar().showMessage(
-                f"Opened {path}, written by an older version: save to keep it up to date", 8000
-            )
-        else:
-            self.statusBar().showMessage(f"Opened {path}", 4000)
         return document
 
     def save_current(self) -> bool:
@@ -241,45 +231,7 @@ class MainWindow(QMainWindow):
 
     def save(self, document: CharacterDocument, *, ask: bool = False) -> bool:
         """Save a character; returns False when the player cancelled or writing failed."""
-        path = document.path
-        if path is None or ask:
-            path = self.prompts.save_path(
-                self._save_folder(document) / f"{_file_stem(document.title)}.json"
-            )
-            if path is None:
-                return False
-            if (owner := self._document_at(path)) not in (None, document):
-                self.prompts.error(
-                    "Cannot save character",
-                    f"{path.name} is open as {owner.title}. Close it first, or pick another name.",
-                )
-                return False
-        try:
-            save_character(path, document.system, document.sheet)
-        except CharacterFileError as error:
-            self.prompts.error("Cannot save character", str(error))
-            return False
-        document.mark_saved(path)
-        self._remember(path)
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
-
-    def _save_folder(self, document: CharacterDocument) -> Path:
-        """Where the save dialog starts: beside the file, else the characters folder."""
-        if document.path is not None:
-            return document.path.parent
-        try:
-            self.paths.characters_dir.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return Path.home()
-        return self.paths.characters_dir
-
-    def _document_at(self, path: Path) -> CharacterDocument | None:
-        """The open character saved at this path, if any."""
-        for document in self.documents():
-            if document.path is not None and document.path.resolve() == path.resolve():
-                return document
-        return None
+        return self.files.save(document, ask=ask, open_documents=self.documents())
 
     def close_current(self) -> bool:
         """Close the current character, asking before losing changes."""
@@ -307,7 +259,6 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self.roll_panel.finish()
-        self._save_settings()
         event.accept()
 
     def _may_close(self, document: CharacterDocument) -> bool:
@@ -364,7 +315,7 @@ class MainWindow(QMainWindow):
                 document.sheet, values, self.dice_source, self.party(document)
             )
         except (CheckError, DiceSourceError) as error:
-            self._on_problem_occurred(str(error))
+            self._show_message(str(error))
             return
         self.roll_panel.start(session, [document])
 
@@ -372,7 +323,7 @@ class MainWindow(QMainWindow):
         """Open the group-roll dialog for the open characters of the current system."""
         document = self.current_document()
         if document is None or not document.system.has_group_checks:
-            self._on_problem_occurred("Group rolls need a character of a system that has them.")
+            self._show_message("Group rolls need a character of a system that has them.")
             return None
         members = [d for d in self.documents() if d.system is document.system]
         dialog = GroupRollDialog(document.system, members, self)
@@ -388,12 +339,12 @@ class MainWindow(QMainWindow):
                 [member.sheet for member in members], values, self.dice_source
             )
         except (CheckError, DiceSourceError) as error:
-            self._on_problem_occurred(str(error))
+            self._show_message(str(error))
             return
         self.sender().accept()
         self.roll_panel.start(session, members)
 
-    def _on_problem_occurred(self, message: str) -> None:
+    def _show_message(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
 
     # --- keeping the window in step ------------------------------------------------------------
@@ -426,31 +377,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(document.modified)
 
     def _on_system_chosen(self, _index: int) -> None:
-        self.settings = self.settings.model_copy(
-            update={"last_system": self.system_selector.currentData()}
-        )
-
-    def _remember(self, path: Path) -> None:
-        self.settings = add_recent(self.settings, path).model_copy(
-            update={"last_folder": str(path.parent)}
-        )
-        self._save_settings()
-        self._rebuild_recent_menu()
-
-    def _save_settings(self) -> None:
-        try:
-            self.settings_store.save(self.settings)
-        except OSError as error:  # settings are a convenience: say so, and go on
-            self.statusBar().showMessage(f"Cannot save the settings: {error}", 8000)
+        self.files.remember_system(self.system_selector.currentData())
 
     def _rebuild_recent_menu(self) -> None:
         self.recent_menu.clear()
-        for name in self.settings.recent_files:
+        for name in self.files.settings.recent_files:
             action = self.recent_menu.addAction(name)
             action.triggered.connect(lambda _=False, p=Path(name): self.open_path(p))
-        self.recent_menu.setEnabled(bool(self.settings.recent_files))
-
-
-def _file_stem(title: str) -> str:
-    cleaned = "".join(c for c in title if c.isalnum() or c in " -_").strip()
-    return cleaned or "character"
+        self.recent_menu.setEnabled(bool(self.files.settings.recent_files))

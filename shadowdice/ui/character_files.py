@@ -1,0 +1,161 @@
+"""Opening and saving character files for the main window: which file, what to tell the
+player when it fails, and the settings that remember recent files and folders.
+
+A file that cannot be read is reported and left alone; a save that would go over a file
+open as another character is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from shadowdice.core.registry import Registry
+from shadowdice.storage.character_file import (
+    CharacterFileError,
+    LoadedCharacter,
+    load_character,
+    save_character,
+)
+from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.settings import (
+    Settings,
+    SettingsStore,
+    add_recent,
+    remove_recent,
+    without_missing,
+)
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.prompts import Prompts
+
+
+class CharacterFiles(QObject):
+    """Character files and the settings that remember them.
+
+    Signals:
+        recent_changed: the list of recent files changed.
+        message_posted(str): something for the status bar.
+
+    Attributes:
+        settings: the settings as they stand (saved on every change).
+    """
+
+    recent_changed = Signal()
+    message_posted = Signal(str)
+
+    def __init__(
+        self,
+        *,
+        registry: Registry,
+        paths: AppPaths,
+        store: SettingsStore,
+        prompts: Prompts,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.paths = paths
+        self.prompts = prompts
+        self._store = store
+        self.settings: Settings = without_missing(store.load())
+
+    def ask_open_path(self) -> Path | None:
+        """Ask which file to open, starting in the last folder used."""
+        folder = Path(self.settings.last_folder or self.paths.characters_dir)
+        return self.prompts.open_path(folder if folder.exists() else Path.home())
+
+    def load(self, path: Path) -> LoadedCharacter | None:
+        """Read a character file; report a failure and drop it from the recent files."""
+        try:
+            loaded = load_character(path, self.registry)
+        except CharacterFileError as error:
+            self.prompts.error("Cannot open character", str(error))
+            self._update(remove_recent(self.settings, path))
+            return None
+        self._remember(path)
+        if loaded.migrated:
+            self.message_posted.emit(
+                f"Opened {path}, written by an older version: save to keep it up to date"
+            )
+        else:
+            self.message_posted.emit(f"Opened {path}")
+        return loaded
+
+    def save(
+        self,
+        document: CharacterDocument,
+        *,
+        ask: bool,
+        open_documents: Sequence[CharacterDocument],
+    ) -> bool:
+        """Save a character (asking where when ``ask`` or never saved); False if not saved."""
+        path = document.path
+        if path is None or ask:
+            path = self.prompts.save_path(
+                self._save_folder(document) / f"{file_stem(document.title)}.json"
+            )
+            if path is None:
+                return False
+            if (owner := document_at(path, open_documents)) not in (None, document):
+                self.prompts.error(
+                    "Cannot save character",
+                    f"{path.name} is open as {owner.title}. Close it first, or pick another name.",
+                )
+                return False
+        try:
+            save_character(path, document.system, document.sheet)
+        except CharacterFileError as error:
+            self.prompts.error("Cannot save character", str(error))
+            return False
+        document.mark_saved(path)
+        self._remember(path)
+        self.message_posted.emit(f"Saved {path}")
+        return True
+
+    def remember_system(self, system_id: str) -> None:
+        """The system chosen for new characters, for the next start."""
+        self._update(self.settings.model_copy(update={"last_system": system_id}))
+
+    def _remember(self, path: Path) -> None:
+        recent = add_recent(self.settings, path)
+        self._update(recent.model_copy(update={"last_folder": str(path.parent)}))
+
+    def _update(self, settings: Settings) -> None:
+        recent_changed = settings.recent_files != self.settings.recent_files
+        self.settings = settings
+        try:
+            self._store.save(settings)
+        except OSError as error:  # settings are a convenience: say so, and go on
+            self.message_posted.emit(f"Cannot save the settings: {error}")
+        if recent_changed:
+            self.recent_changed.emit()
+
+    def _save_folder(self, document: CharacterDocument) -> Path:
+        """Where the save dialog starts: beside the file, else the characters folder."""
+        if document.path is not None:
+            return document.path.parent
+        try:
+            self.paths.characters_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path.home()
+        return self.paths.characters_dir
+
+
+def document_at(path: Path, documents: Sequence[CharacterDocument]) -> CharacterDocument | None:
+    """The open character saved at this path, if any."""
+    for document in documents:
+        if document.path is not None and document.path.resolve() == path.resolve():
+            return document
+    return None
+
+
+def file_stem(title: str) -> str:
+    """A file name for a character's title: letters, digits, spaces, - and _.
+
+    >>> file_stem("Kira Voss: the 2nd"), file_stem("???")
+    ('Kira Voss the 2nd', 'character')
+    """
+    cleaned = "".join(c for c in title if c.isalnum() or c in " -_").strip()
+    return cleaned or "character"
