@@ -91,6 +91,7 @@ class GroupSession(RollSession):
                     action,
                     id=f"{index}{_ACTION_SEPARATOR}{action.id}",
                     label=f"{member.character}: {action.label}",
+                    member=member.character,
                 )
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:

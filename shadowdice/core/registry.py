@@ -104,8 +104,11 @@ class RuleSystem(ABC):
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """The tables of the sheet, in editor order."""
 
-    def sheet_actions(self) -> tuple[SheetAction, ...]:
-        """What can be done to a sheet outside a roll (a rest), in editor order."""
+    def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
+        """What can be done to this sheet outside a roll (a rest), in editor order.
+
+        The ids must not depend on the sheet; labels and questions may.
+        """
         return ()
 
     def apply_sheet_action(self, sheet: Sheet, action_id: str, answer: bool = True) -> str:

@@ -109,6 +109,7 @@ class Action:
         reason: why not, when it is disabled.
         hint: one sentence on what it does.
         pick: the dice the player must pick first, or None.
+        member: in a group roll, the character the action belongs to; else "".
     """
 
     id: str
@@ -118,6 +119,7 @@ class Action:
     reason: str = ""
     hint: str = ""
     pick: DicePick | None = None
+    member: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,10 @@ from shadowdice.core.registry import Registry
 
 def builtin_registry() -> Registry:
     """A registry with every rule system that ships with Shadowdice."""
+    from shadowdice.systems.phasesix import PhaseSix
     from shadowdice.systems.shadowrun4 import Shadowrun4
 
     registry = Registry()
     registry.register(Shadowrun4())
+    registry.register(PhaseSix())
     return registry

@@ -132,7 +132,8 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, keys.Quit)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.roll_action = self._action("&Roll", self.check_panel.request_roll, "Ctrl+R")
-        self.done_action = self._action("&Done with this roll", self.roll_panel.finish, "Ctrl+D")
+        # Ctrl+Enter, not Ctrl+D: text fields on X11 take Ctrl+D to delete a character.
+        self.done_action = self._action("&Done", self.roll_panel.go_on, "Ctrl+Return")
         self.group_roll_action = self._action("&Group roll…", self.open_group_roll, "Ctrl+G")
         self.group_roll_action.setEnabled(False)
 
@@ -342,6 +343,7 @@ class MainWindow(QMainWindow):
             self._show_message(str(error))
             return
         self.sender().accept()
+        self.activateWindow()  # the keys go back to the window, to the tray's actions
         self.roll_panel.start(session, members)
 
     def _show_message(self, message: str) -> None:

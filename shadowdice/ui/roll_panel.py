@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -65,10 +66,11 @@ class RollPanel(QWidget):
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
         self._style_headline(Tone.NEUTRAL)
-        self.actions_row = QHBoxLayout()
+        self.actions_grid = QGridLayout()
+        self.actions_grid.setContentsMargins(0, 0, 0, 0)
         self.done_button = QPushButton("Done")
         self.done_button.setObjectName("done_button")
-        self.done_button.setToolTip("Finish this roll and put it in the history (Ctrl+D)")
+        self.done_button.setToolTip("Finish this roll and put it in the history (Ctrl+Enter)")
         self.done_button.setEnabled(False)
         self.confirm_button = QPushButton("Confirm choice")
         self.confirm_button.setObjectName("confirm_pick_button")
@@ -82,12 +84,11 @@ class RollPanel(QWidget):
         ]
         self.confirm_button.setToolTip("Take the picked dice (Ctrl+Enter)")
         self.cancel_button.setToolTip("Pick nothing after all (Esc)")
-        for keys, button in (("Ctrl+Return", self.confirm_button), ("Esc", self.cancel_button)):
-            shortcut = QShortcut(QKeySequence(keys), self, button.click)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape = QShortcut(QKeySequence("Esc"), self, self.cancel_button.click)
+        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
         buttons = QHBoxLayout()
-        buttons.addLayout(self.actions_row)
+        buttons.addLayout(self.actions_grid)
         buttons.addStretch(1)
         buttons.addWidget(self.confirm_button)
         buttons.addWidget(self.cancel_button)
@@ -136,19 +137,28 @@ class RollPanel(QWidget):
         self.roll_finished.emit(record)
         return record
 
+    def go_on(self) -> None:
+        """Ctrl+Enter: take the picked dice when picking, else finish the roll."""
+        if self._pending is not None:
+            if self.confirm_button.isEnabled():
+                self.confirm_button.click()
+        else:
+            self.finish()
+
     def apply(self, action_id: str, picked: tuple[int, ...] = ()) -> None:
         """Apply an offered action of the session."""
         if self.session is None:
             return
-        charges_before = len(self.session.charges)
+        charges_before, throws_before = len(self.session.charges), len(self.session.throws)
         try:
-            throw = self.session.apply(action_id, picked)
+            self.session.apply(action_id, picked)
         except (SessionError, DiceSourceError) as error:
             self.problem_occurred.emit(str(error))
             return
         self._mark_charged(self.session.charges[charges_before:])
         self._end_pick()
-        self._show_throw(new_ids=set(throw.die_ids) if throw else set())
+        thrown = self.session.throws[throws_before:]  # an action may throw more than once
+        self._show_throw(new_ids={die_id for throw in thrown for die_id in throw.die_ids})
 
     def forget(self, document: CharacterDocument) -> None:
         """A character is closing: finish a roll it takes part in, and let it go."""
@@ -186,12 +196,15 @@ class RollPanel(QWidget):
         )
 
     def _rebuild_actions(self) -> None:
-        for button in self._action_buttons:
-            button.deleteLater()
+        """One button per offered action; in a group roll, one row per member."""
+        while self.actions_grid.count():
+            self.actions_grid.takeAt(0).widget().deleteLater()
         self._action_buttons.clear()
         actions = self.session.actions() if self.session else ()
+        rows: dict[str, int] = {}
         for number, action in enumerate(actions, start=1):
-            text = f"{action.label} ({action.cost})" if action.cost else action.label
+            label = action.label.removeprefix(f"{action.member}: ")
+            text = f"{label} ({action.cost})" if action.cost else label
             button = QPushButton(text)
             button.setObjectName(f"action_{action.id}")
             button.setEnabled(action.enabled)
@@ -200,7 +213,14 @@ class RollPanel(QWidget):
                 f"{action.hint}{shortcut}" if action.enabled else f"Not now: {action.reason}"
             )
             button.clicked.connect(lambda _=False, a=action: self._on_action_clicked(a))
-            self.actions_row.addWidget(button)
+            if action.member not in rows:
+                rows[action.member] = len(rows)
+                if action.member:
+                    self.actions_grid.addWidget(
+                        QLabel(f"<b>{action.member}</b>"), rows[action.member], 0
+                    )
+            row = rows[action.member]
+            self.actions_grid.addWidget(button, row, _next_column(self.actions_grid, row))
             self._action_buttons.append(button)
         self.done_button.setEnabled(self.session is not None and not self.session.finished)
 
@@ -246,3 +266,11 @@ class RollPanel(QWidget):
             self.tray.end_pick()
         self.confirm_button.setVisible(False)
         self.cancel_button.setVisible(False)
+
+
+def _next_column(grid: QGridLayout, row: int) -> int:
+    """The first free column of a grid row (column 0 holds a member's name)."""
+    column = 1
+    while grid.itemAtPosition(row, column) is not None:
+        column += 1
+    return column

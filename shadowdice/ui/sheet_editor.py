@@ -152,7 +152,8 @@ class SheetTableView(QWidget):
         shortcut = QKeySequence(key)
         button.setToolTip(f"{tip} ({shortcut.toString()})")
         button.clicked.connect(slot)
-        QShortcut(shortcut, self.view, slot, context=Qt.ShortcutContext.WidgetShortcut)
+        key = QShortcut(shortcut, self.view, slot)
+        key.setContext(Qt.ShortcutContext.WidgetShortcut)  # heard only in this table
         return button
 
     def source_row(self, proxy_row: int) -> int:
@@ -208,11 +209,12 @@ class SheetEditor(QWidget):
                 form.addRow(f"{spec.label}:", widget)
 
         actions = QHBoxLayout()
-        for action in document.system.sheet_actions():
+        self._action_buttons: dict[str, QPushButton] = {}
+        for action in document.system.sheet_actions(document.sheet):
             button = QPushButton(action.label)
             button.setObjectName(f"sheet_action_{action.id}")
-            button.setToolTip(action.hint)
-            button.clicked.connect(lambda _=False, a=action: self.sheet_action_requested.emit(a))
+            button.clicked.connect(lambda _=False, i=action.id: self._on_action_clicked(i))
+            self._action_buttons[action.id] = button
             actions.addWidget(button)
         actions.addStretch(1)
         form.addRow(actions)
@@ -283,11 +285,20 @@ class SheetEditor(QWidget):
             self._refresh()
             self._on_edit_refused(str(error))
 
+    def _on_action_clicked(self, action_id: str) -> None:
+        """Ask for the action as the sheet now has it (its question may have changed)."""
+        for action in self.document.system.sheet_actions(self.document.sheet):
+            if action.id == action_id:
+                self.sheet_action_requested.emit(action)
+
     def _on_edit_refused(self, message: str) -> None:
         self.problem.setText(message)
 
     def _refresh(self) -> None:
         sheet = self.document.sheet
+        for action in self.document.system.sheet_actions(sheet):
+            self._action_buttons[action.id].setText(action.label)
+            self._action_buttons[action.id].setToolTip(action.hint)
         for spec, widget in self._fields.values():
             value = getattr(sheet, spec.key)
             widget.blockSignals(True)

@@ -87,6 +87,7 @@ def test_the_group_outcome_combines_the_members(group):
 def test_each_member_offers_its_own_actions_and_pays_itself(group):
     actions = {a.id: a for a in group.actions()}
     assert actions["0:bonus"].label == "Ash: Bonus die" and actions["0:bonus"].enabled
+    assert actions["0:bonus"].member == "Ash"
     assert not actions["1:bonus"].enabled and actions["1:bonus"].reason == "no tokens left"
     with pytest.raises(SessionError, match="Bo: Bonus die: no tokens left"):
         group.apply("1:bonus")

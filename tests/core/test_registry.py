@@ -6,11 +6,12 @@ from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.systems import builtin_registry
 
 
-def test_builtin_registry_lists_shadowrun():
+def test_builtin_registry_lists_shadowrun_then_phase_six():
     registry = builtin_registry()
-    assert "shadowrun4" in registry
-    assert [system.name for system in registry] == ["Shadowrun 4"]
+    assert "shadowrun4" in registry and "phasesix" in registry
+    assert [system.name for system in registry] == ["Shadowrun 4", "Phase Six"]
     assert isinstance(registry.get("shadowrun4"), RuleSystem)
+    assert isinstance(registry.get("phasesix"), RuleSystem)
 
 
 def test_an_id_is_registered_once():

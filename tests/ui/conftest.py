@@ -21,11 +21,17 @@ class AnsweredPrompts:
         self.save_changes_answers: list[SaveChoice] = []
         self.errors: list[tuple[str, str]] = []
         self.asked_save_changes: list[str] = []
+        self.yes_no_answers: list[bool | None] = []
+        self.asked_yes_no: list[str] = []
 
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Answer as queued; with nothing queued (closing at teardown), discard."""
         self.asked_save_changes.append(title)
         return self.save_changes_answers.pop(0) if self.save_changes_answers else SaveChoice.DISCARD
+
+    def ask_yes_no(self, title: str, question: str) -> bool | None:
+        self.asked_yes_no.append(question)
+        return self.yes_no_answers.pop(0)
 
     def open_path(self, folder: Path) -> Path | None:
         return self.open_answers.pop(0)

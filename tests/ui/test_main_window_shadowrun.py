@@ -3,7 +3,7 @@
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QShortcut
-from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from shadowdice.ui.prompts import SaveChoice
 
@@ -252,24 +252,6 @@ def test_adding_a_skill_while_only_rated_ones_show_keeps_it_in_sight(qtbot, wind
     assert not skills.hide_unrated.isChecked()
     current = skills.view.currentIndex()
     assert current.isValid() and current.data() == "New skill 1"
-
-
-def test_no_two_shortcuts_share_a_key(qtbot, window):
-    window.new_character()
-    actions = {  # one action shows in the window, its menu and the toolbar
-        id(action): action
-        for widget in [window, *window.findChildren(QWidget)]
-        for action in widget.actions()
-    }
-    keys = [
-        sequence.toString() for action in actions.values() for sequence in action.shortcuts()
-    ] + [
-        sequence.toString()
-        for shortcut in window.findChildren(QShortcut)
-        for sequence in shortcut.keys()  # noqa: SIM118 - QShortcut.keys(), not a dict
-    ]
-    keys = [key for key in keys if key]
-    assert sorted(set(keys)) == sorted(keys)
 
 
 def test_custom_skills_are_added_and_removed_with_insert_and_delete(qtbot, window):

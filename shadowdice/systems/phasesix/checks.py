@@ -1,0 +1,305 @@
+"""What a Phase Six check rolls, from the check values: the trait's dice, the minimum roll and
+the bonus and destiny dice (rule texts 000 and 001, "Die Anzahl der Würfel" / "The number of
+dice", "Der Mindestwurf" / "The minimum roll", "Schwierigkeitsgrade" / "Levels of
+difficulty", "Verborgenheit" / "Concealment").
+
+The check values a single check reads (see :class:`~shadowdice.systems.phasesix.system.PhaseSix`
+for the parameters that declare them):
+
+- ``trait``: ``"skill:<name>"``, ``"knowledge:<name>"``, ``"attribute:<name>"`` (current rules)
+  or ``"concealment"`` for a concealment roll.
+- ``minimum_roll_from`` (classic): the attribute the game master names.
+- ``difficulty`` (classic): ``"normal"``, ``"hard"`` or ``"very_hard"``.
+- ``modifier`` (current): raises (or with a minus lowers) the character's minimum roll.
+- ``bonus_dice``, ``destiny_dice``: dice added before the roll.
+- ``observed``, ``concealment`` (concealment rolls): the observed characters' names, and a
+  concealment value entered by hand.
+
+Readings of what the texts leave open:
+
+- **What can be rolled.** Skills and knowledge in both variants. The current rules roll
+  attributes too (their door example rolls strength, 4 dice); under the classic rules the
+  attributes set the minimum roll and are not rolled.
+- **Concealment rolls** use the observer's Perception skill. The classic minimum roll
+  7 - concealment and the current rules' perception + concealment dice take the difficulty as
+  any check does (normal, or a modifier of 0, unless the game master says otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, Party
+from shadowdice.systems.phasesix.concealment import most_conspicuous, observed_sheets
+from shadowdice.systems.phasesix.rules import (
+    CONCEALMENT_BASE,
+    Difficulty,
+    classic_minimum_roll,
+    concealment_minimum_roll,
+    dice_phrase,
+    raised,
+    roll_text,
+)
+from shadowdice.systems.phasesix.session import MinimumRoll
+from shadowdice.systems.phasesix.sheet import PERCEPTION, PhaseSixSheet
+
+SKILL = "skill"
+KNOWLEDGE = "knowledge"
+ATTRIBUTE = "attribute"
+CONCEALMENT = "concealment"
+
+
+def trait_key(kind: str, name: str) -> str:
+    """The check value that names a trait.
+
+    >>> trait_key(SKILL, "Courage")
+    'skill:Courage'
+    """
+    return f"{kind}:{name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """What is rolled and its dice.
+
+    Attributes:
+        label: the trait in words ("Courage", "Etiquette").
+        dice: its number of dice (may be 0 or less).
+        terms: how the dice are made up ("Etiquette 3 + Communication 2").
+    """
+
+    label: str
+    dice: int
+    terms: str
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A check as it would be rolled.
+
+    Attributes:
+        check: what is rolled, in words, for the tray and the history.
+        trait: the trait and its dice.
+        minimum_roll: the minimum roll, or None while the attribute for it is not chosen.
+        bonus_dice, destiny_dice: dice added before the roll.
+    """
+
+    check: str
+    trait: Trait
+    minimum_roll: MinimumRoll | None
+    bonus_dice: int = 0
+    destiny_dice: int = 0
+
+    @property
+    def summary(self) -> str:
+        """The dice and the minimum roll in words."""
+        dice = [dice_phrase(self.trait.dice)] if self.trait.dice > 0 else []
+        if self.bonus_dice:
+            dice.append(dice_phrase(self.bonus_dice, "bonus"))
+        if self.destiny_dice:
+            dice.append(dice_phrase(self.destiny_dice, "destiny"))
+        text = f"{self.trait.terms} → {' + '.join(dice) or 'no dice'}"
+        if self.minimum_roll is not None:
+            text += f" · minimum roll {self.minimum_roll}"
+        return text
+
+
+def trait_choices(sheet: PhaseSixSheet) -> tuple[tuple[str, str], ...]:
+    """Every trait the character can roll, as (value, label) pairs: skills by value, then
+    knowledge, then (current rules) attributes.
+    """
+    skills = sorted(sheet.skills, key=lambda skill: -skill.value)
+    choices = [(trait_key(SKILL, s.name), f"{s.name} {s.value}") for s in skills]
+    for entry in sheet.knowledge:
+        terms = trait_of(sheet, trait_key(KNOWLEDGE, entry.name)).terms
+        choices.append((trait_key(KNOWLEDGE, entry.name), f"{terms} (knowledge)"))
+    if not sheet.classic:
+        for attribute in sheet.attributes:
+            choices.append(
+                (
+                    trait_key(ATTRIBUTE, attribute.name),
+                    f"{attribute.name} {attribute.value} ({attribute.category.lower()})",
+                )
+            )
+    return tuple(choices)
+
+
+def best_trait(sheet: PhaseSixSheet) -> str:
+    """The skill with the most dice, the check a panel starts with."""
+    best = max(sheet.skills, key=lambda skill: skill.value, default=None)
+    return trait_key(SKILL, best.name) if best is not None else ""
+
+
+def trait_of(sheet: PhaseSixSheet, key: str) -> Trait:
+    """The trait a check value names, with its dice.
+
+    Raises:
+        CheckError: nothing is chosen, or the sheet has no such trait.
+    """
+    kind, _, name = key.partition(":")
+    try:
+        if kind == SKILL:
+            skill = sheet.skill(name)
+            return Trait(skill.name, skill.value, f"{skill.name} {skill.value}")
+        if kind == KNOWLEDGE:
+            entry = sheet.knowledge_entry(name)
+            dice = sheet.knowledge_dice(entry)
+            terms = f"{entry.name} {entry.value}"
+            if entry.skill and not sheet.classic:
+                terms += f" + {entry.skill} {sheet.skill(entry.skill).value}"
+            return Trait(entry.name, dice, terms)
+        if kind == ATTRIBUTE:
+            attribute = sheet.attribute(name)
+            if sheet.classic:
+                raise CheckError(
+                    "Under the classic rules an attribute sets the minimum roll; "
+                    "roll a skill or knowledge."
+                )
+            return Trait(attribute.name, attribute.value, f"{attribute.name} {attribute.value}")
+    except KeyError:
+        raise CheckError(f"{name} is not on {_whose(sheet)} sheet.") from None
+    if not key:
+        raise CheckError("Choose what to roll: a skill or knowledge.")
+    raise CheckError(f"{key!r} is nothing a Phase Six character can roll.")
+
+
+def difficulty_of(values: CheckValues) -> Difficulty:
+    """The classic level of difficulty of the check values (normal when not given)."""
+    try:
+        return Difficulty(values.get("difficulty") or Difficulty.NORMAL)
+    except ValueError:
+        raise CheckError(f"{values.get('difficulty')!r} is no level of difficulty.") from None
+
+
+def classic_minimum(
+    sheet: PhaseSixSheet, attribute_name: str, difficulty: Difficulty
+) -> MinimumRoll | None:
+    """The classic minimum roll from the attribute the game master names, raised by the
+    difficulty; None while no attribute is named.
+
+    >>> hagen = PhaseSixSheet(rules="classic")
+    >>> hagen.attribute("Strength").value = 3
+    >>> str(classic_minimum(hagen, "Strength", Difficulty.HARD))
+    '4+ (Strength 3 → 2+, hard +2)'
+    """
+    if not attribute_name:
+        return None
+    try:
+        attribute = sheet.attribute(attribute_name)
+    except KeyError:
+        raise CheckError(f"{attribute_name} is not on {_whose(sheet)} sheet.") from None
+    base = classic_minimum_roll(attribute.name, attribute.value)
+    return _raised(base, f"{attribute.name} {attribute.value}", difficulty)
+
+
+def current_minimum(sheet: PhaseSixSheet, modifier: int) -> MinimumRoll:
+    """The character's own minimum roll, raised or lowered by the game master's modifier.
+
+    >>> str(current_minimum(PhaseSixSheet(), 9))
+    '14+ (Human 5+, +9)'
+    """
+    who = sheet.lineage.strip() or "own"
+    if not modifier:
+        return MinimumRoll(sheet.minimum_roll, who)
+    reason = f"{who} {roll_text(sheet.minimum_roll)}, {modifier:+d}"
+    return MinimumRoll(raised(sheet.minimum_roll, modifier), reason)
+
+
+def plan_check(sheet: PhaseSixSheet, values: CheckValues, party: Party = EMPTY_PARTY) -> Plan:
+    """The check of one character as the values ask for it.
+
+    Raises:
+        CheckError: the values name something the sheet or the party does not have.
+    """
+    bonus, destiny = _count(values, "bonus_dice"), _count(values, "destiny_dice")
+    if values.get("trait") == CONCEALMENT:
+        return _plan_concealment(sheet, values, party, bonus, destiny)
+    trait = trait_of(sheet, str(values.get("trait") or ""))
+    return Plan(trait.label, trait, _minimum(sheet, values), bonus, destiny)
+
+
+def plan_member(sheet: PhaseSixSheet, values: CheckValues) -> Plan:
+    """A group member's part of a group roll: the same trait and difficulty, the member's own
+    dice and minimum roll, no dice added before the roll.
+    """
+    if values.get("trait") == CONCEALMENT:
+        raise CheckError("A concealment roll is made by one observer, not by a group.")
+    trait = trait_of(sheet, str(values.get("trait") or ""))
+    return Plan(trait.label, trait, _minimum(sheet, values))
+
+
+def problem(sheet: PhaseSixSheet, plan: Plan) -> str:
+    """Why the plan cannot be rolled, or ""."""
+    if plan.minimum_roll is None:
+        return "Choose the attribute the game master names for the minimum roll."
+    if plan.bonus_dice > sheet.bonus_dice:
+        return f"Only {dice_phrase(sheet.bonus_dice, 'bonus')} left."
+    if plan.destiny_dice > sheet.destiny_dice:
+        return f"Only {dice_phrase(sheet.destiny_dice, 'destiny')} left."
+    if plan.trait.dice <= 0 and not plan.bonus_dice + plan.destiny_dice:
+        if sheet.bonus_dice or sheet.destiny_dice:
+            return f"{plan.trait.terms} gives no dice: roll it with bonus or destiny dice."
+        return (
+            f"{plan.trait.terms} gives no dice, and {_who(sheet)} no bonus or destiny dice "
+            "left: this check cannot be rolled."
+        )
+    return ""
+
+
+def _plan_concealment(
+    sheet: PhaseSixSheet, values: CheckValues, party: Party, bonus: int, destiny: int
+) -> Plan:
+    names = values.get("observed") or ()
+    if isinstance(names, str):
+        names = (names,)
+    observed = observed_sheets(party, tuple(names))
+    conspicuous = most_conspicuous(observed, _count(values, "concealment"))
+    perception = sheet.skill(PERCEPTION).value
+    check = f"Concealment roll: {conspicuous.source}, concealment {conspicuous.value}"
+    if sheet.classic:
+        trait = Trait(PERCEPTION, perception, f"{PERCEPTION} {perception}")
+        base = concealment_minimum_roll(conspicuous.value)
+        source = f"{CONCEALMENT_BASE} - concealment {conspicuous.value}"
+        minimum = _raised(base, source, difficulty_of(values))
+    else:
+        dice = perception + conspicuous.value
+        terms = f"{PERCEPTION} {perception} + concealment {conspicuous.value}"
+        trait = Trait(PERCEPTION, dice, terms)
+        minimum = current_minimum(sheet, _modifier(values))
+    return Plan(check, trait, minimum, bonus, destiny)
+
+
+def _minimum(sheet: PhaseSixSheet, values: CheckValues) -> MinimumRoll | None:
+    if sheet.classic:
+        named = str(values.get("minimum_roll_from") or "")
+        return classic_minimum(sheet, named, difficulty_of(values))
+    return current_minimum(sheet, _modifier(values))
+
+
+def _raised(base: int, source: str, difficulty: Difficulty) -> MinimumRoll:
+    if difficulty is Difficulty.NORMAL:
+        return MinimumRoll(base, source)
+    reason = f"{source} → {roll_text(base)}, {difficulty.words}"
+    return MinimumRoll(raised(base, difficulty.raise_by), reason)
+
+
+def _modifier(values: CheckValues) -> int:
+    modifier = values.get("modifier") or 0
+    if isinstance(modifier, bool) or not isinstance(modifier, int):
+        raise CheckError(f"{modifier!r} is no difficulty modifier.")
+    return modifier
+
+
+def _count(values: CheckValues, key: str) -> int:
+    count = values.get(key) or 0
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise CheckError(f"{count!r} is no number of {key.replace('_', ' ')}.")
+    return count
+
+
+def _who(sheet: PhaseSixSheet) -> str:
+    return f"{sheet.name} has" if sheet.name else "there are"
+
+
+def _whose(sheet: PhaseSixSheet) -> str:
+    return f"{sheet.name}'s" if sheet.name else "this character's"

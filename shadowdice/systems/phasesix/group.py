@@ -1,0 +1,141 @@
+"""Phase Six group rolls (rule texts 000 "Gruppenwürfe" and 001 "Group rolls").
+
+The game master names the trait, the difficulty and how many successes the group needs. Each
+character rolls with their own dice, their own minimum roll and their own bonus, destiny and
+reroll dice; the successes of all add up, and the group makes it when they reach the number
+needed.
+
+Readings of what the texts leave open:
+
+- **One set of rules.** Every member must play by the same rules variant: the difficulty is
+  a level (classic) or a modifier (current), and one group roll names one of them.
+- **Dice added before the roll** are not asked for a group: each member can add bonus and
+  destiny dice after the roll instead, one at a time (both texts allow that at any time).
+- **A member whose pool is 0 or less** throws nothing at first and can still add bonus or
+  destiny dice; the roll is refused only when no member has a die to throw or to add.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import count
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.group import GroupSession
+from shadowdice.core.registry import CheckError, CheckValues
+from shadowdice.core.session import Outcome, RollSession, Tone
+from shadowdice.systems.phasesix.checks import Plan, plan_member, problem
+from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
+from shadowdice.systems.phasesix.sheet import PhaseSixSheet
+
+
+def member_names(members: Sequence[PhaseSixSheet]) -> list[str]:
+    """A name for every member, unique within the group ("Character 2" for a blank one).
+
+    >>> member_names([PhaseSixSheet(name="Hagen"), PhaseSixSheet(), PhaseSixSheet(name="Hagen")])
+    ['Hagen', 'Character 2', 'Hagen (2)']
+    """
+    names: list[str] = []
+    for number, sheet in enumerate(members, start=1):
+        base = sheet.name.strip() or f"Character {number}"
+        name, again = base, 2
+        while name in names:
+            name, again = f"{base} ({again})", again + 1
+        names.append(name)
+    return names
+
+
+def needed_of(values: CheckValues) -> int:
+    """The successes the game master asks of the group (at least 1)."""
+    needed = values.get("needed")
+    if isinstance(needed, bool) or not isinstance(needed, int) or needed < 1:
+        raise CheckError(f"{needed!r} is no number of successes to reach.")
+    return needed
+
+
+def group_outcome(members: Sequence[RollSession], needed: int) -> Outcome:
+    """The members' successes added up against the number needed."""
+    per_member = [
+        (member.character, member.successes if isinstance(member, PhaseSixSession) else 0)
+        for member in members
+    ]
+    total = sum(successes for _name, successes in per_member)
+    made = total >= needed
+    return Outcome(
+        headline=f"Group: {total} of {_successes(needed)} - {'made it' if made else 'failed'}",
+        tone=Tone.SUCCESS if made else Tone.FAILURE,
+        detail=" · ".join(f"{name} {successes}" for name, successes in per_member),
+        values={"successes": total, "needed": needed, "success": made},
+    )
+
+
+def plan_group(members: Sequence[PhaseSixSheet], values: CheckValues) -> list[Plan]:
+    """Every member's part of the group roll.
+
+    Raises:
+        CheckError: the members play by different rules, or the values name a trait or
+            attribute a member does not have.
+    """
+    if not members:
+        raise CheckError("Choose the characters who roll together.")
+    names = member_names(members)
+    variants = {sheet.rules for sheet in members}
+    if len(variants) > 1:
+        who = ", ".join(
+            f"{name} ({sheet.rules} rules)" for name, sheet in zip(names, members, strict=True)
+        )
+        raise CheckError(f"A group roll needs one set of rules: {who}.")
+    return [plan_member(sheet, values) for sheet in members]
+
+
+def group_problem(members: Sequence[PhaseSixSheet], plans: Sequence[Plan]) -> str:
+    """Why the group cannot roll, or ""."""
+    for sheet, plan in zip(members, plans, strict=True):
+        if plan.minimum_roll is None:
+            return problem(sheet, plan)
+    if not any(
+        plan.trait.dice > 0 or sheet.bonus_dice or sheet.destiny_dice
+        for sheet, plan in zip(members, plans, strict=True)
+    ):
+        return (
+            f"No one in the group has dice for {plans[0].trait.label}, "
+            "and no one has bonus or destiny dice left."
+        )
+    return ""
+
+
+def start_group(
+    members: Sequence[PhaseSixSheet], values: CheckValues, source: DiceSource
+) -> GroupSession:
+    """Start a group roll: each member throws their own dice; the successes add up."""
+    plans = plan_group(members, values)
+    needed = needed_of(values)
+    if reason := group_problem(members, plans):
+        raise CheckError(reason)
+    ids = count()
+    sessions = [
+        PhaseSixSession(
+            sheet,
+            check=plan.check,
+            pool=plan.trait.dice,
+            minimum_roll=plan.minimum_roll,
+            source=source,
+            character=name,
+            parameters=dict(values),
+            ids=ids,
+        )
+        for sheet, plan, name in zip(members, plans, member_names(members), strict=True)
+        if plan.minimum_roll is not None
+    ]
+    return GroupSession(
+        sessions,
+        system_id=SYSTEM_ID,
+        check=f"Group roll: {plans[0].trait.label}, {_successes(needed)} needed",
+        combine=lambda sessions: group_outcome(sessions, needed),
+        source=source,
+        parameters=dict(values),
+    )
+
+
+def _successes(count: int) -> str:
+    return f"{count} success" if count == 1 else f"{count} successes"

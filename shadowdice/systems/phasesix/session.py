@@ -1,0 +1,298 @@
+"""The Phase Six roll session (rule texts 000 and 001: "Exploding Dice", "Bonuswürfel" / "Bonus
+dice", "Wiederholungswürfel" / "Rerolls", "Schicksalswürfel" / "Destiny dice").
+
+A pool of d6 against a minimum roll; each die whose chain reaches it is one success. Bonus and
+destiny dice can be added before the roll (check parameters) and after it, one at a time
+(actions), also after the roll has failed. Rerolls differ by variant: the classic rules throw
+one chosen die again per reroll die, the current rules the whole roll per reroll.
+
+Readings of what the texts leave open (the dice rules themselves are in :mod:`.rules`):
+
+- **A pool of 0 or less** throws no dice of its own; bonus and destiny dice are thrown in full
+  however negative the pool ("egal wie sehr der Wert im Negativen ist").
+- **Bonus dice** are ordinary dice and lie with the pool; **destiny dice** are thrown apart
+  (group ``"destiny"``), in a throw of their own, as both texts demand.
+- **A classic reroll** throws one die that did not succeed again (a success can only be lost
+  by it). The die thrown again stays what it was: a destiny die stays a destiny die.
+  **A classic reroll with a destiny die** throws a destiny die in its place.
+- **A current reroll** throws every die on the table again, each as what it was: the ordinary
+  dice together, the destiny dice apart. **A current reroll with a destiny die** is the same
+  reroll of the whole roll, paid with a destiny die instead of a reroll: in the current rules
+  a reroll is not a die, so the destiny die lends the roll its use, not its 4+.
+- **Rerolls and a pool of 0 or less.** With no die on the table there is nothing to reroll,
+  so rerolls cannot rescue such a roll (both texts say so).
+- **Paying.** Every die is charged to the character after its throw succeeded: a throw that
+  fails costs nothing. The variant and the minimum roll are read when the check starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Die, Mark
+from shadowdice.core.session import Action, DicePick, Outcome, RollSession, SessionError, Tone
+from shadowdice.systems.phasesix.rules import (
+    DESTINY_ALWAYS,
+    dice_phrase,
+    die_succeeds,
+    explode_on,
+    roll_text,
+    successes_phrase,
+)
+from shadowdice.systems.phasesix.sheet import PhaseSixSheet
+
+SYSTEM_ID = "phasesix"
+DESTINY = "destiny"
+
+BONUS_DICE = "bonus_dice"
+REROLL_DICE = "reroll_dice"
+DESTINY_DICE = "destiny_dice"
+
+
+@dataclass(frozen=True, slots=True)
+class MinimumRoll:
+    """The minimum roll of a check and where it comes from.
+
+    Attributes:
+        value: the result a die must reach, difficulty included (never below 0).
+        reason: where it comes from, in words ("Neuroticism 10", "Human 5+, +9").
+    """
+
+    value: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{roll_text(self.value)} ({self.reason})"
+
+
+class PhaseSixSession(RollSession):
+    """A Phase Six check in progress.
+
+    Starting the session throws the pool with the bonus dice chosen before the roll, then the
+    destiny dice chosen before the roll apart from them, and charges both.
+
+    Attributes:
+        sheet: the character, charged for every bonus, reroll and destiny die.
+        pool: the dice of the trait (may be 0 or less).
+        minimum_roll: the minimum roll, as the check started.
+        classic: whether the check follows the classic rules (else the current rules).
+    """
+
+    def __init__(
+        self,
+        sheet: PhaseSixSheet,
+        *,
+        check: str,
+        pool: int,
+        minimum_roll: MinimumRoll,
+        source: DiceSource,
+        bonus_dice: int = 0,
+        destiny_dice: int = 0,
+        character: str | None = None,
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+        ids: Iterator[int] | None = None,
+    ) -> None:
+        super().__init__(
+            system_id=SYSTEM_ID,
+            character=sheet.name if character is None else character,
+            check=check,
+            source=source,
+            parameters=parameters,
+            clock=clock,
+            ids=ids,
+        )
+        if bonus_dice > sheet.bonus_dice:
+            raise SessionError(f"only {dice_phrase(sheet.bonus_dice, 'bonus')} left")
+        if destiny_dice > sheet.destiny_dice:
+            raise SessionError(f"only {dice_phrase(sheet.destiny_dice, 'destiny')} left")
+        self.sheet = sheet
+        self.pool = pool
+        self.minimum_roll = minimum_roll
+        self.classic = sheet.classic
+        dice = max(pool, 0) + bonus_dice
+        if dice:
+            label = "Roll" if pool > 0 else "Bonus dice"
+            if pool > 0 and bonus_dice:
+                label = f"Roll with {dice_phrase(bonus_dice, 'bonus')}"
+            self._throw(label, dice, explode_on=explode_on(minimum_roll.value))
+        if destiny_dice:
+            self._throw("Destiny dice", destiny_dice, group=DESTINY)
+        if bonus_dice:
+            self._spend(BONUS_DICE, bonus_dice)
+        if destiny_dice:
+            self._spend(DESTINY_DICE, destiny_dice)
+        self._evaluate()
+
+    # --- evaluation ----------------------------------------------------------------------
+
+    def succeeds(self, die: Die) -> bool:
+        """Whether a die on the table is a success."""
+        return die_succeeds(die.total, self.minimum_roll.value, destiny=die.group == DESTINY)
+
+    @property
+    def successes(self) -> int:
+        """Successes on the table, one at most per die."""
+        return sum(1 for die in self.table if self.succeeds(die))
+
+    def _evaluate(self) -> None:
+        for die in self.table:
+            marks = [Mark.HIT if self.succeeds(die) else Mark.MISS]
+            if len(die.faces) > 1:
+                marks.append(Mark.EXPLODED)
+            self._mark(die.id, *marks, score=die.total if len(die.faces) > 1 else None)
+
+    def outcome(self) -> Outcome:
+        """Successes, with the minimum roll and, after a failure, the best total reached."""
+        table = self.table
+        successes = self.successes
+        destiny = sum(1 for die in table if die.group == DESTINY)
+        best = max((die.total for die in table), default=0)
+        detail = [f"minimum roll {self.minimum_roll}"]
+        if destiny and self.minimum_roll.value > DESTINY_ALWAYS:
+            detail.append(f"destiny dice succeed on {roll_text(DESTINY_ALWAYS)}")
+        if not table:
+            detail.append("no dice on the table")
+        elif not successes:
+            detail.append(f"best total {best}")
+        return Outcome(
+            headline=successes_phrase(successes),
+            tone=Tone.SUCCESS if successes else Tone.FAILURE,
+            detail=" · ".join(detail),
+            values={
+                "successes": successes,
+                "success": successes > 0,
+                "minimum_roll": self.minimum_roll.value,
+                "dice": len(table),
+                "destiny_dice": destiny,
+                "best_total": best,
+            },
+        )
+
+    # --- bonus, destiny and reroll dice after the roll -------------------------------------
+
+    def _offered(self) -> Iterable[Action]:
+        yield Action(
+            id="bonus_die",
+            label="Add a bonus die",
+            cost="1 bonus die",
+            enabled=self.sheet.bonus_dice > 0,
+            reason="" if self.sheet.bonus_dice else "no bonus dice left",
+            hint="Throw one more die with the roll.",
+        )
+        yield Action(
+            id="destiny_die",
+            label="Add a destiny die",
+            cost="1 destiny die",
+            enabled=self.sheet.destiny_dice > 0,
+            reason="" if self.sheet.destiny_dice else "no destiny dice left",
+            hint=f"Throw a destiny die apart; it succeeds on {roll_text(DESTINY_ALWAYS)} "
+            "whatever the minimum roll.",
+        )
+        if self.classic:
+            yield from self._classic_rerolls()
+        else:
+            yield from self._current_rerolls()
+
+    def _classic_rerolls(self) -> Iterator[Action]:
+        failed = tuple(die.id for die in self.table if not self.succeeds(die))
+        nothing = self._nothing_to_reroll() or ("" if failed else "every die is a success")
+        pick = DicePick(
+            prompt="Pick the die to throw again.",
+            eligible=failed,
+            minimum=1,
+            maximum=1,
+            suggested=failed[:1],
+        )
+        reason = nothing or ("" if self.sheet.reroll_dice else "no reroll dice left")
+        yield Action(
+            id="reroll_die",
+            label="Reroll a die",
+            cost="1 reroll die",
+            enabled=not reason,
+            reason=reason,
+            hint="Throw one die that did not succeed again.",
+            pick=pick,
+        )
+        reason = nothing or ("" if self.sheet.destiny_dice else "no destiny dice left")
+        yield Action(
+            id="destiny_reroll_die",
+            label="Reroll a die with a destiny die",
+            cost="1 destiny die",
+            enabled=not reason,
+            reason=reason,
+            hint="Throw a destiny die in place of one die that did not succeed.",
+            pick=pick,
+        )
+
+    def _current_rerolls(self) -> Iterator[Action]:
+        nothing = self._nothing_to_reroll()
+        reason = nothing or ("" if self.sheet.reroll_dice else "no rerolls left")
+        yield Action(
+            id="reroll_roll",
+            label="Reroll the whole roll",
+            cost="1 reroll",
+            enabled=not reason,
+            reason=reason,
+            hint="Throw every die of the roll again.",
+        )
+        reason = nothing or ("" if self.sheet.destiny_dice else "no destiny dice left")
+        yield Action(
+            id="destiny_reroll_roll",
+            label="Reroll with a destiny die",
+            cost="1 destiny die",
+            enabled=not reason,
+            reason=reason,
+            hint="Spend a destiny die as a reroll: throw every die of the roll again.",
+        )
+
+    def _nothing_to_reroll(self) -> str:
+        return "" if self.table else "there are no dice to reroll"
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        # Every throw comes first: a source that fails (or a player who cancels) costs nothing.
+        if action.id == "bonus_die":
+            self._throw("Bonus die", 1, explode_on=explode_on(self.minimum_roll.value))
+            self._spend(BONUS_DICE, 1)
+        elif action.id == "destiny_die":
+            self._throw("Destiny die", 1, group=DESTINY)
+            self._spend(DESTINY_DICE, 1)
+        elif action.id == "reroll_die":
+            old = self.die(picked[0])
+            self._throw_again("Reroll", [old])
+            self._spend(REROLL_DICE, 1)
+        elif action.id == "destiny_reroll_die":
+            self._throw("Reroll with a destiny die", 1, group=DESTINY, replace=picked)
+            self._spend(DESTINY_DICE, 1)
+        elif action.id == "reroll_roll":
+            self._throw_again("Reroll", self.table)
+            self._spend(REROLL_DICE, 1)
+        else:
+            self._throw_again("Reroll with a destiny die", self.table)
+            self._spend(DESTINY_DICE, 1)
+
+    def _throw_again(self, label: str, dice: Iterable[Die]) -> None:
+        """Throw these dice again, each as what it was: ordinary ones together, destiny dice
+        apart.
+        """
+        ordinary = [die.id for die in dice if die.group != DESTINY]
+        destiny = [die.id for die in dice if die.group == DESTINY]
+        if ordinary:
+            explode = explode_on(self.minimum_roll.value)
+            self._throw(label, len(ordinary), explode_on=explode, replace=ordinary)
+        if destiny:
+            self._throw(f"{label}: destiny dice", len(destiny), group=DESTINY, replace=destiny)
+
+    def _spend(self, resource: str, amount: int) -> None:
+        left = getattr(self.sheet, resource)
+        if amount > left:
+            raise SessionError(f"only {left} {resource.replace('_', ' ')} left")
+
+        def spend(spent: int) -> None:
+            setattr(self.sheet, resource, getattr(self.sheet, resource) - spent)
+
+        self._charge(resource, amount, spend)

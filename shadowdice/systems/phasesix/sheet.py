@@ -1,0 +1,354 @@
+"""The Phase Six character sheet, for both rules variants (rule texts 000 and 001).
+
+A sheet plays by the classic rules (text 000) or the current rules (text 001), chosen per
+character in :attr:`PhaseSixSheet.rules`. Both variants share one model:
+
+- **Attributes**, six persona and six physis attributes. The classic rules derive a minimum
+  roll from each (shown live as "X+" in :attr:`Attribute.minimum_roll_text`). The classic
+  text names only strength (Kraft), openness (Offenheit), conscientiousness
+  (Gewissenhaftigkeit), neuroticism (Neurotizismus) and intelligence, given as an IQ; the
+  classic persona set is completed with the other Big Five traits (extraversion,
+  agreeableness). The current text names only strength; its sets are the ones Phase Six
+  players know from the current rulebook (education, logic, conscientiousness, willpower,
+  apprehension, charm; deftness, strength, attractiveness, endurance, resistance, quickness),
+  and the classic physis set is the same six. Switching the rules (:meth:`switch_rules`)
+  keeps the values of the attributes both variants have.
+- **Skills**, the same standard list in both variants, plus the player's own. A skill's value
+  is its number of dice.
+- **Knowledge**, each entry tied to a skill. The current rules roll knowledge value + that
+  skill's value; the classic rules roll the knowledge value alone.
+- **The minimum roll** of the current rules: the character's own, from the lineage (a human
+  has 5+), editable. The classic rules take it from the attribute the game master names.
+- **Bonus, reroll and destiny dice**, each a maximum and the count left, refreshed by a rest.
+- **Equipment** with concealment values.
+
+>>> sheet = PhaseSixSheet(name="Hagen", rules="classic")
+>>> sheet.attribute("Intelligence").value = 80
+>>> sheet.attribute("Intelligence").minimum_roll_text
+'8+'
+>>> sheet.switch_rules("current")
+>>> sheet.attribute("Education").minimum_roll_text, sheet.minimum_roll
+('—', 5)
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
+
+from shadowdice.core.sheet import Row, Sheet
+from shadowdice.systems.phasesix.rules import (
+    CLASSIC,
+    CURRENT,
+    HUMAN_MINIMUM_ROLL,
+    INTELLIGENCE,
+    NEUROTICISM,
+    RULES,
+    classic_minimum_roll,
+    roll_text,
+)
+
+PERSONA = "Persona"
+PHYSIS = "Physis"
+
+#: The physis attributes, the same in both variants.
+PHYSIS_ATTRIBUTES = (
+    "Deftness",
+    "Strength",
+    "Attractiveness",
+    "Endurance",
+    "Resistance",
+    "Quickness",
+)
+#: The persona attributes of each variant.
+PERSONA_ATTRIBUTES = {
+    CLASSIC: (
+        "Openness", "Conscientiousness", "Extraversion", "Agreeableness", NEUROTICISM,
+        INTELLIGENCE,
+    ),
+    CURRENT: ("Education", "Logic", "Conscientiousness", "Willpower", "Apprehension", "Charm"),
+}  # fmt: skip
+#: Every attribute of each variant, in sheet order.
+ATTRIBUTES = {
+    rules: (*persona, *PHYSIS_ATTRIBUTES) for rules, persona in PERSONA_ATTRIBUTES.items()
+}
+
+ATTRIBUTE_BOUNDS = (-10, 10)
+IQ_BOUNDS = (40, 200)
+IQ_DEFAULT = 100
+SKILL_BOUNDS = (-10, 20)
+CONCEALMENT_BOUNDS = (0, 12)
+MINIMUM_ROLL_BOUNDS = (0, 12)
+DICE_MAX = 30
+
+#: The skills every character has (Nahkampf is Hand to Hand Combat, Tapferkeit Courage,
+#: Einschüchtern Intimidation, Wahrnehmung Perception).
+STANDARD_SKILLS = (
+    "Acrobatics", "Communication", "Courage", "Deception", "Driving", "Empathy", "First Aid",
+    "Hand to Hand Combat", "History", "Intimidation", "Investigation", "Mechanics", "Nature",
+    "Orientation", "Perception", "Performance", "Persuasion", "Politics", "Religion", "Shooting",
+    "Stealth", "Throwing",
+)  # fmt: skip
+#: The skill a concealment roll is rolled with.
+PERCEPTION = "Perception"
+
+
+def attribute_bounds(name: str) -> tuple[int, int]:
+    """The range of an attribute's value: an IQ for intelligence, else -10 to 10."""
+    return IQ_BOUNDS if name == INTELLIGENCE else ATTRIBUTE_BOUNDS
+
+
+def attribute_default(rules: str, name: str) -> int:
+    """A new character's value: 1 under the current rules (a human's start), 0 under the
+    classic rules (5+), an IQ of 100 (4+).
+    """
+    if name == INTELLIGENCE:
+        return IQ_DEFAULT
+    return 1 if rules == CURRENT else 0
+
+
+class Attribute(Row):
+    """A persona or physis attribute.
+
+    The row shows its own classic minimum roll; for that the sheet tells every attribute row
+    the rules it plays by (``_rules``, kept out of the saved data) whenever it is validated.
+
+    Attributes:
+        name: one of the variant's :data:`ATTRIBUTES`.
+        value: the value; for intelligence an IQ.
+    """
+
+    name: str
+    value: int = Field(default=0, ge=ATTRIBUTE_BOUNDS[0], le=IQ_BOUNDS[1])
+    _rules: str = PrivateAttr(default=CLASSIC)
+
+    @model_validator(mode="after")
+    def _within_bounds(self) -> Attribute:
+        low, high = attribute_bounds(self.name)
+        if not low <= self.value <= high:
+            raise ValueError(f"{self.name} must be from {low} to {high}")
+        return self
+
+    @property
+    def category(self) -> str:
+        """Persona or Physis."""
+        return PHYSIS if self.name in PHYSIS_ATTRIBUTES else PERSONA
+
+    @property
+    def minimum_roll(self) -> int | None:
+        """The classic minimum roll this attribute gives, or None under the current rules."""
+        return classic_minimum_roll(self.name, self.value) if self._rules == CLASSIC else None
+
+    @property
+    def minimum_roll_text(self) -> str:
+        """The minimum roll as the sheet shows it, "2+", or "—" under the current rules."""
+        roll = self.minimum_roll
+        return "—" if roll is None else roll_text(roll)
+
+
+class Skill(Row):
+    """A skill: its value is its number of dice.
+
+    Attributes:
+        custom: a skill the player added; only those can be renamed or removed.
+    """
+
+    name: str = Field(min_length=1)
+    value: int = Field(default=0, ge=SKILL_BOUNDS[0], le=SKILL_BOUNDS[1])
+    custom: bool = False
+
+
+class Knowledge(Row):
+    """A knowledge entry and the skill it belongs to ("Etiquette (Communication)").
+
+    Attributes:
+        skill: the associated skill's name, or "" for none; only the current rules add its
+            value to the knowledge's dice.
+    """
+
+    name: str = Field(min_length=1)
+    value: int = Field(default=1, ge=SKILL_BOUNDS[0], le=SKILL_BOUNDS[1])
+    skill: str = ""
+
+
+class Item(Row):
+    """A piece of equipment; the higher its concealment value, the more conspicuous it is."""
+
+    name: str = Field(min_length=1)
+    concealment: int = Field(default=0, ge=CONCEALMENT_BOUNDS[0], le=CONCEALMENT_BOUNDS[1])
+
+
+def standard_attributes(rules: str) -> list[Attribute]:
+    """A new character's attributes under these rules."""
+    return [
+        Attribute(name=name, value=attribute_default(rules, name)) for name in ATTRIBUTES[rules]
+    ]
+
+
+def _standard_skills() -> list[Skill]:
+    return [Skill(name=name) for name in STANDARD_SKILLS]
+
+
+class PhaseSixSheet(Sheet):
+    """A Phase Six character, by the classic or the current rules.
+
+    Attributes:
+        rules: "classic" (text 000) or "current" (text 001).
+        lineage: the character's lineage (current rules: it sets the minimum roll).
+        minimum_roll: current rules: the result a die must reach (5 for a human's 5+).
+        attributes: the variant's :data:`ATTRIBUTES`, in that order.
+        skills: the standard skills and the player's own.
+        knowledge: knowledge entries, each tied to a skill.
+        equipment: items with concealment values.
+        bonus_dice, reroll_dice, destiny_dice: what is left of each (0..its maximum).
+        bonus_dice_max, reroll_dice_max, destiny_dice_max: what a rest refreshes them to.
+    """
+
+    rules: str = CURRENT
+    lineage: str = "Human"
+    minimum_roll: int = Field(
+        default=HUMAN_MINIMUM_ROLL, ge=MINIMUM_ROLL_BOUNDS[0], le=MINIMUM_ROLL_BOUNDS[1]
+    )
+    attributes: list[Attribute] = Field(default_factory=lambda: standard_attributes(CURRENT))
+    skills: list[Skill] = Field(default_factory=_standard_skills)
+    knowledge: list[Knowledge] = Field(default_factory=list)
+    equipment: list[Item] = Field(default_factory=list)
+    # Each maximum comes before its count: the count is checked against it.
+    bonus_dice_max: int = Field(default=2, ge=0, le=DICE_MAX)
+    bonus_dice: int = Field(default=2, ge=0, le=DICE_MAX)
+    reroll_dice_max: int = Field(default=2, ge=0, le=DICE_MAX)
+    reroll_dice: int = Field(default=2, ge=0, le=DICE_MAX)
+    destiny_dice_max: int = Field(default=0, ge=0, le=DICE_MAX)
+    destiny_dice: int = Field(default=0, ge=0, le=DICE_MAX)
+
+    @field_validator("bonus_dice", "reroll_dice", "destiny_dice")
+    @classmethod
+    def _within_maximum(cls, left: int, info: ValidationInfo) -> int:
+        """The dice left never exceed their maximum. Checked on the count alone, so that a
+        lowered maximum is first accepted and then brought down by :meth:`settle`.
+        """
+        most = info.data.get(f"{info.field_name}_max")
+        if most is not None and left > most:
+            words = str(info.field_name).replace("_", " ")
+            raise ValueError(f"{left} {words} left is more than the maximum of {most}")
+        return left
+
+    @model_validator(mode="before")
+    @classmethod
+    def _attributes_of_the_rules(cls, data: object) -> object:
+        """A sheet made with only ``rules`` gets that variant's attributes."""
+        if isinstance(data, dict) and "attributes" not in data and data.get("rules") in RULES:
+            return {**data, "attributes": standard_attributes(data["rules"])}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PhaseSixSheet:
+        if self.rules not in RULES:
+            raise ValueError(f"rules must be one of {', '.join(RULES)}")
+        names = tuple(attribute.name for attribute in self.attributes)
+        if names != ATTRIBUTES[self.rules]:
+            raise ValueError(
+                f"the attributes of the {self.rules} rules are "
+                f"{', '.join(ATTRIBUTES[self.rules])}, in that order"
+            )
+        _unique("skill", [skill.name for skill in self.skills])
+        _unique("knowledge entry", [entry.name for entry in self.knowledge])
+        skills = {skill.name for skill in self.skills}
+        for entry in self.knowledge:
+            if entry.skill and entry.skill not in skills:
+                raise ValueError(
+                    f"{entry.name} belongs to the skill {entry.skill}, which is not on the sheet"
+                )
+        for attribute in self.attributes:
+            attribute._rules = self.rules
+        return self
+
+    def settle(self) -> None:
+        """Keep the dice left within their maxima after a maximum was lowered."""
+        for resource in ("bonus_dice", "reroll_dice", "destiny_dice"):
+            most = getattr(self, f"{resource}_max")
+            if getattr(self, resource) > most:
+                setattr(self, resource, most)
+
+    # --- the rules variant -------------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        """The rules as the editor sets them; setting them is :meth:`switch_rules`."""
+        return self.rules
+
+    @variant.setter
+    def variant(self, rules: str) -> None:
+        self.switch_rules(rules)
+
+    def switch_rules(self, rules: str) -> None:
+        """Play by the other rules: the attributes become that variant's, keeping the values
+        of those both have (conscientiousness and the physis attributes).
+
+        Raises:
+            pydantic.ValidationError: ``rules`` is not a variant; the sheet is unchanged.
+        """
+        if rules == self.rules:
+            return
+        kept = {attribute.name: attribute.value for attribute in self.attributes}
+        data = self.model_dump()
+        data["rules"] = rules
+        data["attributes"] = [
+            {"name": name, "value": kept.get(name, attribute_default(rules, name))}
+            for name in ATTRIBUTES.get(rules, ())
+        ]
+        switched = type(self).model_validate(data)
+        for name in type(self).model_fields:
+            object.__setattr__(self, name, getattr(switched, name))
+
+    # --- looking things up ---------------------------------------------------------------------
+
+    @property
+    def classic(self) -> bool:
+        """Whether the character plays by the classic rules."""
+        return self.rules == CLASSIC
+
+    def attribute(self, name: str) -> Attribute:
+        """An attribute by name."""
+        for attribute in self.attributes:
+            if attribute.name == name:
+                return attribute
+        raise KeyError(name)
+
+    def skill(self, name: str) -> Skill:
+        """A skill by name."""
+        for skill in self.skills:
+            if skill.name == name:
+                return skill
+        raise KeyError(name)
+
+    def knowledge_entry(self, name: str) -> Knowledge:
+        """A knowledge entry by name."""
+        for entry in self.knowledge:
+            if entry.name == name:
+                return entry
+        raise KeyError(name)
+
+    def knowledge_dice(self, entry: Knowledge) -> int:
+        """The dice of a knowledge entry: its value, plus its skill's under the current rules.
+
+        >>> sheet = PhaseSixSheet(skills=[Skill(name="Communication", value=2)],
+        ...                       knowledge=[Knowledge(name="Etiquette", value=3,
+        ...                                            skill="Communication")])
+        >>> sheet.knowledge_dice(sheet.knowledge[0])
+        5
+        """
+        if self.classic or not entry.skill:
+            return entry.value
+        return entry.value + self.skill(entry.skill).value
+
+    def most_conspicuous(self) -> Item | None:
+        """The item with the highest concealment value (the first of equals), or None."""
+        return max(self.equipment, key=lambda item: item.concealment, default=None)
+
+
+def _unique(what: str, names: list[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ValueError(f"there is a {what} named {name} already")
+        seen.add(name.casefold())

@@ -1,0 +1,172 @@
+"""Group rolls (text 000 "Gruppenwürfe", text 001 "Group rolls"): each character rolls with
+their own dice, minimum roll and resources; the successes add up against the number needed.
+"""
+
+from fractions import Fraction
+
+import pytest
+
+from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.registry import CheckError
+from shadowdice.core.session import SessionError, Tone
+from shadowdice.systems.phasesix.sheet import Knowledge, PhaseSixSheet
+
+
+@pytest.fixture
+def mira():
+    """Mira by the classic rules: neuroticism 0 (5+), courage 2; no destiny dice."""
+    sheet = PhaseSixSheet(name="Mira", rules="classic")
+    sheet.skill("Courage").value = 2
+    return sheet
+
+
+@pytest.fixture
+def mira_now():
+    """Mira by the current rules: an elf with 4+, courage 2."""
+    sheet = PhaseSixSheet(name="Mira", rules="current", lineage="Elf", minimum_roll=4)
+    sheet.skill("Courage").value = 2
+    return sheet
+
+
+COURAGE = {"trait": "skill:Courage", "minimum_roll_from": "Neuroticism"}
+
+
+def group_roll(system, members, faces, **values):
+    return system.start_group_check(members, values, ScriptedDiceSource(faces))
+
+
+def test_each_member_rolls_with_their_own_dice_and_minimum_roll(system, hagen, mira):
+    # Hagen: 5 dice at 15+ (his neuroticism), Mira: 2 dice at 5+ (hers)
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 5, 5, 6], needed=2, **COURAGE)
+    hagen_roll, mira_roll = group.members
+    assert (hagen_roll.minimum_roll.value, mira_roll.minimum_roll.value) == (15, 5)
+    assert (len(hagen_roll.table), len(mira_roll.table)) == (5, 2)
+    assert (hagen_roll.successes, mira_roll.successes) == (0, 2)
+    # And the tray groups the dice by character
+    assert [die.group for die in group.table] == ["Hagen"] * 5 + ["Mira"] * 2
+
+
+def test_the_successes_add_up_to_make_it(system, hagen, mira):
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 5, 5, 6], needed=2, **COURAGE)
+    outcome = group.outcome()
+    assert outcome.headline == "Group: 2 of 2 successes - made it"
+    assert outcome.tone is Tone.SUCCESS and outcome.detail == "Hagen 0 · Mira 2"
+    assert group.check == "Group roll: Courage, 2 successes needed"
+
+
+def test_a_group_short_of_the_successes_needed_fails(system, hagen, mira):
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 5, 5, 2], needed=3, **COURAGE)
+    outcome = group.outcome()
+    assert outcome.headline == "Group: 1 of 3 successes - failed"
+    assert outcome.tone is Tone.FAILURE and outcome.values["successes"] == 1
+
+
+def test_each_member_spends_their_own_dice(system, hagen, mira):
+    mira.bonus_dice = 0
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 1, 5, 2, 4], needed=2, **COURAGE)
+    actions = {a.id: a for a in group.actions()}
+    assert not actions["1:bonus_die"].enabled
+    with pytest.raises(SessionError, match="Mira: Add a bonus die: no bonus dice left"):
+        group.apply("1:bonus_die")
+    # Hagen's destiny die is his, thrown apart beside his dice
+    throw = group.apply("0:destiny_die")
+    assert throw.label == "Hagen: Destiny die"
+    assert group.die(throw.die_ids[0]).group == "Hagen · destiny"
+    assert hagen.destiny_dice == 0 and mira.destiny_dice == 0
+    assert [(c.resource, c.who) for c in group.charges] == [("destiny_dice", 0)]
+    assert group.outcome().headline == "Group: 2 of 2 successes - made it"
+
+
+def test_a_classic_member_rerolls_a_picked_die(system, hagen, mira):
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 1, 5, 2, 6], needed=2, **COURAGE)
+    miss = group.members[1].table[1]
+    offered = next(a for a in group.actions() if a.id == "1:reroll_die")
+    assert offered.pick.eligible == (miss.id,)
+    group.apply("1:reroll_die", [miss.id])
+    assert mira.reroll_dice == 1 and group.outcome().values["successes"] == 2
+
+
+def test_the_current_rules_take_the_modifier_for_every_member(system, hagen_now, mira_now):
+    group = system.start_group_check(
+        [hagen_now, mira_now],
+        {"trait": "skill:Courage", "modifier": 1, "needed": 3},
+        ScriptedDiceSource([6, 5, 5, 1, 1, 5, 4, 6, 6, 2, 2, 2]),
+    )
+    hagen_roll, mira_roll = group.members
+    assert (hagen_roll.minimum_roll.value, mira_roll.minimum_roll.value) == (6, 5)
+    assert group.outcome().headline == "Group: 2 of 3 successes - failed"
+    # When Hagen rerolls his whole roll, Mira's dice stay as they lie
+    throw = group.apply("0:reroll_roll")
+    assert len(throw.replaced) == 5 and [d.face for d in mira_roll.table] == [5, 4]
+    assert group.outcome().headline == "Group: 3 of 3 successes - made it"
+    assert (hagen_now.reroll_dice, mira_now.reroll_dice) == (1, 2)
+
+
+def test_a_member_without_dice_throws_nothing_and_can_add_bonus_dice(system, hagen, mira):
+    mira.skill("Courage").value = -1
+    source = ScriptedDiceSource([1, 1, 1, 1, 1, 6])
+    group = system.start_group_check([hagen, mira], {**COURAGE, "needed": 1}, source)
+    mira_roll = group.members[1]
+    assert mira_roll.throws == [] and mira_roll.table == ()
+    # Rerolls cannot rescue a roll without dice
+    reroll = next(a for a in group.actions() if a.id == "1:reroll_die")
+    assert reroll.reason == "there are no dice to reroll"
+    group.apply("1:bonus_die")
+    assert group.outcome().headline == "Group: 1 of 1 success - made it"
+
+
+def test_a_group_without_any_dice_is_refused(system, hagen, mira):
+    for sheet in (hagen, mira):
+        sheet.skill("Courage").value = 0
+        sheet.bonus_dice = sheet.destiny_dice = 0
+    with pytest.raises(CheckError, match="No one in the group has dice for Courage"):
+        group_roll(system, [hagen, mira], [], needed=1, **COURAGE)
+
+
+def test_a_group_needs_one_set_of_rules(system, hagen, mira_now):
+    values = {**COURAGE, "needed": 1}
+    preview = system.preview_group_check([hagen, mira_now], values)
+    assert preview.problem == (
+        "A group roll needs one set of rules: Hagen (classic rules), Mira (current rules)."
+    )
+    with pytest.raises(CheckError, match="one set of rules"):
+        system.start_group_check([hagen, mira_now], values, ScriptedDiceSource([]))
+
+
+def test_a_classic_group_needs_the_attribute_for_the_minimum_roll(system, hagen, mira):
+    preview = system.preview_group_check([hagen, mira], {"trait": "skill:Courage", "needed": 2})
+    assert preview.problem == "Choose the attribute the game master names for the minimum roll."
+
+
+def test_group_params_offer_the_traits_all_members_have(system, hagen, mira):
+    hagen.knowledge.append(Knowledge(name="Heraldry", value=2))
+    params = {p.key: p for p in system.group_check_params([hagen, mira])}
+    assert list(params) == ["trait", "minimum_roll_from", "difficulty", "needed"]
+    choices = dict(params["trait"].choices)
+    assert choices["skill:Courage"] == "Courage (Hagen 5, Mira 2)"
+    assert "knowledge:Heraldry" not in choices
+    assert params["needed"].default == 2
+
+
+def test_current_group_params_ask_for_a_modifier(system, hagen_now, mira_now):
+    keys = [p.key for p in system.group_check_params([hagen_now, mira_now])]
+    assert keys == ["trait", "modifier", "needed"]
+    assert system.has_group_checks
+
+
+def test_the_group_preview_gives_the_exact_chance(system, hagen_now, mira_now):
+    hagen_now.skill("Courage").value = 1
+    mira_now.skill("Courage").value = 1
+    preview = system.preview_group_check(
+        [hagen_now, mira_now], {"trait": "skill:Courage", "modifier": 0, "needed": 2}
+    )
+    # Hagen 1 die at 5+ (1/3), Mira 1 die at 4+ (1/2): both must succeed
+    assert preview.chance == pytest.approx(float(Fraction(1, 3) * Fraction(1, 2)))
+    assert preview.summary.startswith("Hagen: Courage 1 → 1 die · minimum roll 5+ (Human)")
+
+
+def test_members_with_the_same_name_are_told_apart(system, hagen):
+    twin = hagen.model_copy(deep=True)
+    group = group_roll(system, [hagen, twin], [1] * 10, needed=1, **COURAGE)
+    assert [m.character for m in group.members] == ["Hagen", "Hagen (2)"]
+    assert {die.group for die in group.table} == {"Hagen", "Hagen (2)"}

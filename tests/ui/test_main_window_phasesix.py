@@ -1,0 +1,97 @@
+"""Phase Six through the real main window: a group roll of three characters, and a rest."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from shadowdice.ui.group_roll_dialog import GroupRollDialog
+
+
+def new_phase_six(qtbot, window, name, perception):
+    window.system_selector.setCurrentIndex(window.system_selector.findData("phasesix"))
+    document = window.new_character()
+    qtbot.keyClicks(window.current_editor().field_widget("name"), name)
+    skills = next(t for t in document.system.sheet_tables() if t.key == "skills")
+    row = next(i for i, s in enumerate(document.sheet.skills) if s.name == "Perception")
+    document.set_cell(skills, row, [c.key for c in skills.columns].index("value"), perception)
+    return document
+
+
+def headline(window):
+    return window.roll_panel.findChild(QLabel, "outcome_headline").text()
+
+
+def test_a_group_roll_of_three_characters(qtbot, window, dice, prompts, tmp_path):
+    # Given three saved Phase Six characters with Perception 2, 3 and 1 (current rules, 5+)
+    ash = new_phase_six(qtbot, window, "Ash", 2)
+    bo = new_phase_six(qtbot, window, "Bo", 3)
+    cy = new_phase_six(qtbot, window, "Cy", 1)
+    for document in (ash, bo, cy):
+        prompts.save_answers.append(tmp_path / f"{document.title}.json")
+        assert window.save(document)
+
+    # When the game master opens the group roll (Ctrl+G) and asks Perception, 4 successes
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.findChild(GroupRollDialog)
+    assert dialog is not None and dialog.isVisible()
+    assert [dialog.member_list.item(i).text() for i in range(3)] == ["Ash", "Bo", "Cy"]
+    trait = dialog.form.widget("trait")
+    trait.setCurrentIndex(trait.findData("skill:Perception"))
+    dialog.form.widget("needed").setValue(4)
+    assert "Ash: Perception 2 → 2 dice" in dialog.preview.text()
+    dice.extend([5, 2, 6, 1, 5, 3])
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+
+    # Then the tray groups the dice by character and the group falls one short
+    qtbot.waitUntil(lambda: headline(window) == "Group: 3 of 4 successes - failed", timeout=3000)
+    qtbot.waitUntil(lambda: window.findChild(GroupRollDialog) is None)  # closed and gone
+    assert window.roll_panel.tray.captions() == ["Ash", "Bo", "Cy"]
+    detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
+    assert "Ash 1 · Bo 2 · Cy 0" in detail
+
+    # When Ash adds a bonus die from the row of Ash's actions
+    buttons = {b.objectName(): b for b in window.roll_panel.action_buttons()}
+    bonus = buttons["action_0:bonus_die"]
+    assert bonus.text() == "Add a bonus die (1 bonus die)"
+    dice.extend([6])
+    qtbot.mouseClick(bonus, Qt.MouseButton.LeftButton)
+
+    # Then the group makes it, and only Ash paid for it
+    qtbot.waitUntil(lambda: headline(window) == "Group: 4 of 4 successes - made it", timeout=3000)
+    assert (ash.sheet.bonus_dice, bo.sheet.bonus_dice, cy.sheet.bonus_dice) == (1, 2, 2)
+    assert [d.modified for d in (ash, bo, cy)] == [True, False, False]
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert "Ash, Bo, Cy: Group roll: Perception" in window.history_model.index(0).data()
+
+
+def test_a_member_left_out_does_not_roll(qtbot, window, dice):
+    new_phase_six(qtbot, window, "Ash", 2)
+    bo = new_phase_six(qtbot, window, "Bo", 3)
+    dialog = window.open_group_roll()
+    dialog.set_member(bo, rolls=False)
+    trait = dialog.form.widget("trait")
+    trait.setCurrentIndex(trait.findData("skill:Perception"))
+    dice.extend([5, 5])
+    dialog.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window).startswith("Group: 2 of"), timeout=3000)
+    assert window.roll_panel.tray.captions() == ["Ash"]
+
+
+def test_group_rolls_are_offered_only_for_systems_that_have_them(qtbot, window):
+    window.new_character()  # Shadowrun 4, the first system
+    assert not window.group_roll_action.isEnabled()
+    new_phase_six(qtbot, window, "Ash", 2)
+    assert window.group_roll_action.isEnabled()
+
+
+def test_a_classic_rest_asks_about_ten_hours(qtbot, window, prompts):
+    document = new_phase_six(qtbot, window, "Hagen", 2)
+    editor = window.current_editor()
+    variant = editor.field_widget("variant")
+    variant.setCurrentIndex(variant.findText("classic"))
+    document.sheet.destiny_dice_max = 2
+    document.sheet.bonus_dice = 0
+    prompts.yes_no_answers = [False]
+    qtbot.mouseClick(editor.findChild(QPushButton, "sheet_action_rest"), Qt.MouseButton.LeftButton)
+    assert prompts.asked_yes_no == ["Did the rest last at least 10 hours?"]
+    assert document.sheet.bonus_dice == 2 and document.sheet.destiny_dice == 0
+    assert "Destiny dice stay at 0 of 2" in window.statusBar().currentMessage()
