@@ -56,7 +56,7 @@ class CheckPanel(QGroupBox):
     def set_document(self, document: CharacterDocument | None, party: Party) -> None:
         """Show the check of this character (or none), as it was last set for them."""
         if self.document is not None:
-            self._remembered[self.document] = self.values()
+            self._remembered[self.document] = self._chosen()
             self.document.sheet_changed.disconnect(self._on_sheet_changed)
         self.document = document
         self.party = party
@@ -68,7 +68,12 @@ class CheckPanel(QGroupBox):
         """The other open characters changed (opened, closed, renamed)."""
         self.party = party
         if self.document is not None:
-            self._rebuild(keep=self.values())
+            self._rebuild(keep=self._chosen())
+
+    def _chosen(self) -> dict[str, Any]:
+        """The values the player set; the rest follow their defaults (the best skill)."""
+        defaults = {param.key: param.default for param in self.form.params()}
+        return {key: value for key, value in self.values().items() if value != defaults[key]}
 
     def forget(self, document: CharacterDocument) -> None:
         """Drop what was remembered of a character that is closing."""
@@ -96,7 +101,7 @@ class CheckPanel(QGroupBox):
         if params == self.form.params():
             self._update_preview()  # e.g. the name changed: nothing to rebuild
         else:
-            self._rebuild(keep=self.values())
+            self._rebuild(keep=self._chosen())
 
     def _rebuild(self, keep: dict[str, Any]) -> None:
         if self.document is None:

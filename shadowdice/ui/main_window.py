@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         right_layout.addWidget(self.roll_panel, 3)
         right_layout.addWidget(QLabel("<b>History</b>"))
         right_layout.addWidget(self.history, 1)
+        self.history.setMinimumHeight(60)
 
         splitter = QSplitter()
         splitter.addWidget(self.left)

@@ -28,6 +28,7 @@ from shadowdice.core.session import Action, Charge, RollSession, SessionError, T
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.dice_tray import DiceTray
+from shadowdice.ui.flow_layout import FlowLayout, flow_widget
 
 TONE_COLOURS = {
     Tone.SUCCESS: theme.SUCCESS,
@@ -68,6 +69,7 @@ class RollPanel(QWidget):
         self._style_headline(Tone.NEUTRAL)
         self.actions_grid = QGridLayout()
         self.actions_grid.setContentsMargins(0, 0, 0, 0)
+        self.actions_grid.setColumnStretch(1, 1)
         self.done_button = QPushButton("Done")
         self.done_button.setObjectName("done_button")
         self.done_button.setToolTip("Finish this roll and put it in the history (Ctrl+Enter)")
@@ -88,8 +90,7 @@ class RollPanel(QWidget):
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
         buttons = QHBoxLayout()
-        buttons.addLayout(self.actions_grid)
-        buttons.addStretch(1)
+        buttons.addLayout(self.actions_grid, 1)
         buttons.addWidget(self.confirm_button)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.done_button)
@@ -201,7 +202,7 @@ class RollPanel(QWidget):
             self.actions_grid.takeAt(0).widget().deleteLater()
         self._action_buttons.clear()
         actions = self.session.actions() if self.session else ()
-        rows: dict[str, int] = {}
+        rows: dict[str, FlowLayout] = {}
         for number, action in enumerate(actions, start=1):
             label = action.label.removeprefix(f"{action.member}: ")
             text = f"{label} ({action.cost})" if action.cost else label
@@ -214,13 +215,12 @@ class RollPanel(QWidget):
             )
             button.clicked.connect(lambda _=False, a=action: self._on_action_clicked(a))
             if action.member not in rows:
-                rows[action.member] = len(rows)
+                row = len(rows)
                 if action.member:
-                    self.actions_grid.addWidget(
-                        QLabel(f"<b>{action.member}</b>"), rows[action.member], 0
-                    )
-            row = rows[action.member]
-            self.actions_grid.addWidget(button, row, _next_column(self.actions_grid, row))
+                    self.actions_grid.addWidget(QLabel(f"<b>{action.member}</b>"), row, 0)
+                holder, rows[action.member] = flow_widget()
+                self.actions_grid.addWidget(holder, row, 1)
+            rows[action.member].addWidget(button)
             self._action_buttons.append(button)
         self.done_button.setEnabled(self.session is not None and not self.session.finished)
 
@@ -266,11 +266,3 @@ class RollPanel(QWidget):
             self.tray.end_pick()
         self.confirm_button.setVisible(False)
         self.cancel_button.setVisible(False)
-
-
-def _next_column(grid: QGridLayout, row: int) -> int:
-    """The first free column of a grid row (column 0 holds a member's name)."""
-    column = 1
-    while grid.itemAtPosition(row, column) is not None:
-        column += 1
-    return column

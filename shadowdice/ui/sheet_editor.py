@@ -44,6 +44,11 @@ from shadowdice.ui.sheet_table_model import (
     SheetTableModel,
 )
 
+#: More single values than this go in two columns.
+FIELDS_IN_ONE_COLUMN = 7
+#: Tables side by side; more go on the next row.
+TABLES_PER_ROW = 2
+
 
 class CellDelegate(QStyledItemDelegate):
     """Edits INT cells with a spin box bounded by the model, CHOICE cells with a combo box."""
@@ -195,18 +200,28 @@ class SheetEditor(QWidget):
         self.tables: dict[str, SheetTableView] = {}
 
         form_box = QGroupBox(document.system.name)
-        form = QFormLayout(form_box)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        box_layout = QVBoxLayout(form_box)
+        columns = QHBoxLayout()
+        box_layout.addLayout(columns)
+        specs = document.system.sheet_fields()
+        single = [spec for spec in specs if spec.kind is not Kind.MULTILINE]
+        # Many single values go in two columns, so the tables below keep their room.
+        per_column = len(single) if len(single) <= FIELDS_IN_ONE_COLUMN else -(-len(single) // 2)
         notes: list[tuple[FieldSpec, QWidget]] = []
-        for spec in document.system.sheet_fields():
+        form = None
+        for spec in specs:
             widget = self._field_widget(spec)
             widget.setObjectName(f"field_{spec.key}")
             widget.setToolTip(spec.hint)
             self._fields[spec.key] = (spec, widget)
             if spec.kind is Kind.MULTILINE:
                 notes.append((spec, widget))
-            else:
-                form.addRow(f"{spec.label}:", widget)
+                continue
+            if form is None or form.rowCount() == per_column:
+                form = QFormLayout()
+                form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+                columns.addLayout(form, 1)
+            form.addRow(f"{spec.label}:", widget)
 
         actions = QHBoxLayout()
         self._action_buttons: dict[str, QPushButton] = {}
@@ -217,15 +232,16 @@ class SheetEditor(QWidget):
             self._action_buttons[action.id] = button
             actions.addWidget(button)
         actions.addStretch(1)
-        form.addRow(actions)
+        box_layout.addLayout(actions)
 
         grid = QGridLayout()
-        for column, table in enumerate(document.system.sheet_tables()):
+        for index, table in enumerate(document.system.sheet_tables()):
             view = SheetTableView(document, table, self)
             view.model.edit_refused.connect(self._on_edit_refused)
             self.tables[table.key] = view
-            grid.addWidget(view, 0, column)
-            grid.setColumnStretch(column, 1 + column)
+            grid.addWidget(view, index // TABLES_PER_ROW, index % TABLES_PER_ROW)
+        grid.setColumnStretch(0, 2)
+        grid.setColumnStretch(1, 3)
 
         self.problem = QLabel("")
         self.problem.setObjectName("sheet_problem")
