@@ -45,6 +45,8 @@ class CheckParam:
         bounds: for INT, the allowed range.
         choices: for CHOICE and CHARACTERS, (value, label) pairs; value "" means none.
         hint: a tooltip.
+        only_with: (key, value): shown only while that other parameter has that value
+            (the observed characters of a concealment roll); None: always shown.
     """
 
     key: str
@@ -54,6 +56,7 @@ class CheckParam:
     bounds: tuple[int, int] = (0, 0)
     choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
+    only_with: tuple[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,9 +63,19 @@ class ParamForm(QWidget):
             else:
                 self._form.addRow(f"{param.label}:", widget)
             _connect_change(widget, self._on_editor_changed)
+        self._show_what_applies()
 
     def _on_editor_changed(self, *_changed: object) -> None:
+        self._show_what_applies()
         self.values_changed.emit()
+
+    def _show_what_applies(self) -> None:
+        """Show each parameter only while the value it goes with is chosen."""
+        values = self.values()
+        for param, widget in self._params.values():
+            if param.only_with is not None:
+                key, wanted = param.only_with
+                self._form.setRowVisible(widget, values.get(key) == wanted)
 
     def values(self) -> dict[str, Any]:
         """The values as set."""

@@ -203,15 +203,19 @@ class RollPanel(QWidget):
         self._action_buttons.clear()
         actions = self.session.actions() if self.session else ()
         rows: dict[str, FlowLayout] = {}
+        # A member of a group shows only what they can do now, and its cost in the tooltip:
+        # a group's actions would not fit otherwise.
+        actions = tuple(a for a in actions if a.enabled or not a.member)
         for number, action in enumerate(actions, start=1):
             label = action.label.removeprefix(f"{action.member}: ")
-            text = f"{label} ({action.cost})" if action.cost else label
+            text = f"{label} ({action.cost})" if action.cost and not action.member else label
             button = QPushButton(text)
             button.setObjectName(f"action_{action.id}")
             button.setEnabled(action.enabled)
             shortcut = f" (Ctrl+{number})" if number <= MAX_ACTION_SHORTCUTS else ""
+            cost = f" Costs {action.cost}." if action.cost else ""
             button.setToolTip(
-                f"{action.hint}{shortcut}" if action.enabled else f"Not now: {action.reason}"
+                f"{action.hint}{cost}{shortcut}" if action.enabled else f"Not now: {action.reason}"
             )
             button.clicked.connect(lambda _=False, a=action: self._on_action_clicked(a))
             if action.member not in rows:

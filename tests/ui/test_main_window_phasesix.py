@@ -51,7 +51,8 @@ def test_a_group_roll_of_three_characters(qtbot, window, dice, prompts, tmp_path
     # When Ash adds a bonus die from the row of Ash's actions
     buttons = {b.objectName(): b for b in window.roll_panel.action_buttons()}
     bonus = buttons["action_0:bonus_die"]
-    assert bonus.text() == "Add a bonus die (1 bonus die)"
+    assert bonus.text() == "Add a bonus die" and "Costs 1 bonus die" in bonus.toolTip()
+    assert "action_0:destiny_die" not in buttons, "a member shows only what they can do"
     dice.extend([6])
     qtbot.mouseClick(bonus, Qt.MouseButton.LeftButton)
 

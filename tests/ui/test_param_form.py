@@ -52,3 +52,14 @@ def test_kept_values_survive_a_rebuild_where_they_still_fit(qtbot):
     form.set_params(narrower, kept)
     assert form.values()["trait"] == "a", "a choice no longer offered falls back to the default"
     assert form.values()["needed"] == 7
+
+
+def test_a_parameter_shows_only_with_the_value_it_goes_with(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.show()
+    only = CheckParam("observed", "Observed", Kind.INT, 0, bounds=(0, 9), only_with=("trait", "b"))
+    form.set_params((PARAMS[0], only), {})
+    assert not form.widget("observed").isVisible()
+    form.widget("trait").setCurrentIndex(1)
+    assert form.widget("observed").isVisible()

@@ -277,6 +277,7 @@ class PhaseSix(RuleSystem):
                 ),
                 hint="Concealment roll: the characters observed; their most conspicuous item "
                 "counts.",
+                only_with=("trait", CONCEALMENT),
             ),
             CheckParam(
                 "concealment",
@@ -286,6 +287,7 @@ class PhaseSix(RuleSystem):
                 bounds=CONCEALMENT_BOUNDS,
                 hint="Concealment roll: the most conspicuous item of someone not on a sheet; "
                 "the highest value counts.",
+                only_with=("trait", CONCEALMENT),
             ),
         )
 
