@@ -47,6 +47,8 @@ class CheckParam:
         hint: a tooltip.
         only_with: (key, value): shown only while that other parameter has that value
             (the observed characters of a concealment roll); None: always shown.
+        resets_after_roll: goes back to its default after each roll, because it spends
+            something (Edge, bonus dice) that the next roll should not spend unasked.
     """
 
     key: str
@@ -57,6 +59,7 @@ class CheckParam:
     choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
     only_with: tuple[str, Any] | None = None
+    resets_after_roll: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,8 @@ class FieldSpec:
         bounds: for INT, the allowed range, given the sheet (it may depend on other values).
         choices: for CHOICE, the allowed values.
         hint: a tooltip.
+        suffix: for INT, shown after the number ("+" for a minimum roll of "5+").
+        choice_labels: for CHOICE, the words shown for each value, if not the values.
     """
 
     key: str
@@ -81,6 +83,8 @@ class FieldSpec:
     bounds: Callable[[Any], Bounds] | None = None
     choices: tuple[str, ...] = ()
     hint: str = ""
+    suffix: str = ""
+    choice_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -278,14 +278,19 @@ class SheetEditor(QWidget):
     def _field_widget(self, spec: FieldSpec) -> QWidget:
         if spec.kind is Kind.INT:
             widget = QSpinBox()
+            widget.setSuffix(spec.suffix)
             widget.valueChanged.connect(lambda value, s=spec: self._set(s, value))
         elif spec.kind is Kind.FLAG:
             widget = QCheckBox()
             widget.toggled.connect(lambda value, s=spec: self._set(s, value))
         elif spec.kind is Kind.CHOICE:
             widget = QComboBox()
-            widget.addItems(list(spec.choices))
-            widget.currentTextChanged.connect(lambda value, s=spec: self._set(s, value))
+            for index, choice in enumerate(spec.choices):
+                label = spec.choice_labels[index] if spec.choice_labels else choice
+                widget.addItem(label, choice)
+            widget.currentIndexChanged.connect(
+                lambda _index, s=spec, w=widget: self._set(s, w.currentData())
+            )
         elif spec.kind is Kind.MULTILINE:
             widget = QPlainTextEdit()
             widget.textChanged.connect(lambda s=spec, w=widget: self._set(s, w.toPlainText()))
@@ -325,7 +330,7 @@ class SheetEditor(QWidget):
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(value)
             elif isinstance(widget, QComboBox):
-                widget.setCurrentText(value)
+                widget.setCurrentIndex(widget.findData(value))
             elif isinstance(widget, QPlainTextEdit):
                 if widget.toPlainText() != value:
                     widget.setPlainText(value)

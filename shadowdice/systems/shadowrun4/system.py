@@ -246,6 +246,7 @@ class Shadowrun4(RuleSystem):
                     (EdgeUse.LONG_SHOT.value, f"Long shot: {sheet.edge} dice, Rule of Six"),
                 ),
                 hint="Spend 1 Edge before the roll (at most one point per check).",
+                resets_after_roll=True,
             ),
         )
 
