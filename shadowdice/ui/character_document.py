@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from shadowdice.core import sheet as sheet_ops
 from shadowdice.core.registry import RuleSystem
-from shadowdice.core.sheet import FieldSpec, Sheet, TableSpec
+from shadowdice.core.sheet import FieldSpec, Sheet, SheetAction, TableSpec
 
 
 class CharacterDocument(QObject):
@@ -77,6 +77,12 @@ class CharacterDocument(QObject):
         sheet_ops.remove_row(self.sheet, table, row)
         self.rows_changed.emit(table.key)
         self.mark_changed()
+
+    def apply_sheet_action(self, action: SheetAction, answer: bool = True) -> str:
+        """Carry out a sheet action (a rest); returns what happened, in words."""
+        message = self.system.apply_sheet_action(self.sheet, action.id, answer)
+        self.mark_changed()
+        return message
 
     def mark_changed(self) -> None:
         """Announce a change of the sheet (made here or through a roll session)."""

@@ -90,9 +90,20 @@ class CheckPanel(QGroupBox):
         return self.form.widget(key)
 
     def request_roll(self) -> None:
-        """Ask for a roll with the current values, if the check can be rolled."""
+        """Ask for a roll with the current values, if the check can be rolled; then put the
+        parameters that spend something back to their defaults.
+        """
         if self.document is not None and self.roll_button.isEnabled():
             self.roll_requested.emit(self.values())
+            self._reset_spending()
+
+    def _reset_spending(self) -> None:
+        if self.document is None:
+            return
+        kept = self._chosen()
+        spent = {p.key for p in self.form.params() if p.resets_after_roll}
+        if spent & kept.keys():
+            self._rebuild(keep={k: v for k, v in kept.items() if k not in spent})
 
     def _on_sheet_changed(self) -> None:
         assert self.document is not None
@@ -128,10 +139,25 @@ class CheckPanel(QGroupBox):
         else:
             summary, chance, problem = preview.summary, preview.chance, preview.problem
         text = summary
+        if self.form.gone:
+            problem = problem or f"{', '.join(self.form.gone)}: no longer open, left out."
         if problem:
             text += f"<br><span style='color:{theme.PROBLEM}'>{problem}</span>"
         elif chance is not None:
-            text += f"<br>Chance of success: <b>{chance:.0%}</b>"
+            text += f"<br>Chance of success: <b>{percent(chance)}</b>"
         self.preview.setText(text)
         self.roll_button.setEnabled(not problem)
         self.roll_button.setToolTip(problem or "Roll the check (Ctrl+R)")
+
+
+def percent(chance: float) -> str:
+    """A chance in whole percent, never rounded to a certainty it is not.
+
+    >>> percent(0.995), percent(0.004), percent(0.5), percent(1.0)
+    ('>99%', '<1%', '50%', '100%')
+    """
+    if 0 < chance < 0.01:
+        return "<1%"
+    if 0.99 < chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"

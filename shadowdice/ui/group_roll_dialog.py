@@ -36,8 +36,13 @@ class GroupRollDialog(QDialog):
     roll_requested = Signal(list, dict)
 
     def __init__(
-        self, system: RuleSystem, documents: Sequence[CharacterDocument], parent=None
+        self,
+        system: RuleSystem,
+        documents: Sequence[CharacterDocument],
+        leader: CharacterDocument,
+        parent=None,
     ) -> None:
+        """List ``documents``, ticking ``leader`` and everyone who can roll with them."""
         super().__init__(parent)
         self.setWindowTitle(f"Group roll — {system.name}")
         self.system = system
@@ -47,7 +52,11 @@ class GroupRollDialog(QDialog):
         for document in self._documents:
             item = QListWidgetItem(document.title)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+            item.setCheckState(
+                Qt.CheckState.Checked
+                if document is leader or _fits_with(system, leader, document)
+                else Qt.CheckState.Unchecked
+            )
             self.member_list.addItem(item)
         self.form = ParamForm()
         self.preview = QLabel("")
@@ -119,3 +128,20 @@ class GroupRollDialog(QDialog):
     def _on_roll_clicked(self) -> None:
         if self.roll_button.isEnabled():
             self.roll_requested.emit(self.members(), self.values())
+
+
+def _fits_with(system: RuleSystem, leader: CharacterDocument, other: CharacterDocument) -> bool:
+    """Whether ``other`` can roll with ``leader`` without a problem the leader alone lacks
+    (Phase Six: another rules variant).
+    """
+
+    def problem(documents: list[CharacterDocument]) -> str:
+        sheets = [document.sheet for document in documents]
+        defaults = {p.key: p.default for p in system.group_check_params(sheets)}
+        try:
+            return system.preview_group_check(sheets, defaults).problem
+        except CheckError as error:
+            return str(error)
+
+    together = problem([leader, other])
+    return not together or together == problem([leader])

@@ -291,8 +291,7 @@ class MainWindow(QMainWindow):
             answer = self.prompts.ask_yes_no(action.label, action.question)
             if answer is None:
                 return
-        message = document.system.apply_sheet_action(document.sheet, action.id, answer)
-        document.mark_changed()
+        message = document.apply_sheet_action(action, answer)
         self.statusBar().showMessage(f"{document.title}: {message}", 8000)
 
     def party(self, document: CharacterDocument | None) -> dict[str, Sheet]:
@@ -328,7 +327,7 @@ class MainWindow(QMainWindow):
             self._show_message("Group rolls need a character of a system that has them.")
             return None
         members = [d for d in self.documents() if d.system is document.system]
-        dialog = GroupRollDialog(document.system, members, self)
+        dialog = GroupRollDialog(document.system, members, document, self)
         dialog.roll_requested.connect(self._on_group_roll_requested)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

@@ -40,6 +40,7 @@ class ParamForm(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._params: dict[str, tuple[CheckParam, QWidget]] = {}
+        self.gone: list[str] = []  # characters kept from before who are no longer offered
         self._form = QFormLayout(self)
         self._form.setContentsMargins(0, 0, 0, 0)
 
@@ -52,6 +53,13 @@ class ParamForm(QWidget):
         while self._form.rowCount():
             self._form.removeRow(0)
         self._params.clear()
+        self.gone = [
+            name
+            for param in params
+            if param.kind == Kind.CHARACTERS
+            for name in keep.get(param.key, ())
+            if name not in {choice for choice, _label in param.choices}
+        ]
         for param in params:
             widget = _editor(param, keep.get(param.key, param.default))
             widget.setObjectName(f"check_{param.key}")

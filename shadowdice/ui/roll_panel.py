@@ -118,8 +118,12 @@ class RollPanel(QWidget):
         (one for a check, several for a group roll); what they spend marks them changed.
         """
         self.finish()
+        for document in self.documents:
+            document.sheet_changed.disconnect(self._on_sheet_changed)
         self.session = session
         self.documents = list(documents)
+        for document in self.documents:
+            document.sheet_changed.connect(self._on_sheet_changed)
         self._mark_charged(session.charges)
         self.headline.setText("Rolling…")
         self._style_headline(Tone.NEUTRAL)
@@ -165,7 +169,13 @@ class RollPanel(QWidget):
         """A character is closing: finish a roll it takes part in, and let it go."""
         if document in self.documents:
             self.finish()
+            document.sheet_changed.disconnect(self._on_sheet_changed)
             self.documents.remove(document)
+
+    def _on_sheet_changed(self) -> None:
+        """A rest or an edit during the roll changes what can be spent: offer afresh."""
+        if not self.tray.is_animating() and self._pending is None:
+            self._rebuild_actions()
 
     def _mark_charged(self, charges: Sequence[Charge]) -> None:
         for who in {charge.who for charge in charges}:

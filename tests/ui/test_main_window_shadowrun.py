@@ -268,3 +268,34 @@ def test_custom_skills_are_added_and_removed_with_insert_and_delete(qtbot, windo
     delete = next(s for s in view.findChildren(QShortcut) if s.key().toString() == "Del")
     delete.activated.emit()
     assert len(document.sheet.skills) == count
+
+
+def test_edge_before_the_roll_is_not_spent_again_by_the_next_roll(qtbot, window, dice):
+    document = window.new_character()
+    panel = window.check_panel
+    choose(panel.widget("attribute"), "Agility")
+    choose(panel.widget("edge"), "before")
+    dice.extend([2] * 6)
+    panel.roll_button.click()
+    assert document.sheet.edge_current == 2
+    assert panel.widget("edge").currentData() == ""
+    assert panel.widget("attribute").currentData() == "Agility", "other choices stay"
+
+
+def test_the_offered_actions_follow_the_sheet_during_a_roll(qtbot, window, dice):
+    document = window.new_character()
+    document.sheet.edge_current = 0
+    document.mark_changed()
+    choose(window.check_panel.widget("attribute"), "Agility")
+    dice.extend([2, 2, 2])
+    window.check_panel.roll_button.click()
+    qtbot.waitUntil(lambda: outcome(window) == "0 hits - failure", timeout=3000)
+    extra = next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
+    )
+    assert not extra.isEnabled()
+    window.current_editor().field_widget("edge_current").setValue(1)
+    extra = next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
+    )
+    assert extra.isEnabled()

@@ -63,3 +63,11 @@ def test_a_parameter_shows_only_with_the_value_it_goes_with(qtbot):
     assert not form.widget("observed").isVisible()
     form.widget("trait").setCurrentIndex(1)
     assert form.widget("observed").isVisible()
+
+
+def test_characters_kept_from_before_but_no_longer_open_are_named(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.set_params(PARAMS, {"observed": ("Bo", "Mira")})
+    assert form.values()["observed"] == ("Bo",)
+    assert form.gone == ["Mira"]
