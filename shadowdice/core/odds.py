@@ -6,7 +6,9 @@ throws a die. Floats keep a 40-dice preview well under a frame; fractions did no
 
 A die that counts one success per face at or above ``hit_on`` and, with ``explode_on``, is
 thrown again on that face (Shadowrun's Rule of Six) has a distribution of successes that we
-convolve over the pool.
+convolve over the pool. Dice that give one success at most but succeed with different
+chances (Phase Six's destiny dice beside ordinary ones, members of a group with their own
+minimum rolls) go through :func:`chance_of_at_least`.
 
 >>> round(chance_of_successes(dice=3, needed=1, hit_on=5), 4)   # 1 - (2/3)**3
 0.7037
@@ -15,6 +17,8 @@ convolve over the pool.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 def successes_per_die(
@@ -49,6 +53,27 @@ def chance_of_successes(
     total = [1.0] + [0.0] * needed
     for _ in range(dice):
         total = _convolve_capped(total, one, needed)
+    return min(total[needed], 1.0)
+
+
+def chance_of_at_least(chances: Iterable[float], needed: int) -> float:
+    """Chance that dice which each succeed with their own chance, and give one success at
+    most, score at least ``needed`` successes together.
+
+    >>> chance_of_at_least([0.5, 0.5], 1)
+    0.75
+    >>> round(chance_of_at_least([1 / 3, 0.5, 1.0], 2), 4)   # the sure die and one more
+    0.6667
+    >>> chance_of_at_least([], 1), chance_of_at_least([], 0)
+    (0.0, 1.0)
+    """
+    if needed <= 0:
+        return 1.0
+    total = [1.0] + [0.0] * needed
+    for chance in chances:
+        if not 0.0 <= chance <= 1.0:
+            raise ValueError(f"a chance of success must be from 0 to 1, not {chance}")
+        total = _convolve_capped(total, [1.0 - chance, chance], needed)
     return min(total[needed], 1.0)
 
 

@@ -1,12 +1,13 @@
 """Exact odds against brute force over every outcome of small pools."""
 
 from itertools import product
+from math import prod
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shadowdice.core.odds import chance_of_successes, successes_per_die
+from shadowdice.core.odds import chance_of_at_least, chance_of_successes, successes_per_die
 
 
 def brute_force(dice: int, needed: int, hit_on: int) -> float:
@@ -45,3 +46,34 @@ def test_nothing_needed_is_certain_and_no_dice_is_hopeless():
 def test_exploding_face_that_is_no_success_is_refused():
     with pytest.raises(ValueError):
         successes_per_die(hit_on=6, explode_on=5, cap=1)
+
+
+def brute_force_mixed(chances: list[float], needed: int) -> float:
+    """Add up the chance of every pattern of successes and failures that has enough."""
+    return sum(
+        prod(chance if hit else 1 - chance for chance, hit in zip(chances, hits, strict=True))
+        for hits in product((False, True), repeat=len(chances))
+        if sum(hits) >= needed
+    )
+
+
+@given(
+    chances=st.lists(st.floats(0, 1), max_size=7),
+    needed=st.integers(-1, 8),
+)
+def test_dice_with_different_chances_match_brute_force(chances, needed):
+    assert chance_of_at_least(chances, needed) == pytest.approx(
+        brute_force_mixed(chances, needed), abs=1e-12
+    )
+
+
+def test_dice_with_one_chance_agree_with_a_plain_pool():
+    # Three dice hitting on 5+ are three dice of chance 1/3 each
+    assert chance_of_at_least([1 / 3] * 3, 2) == pytest.approx(
+        chance_of_successes(dice=3, needed=2, hit_on=5)
+    )
+
+
+def test_a_chance_outside_0_to_1_is_refused():
+    with pytest.raises(ValueError, match=r"from 0 to 1, not 1\.5"):
+        chance_of_at_least([0.5, 1.5], 1)

@@ -88,7 +88,7 @@ def test_a_classic_rest_asks_about_ten_hours(qtbot, window, prompts):
     document = new_phase_six(qtbot, window, "Hagen", 2)
     editor = window.current_editor()
     variant = editor.field_widget("variant")
-    variant.setCurrentIndex(variant.findText("classic"))
+    variant.setCurrentIndex(variant.findData("classic"))
     document.sheet.destiny_dice_max = 2
     document.sheet.bonus_dice = 0
     prompts.yes_no_answers = [False]

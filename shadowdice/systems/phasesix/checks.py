@@ -19,10 +19,12 @@ Readings of what the texts leave open:
 
 - **What can be rolled.** Skills and knowledge in both variants. The current rules roll
   attributes too (their door example rolls strength, 4 dice); under the classic rules the
-  attributes set the minimum roll and are not rolled.
-- **Concealment rolls** use the observer's Perception skill. The classic minimum roll
-  7 - concealment and the current rules' perception + concealment dice take the difficulty as
-  any check does (normal, or a modifier of 0, unless the game master says otherwise).
+  attributes set the minimum roll and are not rolled, and apprehension (Achtsamkeit), an
+  attribute of the current rules, is a classic skill (see :mod:`.sheet`).
+- **Concealment rolls** use the observer's Perception skill (0 should a sheet lack it). The
+  classic minimum roll 7 - concealment and the current rules' perception + concealment dice
+  take the difficulty as any check does (normal, or a modifier of 0, unless the game master
+  says otherwise).
 """
 
 from __future__ import annotations
@@ -254,7 +256,7 @@ def _plan_concealment(
         names = (names,)
     observed = observed_sheets(party, tuple(names))
     conspicuous = most_conspicuous(observed, _count(values, "concealment"))
-    perception = sheet.skill(PERCEPTION).value
+    perception = sheet.perception
     check = f"Concealment roll: {conspicuous.source}, concealment {conspicuous.value}"
     if sheet.classic:
         trait = Trait(PERCEPTION, perception, f"{PERCEPTION} {perception}")

@@ -9,6 +9,12 @@ Readings of what the texts leave open:
 
 - **One set of rules.** Every member must play by the same rules variant: the difficulty is
   a level (classic) or a modifier (current), and one group roll names one of them.
+- **The attribute or skill asked for.** Both texts let each player roll "the required
+  attribute or skill", and both give an apprehension (Achtsamkeit) check as the example.
+  Under the current rules that is the Apprehension attribute, rolled with its value as dice.
+  Under the classic rules attributes give minimum rolls, not dice, and no classic attribute is
+  Achtsamkeit, so the group rolls it as players would: as the classic skill Apprehension,
+  each member with the minimum roll from the attribute the game master names.
 - **Dice added before the roll** are not asked for a group: each member can add bonus and
   destiny dice after the roll instead, one at a time (both texts allow that at any time).
 - **A member whose pool is 0 or less** throws nothing at first and can still add bonus or
@@ -55,10 +61,10 @@ def needed_of(values: CheckValues) -> int:
 
 def group_outcome(members: Sequence[RollSession], needed: int) -> Outcome:
     """The members' successes added up against the number needed."""
-    per_member = [
-        (member.character, member.successes if isinstance(member, PhaseSixSession) else 0)
-        for member in members
-    ]
+    per_member = []
+    for member in members:
+        assert isinstance(member, PhaseSixSession), "a Phase Six group has Phase Six members"
+        per_member.append((member.character, member.successes))
     total = sum(successes for _name, successes in per_member)
     made = total >= needed
     return Outcome(
@@ -113,8 +119,11 @@ def start_group(
     if reason := group_problem(members, plans):
         raise CheckError(reason)
     ids = count()
-    sessions = [
-        PhaseSixSession(
+    sessions = []
+    # Every member rolls: the UI names a member's actions by their index among the members.
+    for sheet, plan, name in zip(members, plans, member_names(members), strict=True):
+        assert plan.minimum_roll is not None, "group_problem refuses a plan without one"
+        session = PhaseSixSession(
             sheet,
             check=plan.check,
             pool=plan.trait.dice,
@@ -124,9 +133,7 @@ def start_group(
             parameters=dict(values),
             ids=ids,
         )
-        for sheet, plan, name in zip(members, plans, member_names(members), strict=True)
-        if plan.minimum_roll is not None
-    ]
+        sessions.append(session)
     return GroupSession(
         sessions,
         system_id=SYSTEM_ID,

@@ -1,9 +1,11 @@
 """Phase Six rules as small pure functions: minimum rolls, difficulty, exploding dice, successes
-per die, destiny dice and the odds of a roll.
+per die, destiny dice and the chance of one die.
 
 Rule texts: classic rules 000 (German: "Der Mindestwurf", "Exploding Dice",
 "Schwierigkeitsgrade", "Schicksalswürfel", "Verborgenheit") and current rules 001 (English:
 "The minimum roll", "Levels of difficulty", "Exploding Dice", "Destiny dice", "Concealment").
+The chance of a whole roll adds the chances of its dice up through
+:func:`shadowdice.core.odds.chance_of_at_least`.
 
 Points the rule texts leave open, and the reading Shadowdice takes (each has a test of the
 same idea in ``tests/systems/phasesix``):
@@ -33,7 +35,6 @@ same idea in ``tests/systems/phasesix``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import StrEnum
 from fractions import Fraction
 
@@ -156,29 +157,6 @@ def success_chance(minimum_roll: int, *, destiny: bool = False) -> Fraction:
     if needed <= EXPLODE_ON:
         return Fraction(EXPLODE_ON + 1 - needed, EXPLODE_ON)
     return Fraction(1, EXPLODE_ON) * success_chance(needed - EXPLODE_ON)
-
-
-def chance_of_successes(chances: Iterable[Fraction], needed: int) -> float:
-    """The chance that dice with these chances of success give at least ``needed`` successes
-    (each die one success at most).
-
-    >>> chance_of_successes([Fraction(1, 2)] * 2, 1)
-    0.75
-    >>> chance_of_successes([], 1), chance_of_successes([], 0)
-    (0.0, 1.0)
-    """
-    if needed <= 0:
-        return 1.0
-    # at[k]: the chance of exactly k successes so far, k = needed meaning "needed or more"
-    at = [Fraction(1)] + [Fraction(0)] * needed
-    for chance in chances:
-        step = [Fraction(0)] * (needed + 1)
-        for k, p in enumerate(at):
-            if p:
-                step[k] += p * (1 - chance)
-                step[min(k + 1, needed)] += p * chance
-        at = step
-    return float(at[needed])
 
 
 def roll_text(minimum_roll: int) -> str:

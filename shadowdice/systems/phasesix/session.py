@@ -22,7 +22,9 @@ Readings of what the texts leave open (the dice rules themselves are in :mod:`.r
 - **Rerolls and a pool of 0 or less.** With no die on the table there is nothing to reroll,
   so rerolls cannot rescue such a roll (both texts say so).
 - **Paying.** Every die is charged to the character after its throw succeeded: a throw that
-  fails costs nothing. The variant and the minimum roll are read when the check starts.
+  fails costs nothing. A current reroll is two throws (ordinary dice, destiny dice); should
+  the second fail, the first is taken back, and the roll stands as it was. The variant and
+  the minimum roll are read when the check starts.
 """
 
 from __future__ import annotations
@@ -176,20 +178,18 @@ class PhaseSixSession(RollSession):
     # --- bonus, destiny and reroll dice after the roll -------------------------------------
 
     def _offered(self) -> Iterable[Action]:
-        yield Action(
-            id="bonus_die",
-            label="Add a bonus die",
-            cost="1 bonus die",
-            enabled=self.sheet.bonus_dice > 0,
-            reason="" if self.sheet.bonus_dice else "no bonus dice left",
+        yield self._paid(
+            "bonus_die",
+            "Add a bonus die",
+            resource=BONUS_DICE,
+            unit="bonus die",
             hint="Throw one more die with the roll.",
         )
-        yield Action(
-            id="destiny_die",
-            label="Add a destiny die",
-            cost="1 destiny die",
-            enabled=self.sheet.destiny_dice > 0,
-            reason="" if self.sheet.destiny_dice else "no destiny dice left",
+        yield self._paid(
+            "destiny_die",
+            "Add a destiny die",
+            resource=DESTINY_DICE,
+            unit="destiny die",
             hint=f"Throw a destiny die apart; it succeeds on {roll_text(DESTINY_ALWAYS)} "
             "whatever the minimum roll.",
         )
@@ -208,46 +208,68 @@ class PhaseSixSession(RollSession):
             maximum=1,
             suggested=failed[:1],
         )
-        reason = nothing or ("" if self.sheet.reroll_dice else "no reroll dice left")
-        yield Action(
-            id="reroll_die",
-            label="Reroll a die",
-            cost="1 reroll die",
-            enabled=not reason,
-            reason=reason,
+        yield self._paid(
+            "reroll_die",
+            "Reroll a die",
+            resource=REROLL_DICE,
+            unit="reroll die",
             hint="Throw one die that did not succeed again.",
+            blocked=nothing,
             pick=pick,
         )
-        reason = nothing or ("" if self.sheet.destiny_dice else "no destiny dice left")
-        yield Action(
-            id="destiny_reroll_die",
-            label="Reroll a die with a destiny die",
-            cost="1 destiny die",
-            enabled=not reason,
-            reason=reason,
+        yield self._paid(
+            "destiny_reroll_die",
+            "Reroll a die with a destiny die",
+            resource=DESTINY_DICE,
+            unit="destiny die",
             hint="Throw a destiny die in place of one die that did not succeed.",
+            blocked=nothing,
             pick=pick,
         )
 
     def _current_rerolls(self) -> Iterator[Action]:
         nothing = self._nothing_to_reroll()
-        reason = nothing or ("" if self.sheet.reroll_dice else "no rerolls left")
-        yield Action(
-            id="reroll_roll",
-            label="Reroll the whole roll",
-            cost="1 reroll",
-            enabled=not reason,
-            reason=reason,
+        yield self._paid(
+            "reroll_roll",
+            "Reroll the whole roll",
+            resource=REROLL_DICE,
+            unit="reroll",
             hint="Throw every die of the roll again.",
+            blocked=nothing,
         )
-        reason = nothing or ("" if self.sheet.destiny_dice else "no destiny dice left")
-        yield Action(
-            id="destiny_reroll_roll",
-            label="Reroll with a destiny die",
-            cost="1 destiny die",
+        yield self._paid(
+            "destiny_reroll_roll",
+            "Reroll with a destiny die",
+            resource=DESTINY_DICE,
+            unit="destiny die",
+            hint="Spend a destiny die as a reroll: throw every die of the roll again.",
+            blocked=nothing,
+        )
+
+    def _paid(
+        self,
+        action_id: str,
+        label: str,
+        *,
+        resource: str,
+        unit: str,
+        hint: str,
+        blocked: str = "",
+        pick: DicePick | None = None,
+    ) -> Action:
+        """An action that costs one ``unit`` of the character's ``resource``: disabled with
+        ``blocked`` as the reason (nothing to reroll), else when none are left.
+        """
+        none_left = "" if getattr(self.sheet, resource) else f"no {_plural(unit)} left"
+        reason = blocked or none_left
+        return Action(
+            id=action_id,
+            label=label,
+            cost=f"1 {unit}",
             enabled=not reason,
             reason=reason,
-            hint="Spend a destiny die as a reroll: throw every die of the roll again.",
+            hint=hint,
+            pick=pick,
         )
 
     def _nothing_to_reroll(self) -> str:
@@ -277,15 +299,21 @@ class PhaseSixSession(RollSession):
 
     def _throw_again(self, label: str, dice: Iterable[Die]) -> None:
         """Throw these dice again, each as what it was: ordinary ones together, destiny dice
-        apart.
+        apart. All or nothing: should the second throw fail, the first is taken back, so
+        that the session is as it was and nothing is charged.
         """
         ordinary = [die.id for die in dice if die.group != DESTINY]
         destiny = [die.id for die in dice if die.group == DESTINY]
-        if ordinary:
-            explode = explode_on(self.minimum_roll.value)
-            self._throw(label, len(ordinary), explode_on=explode, replace=ordinary)
-        if destiny:
-            self._throw(f"{label}: destiny dice", len(destiny), group=DESTINY, replace=destiny)
+        dice_before, throws_before = dict(self._dice), list(self.throws)
+        try:
+            if ordinary:
+                explode = explode_on(self.minimum_roll.value)
+                self._throw(label, len(ordinary), explode_on=explode, replace=ordinary)
+            if destiny:
+                self._throw(f"{label}: destiny dice", len(destiny), group=DESTINY, replace=destiny)
+        except BaseException:
+            self._dice, self.throws = dice_before, throws_before
+            raise
 
     def _spend(self, resource: str, amount: int) -> None:
         left = getattr(self.sheet, resource)
@@ -296,3 +324,12 @@ class PhaseSixSession(RollSession):
             setattr(self.sheet, resource, getattr(self.sheet, resource) - spent)
 
         self._charge(resource, amount, spend)
+
+
+def _plural(unit: str) -> str:
+    """'reroll die' -> 'reroll dice', 'reroll' -> 'rerolls'.
+
+    >>> _plural("destiny die"), _plural("reroll")
+    ('destiny dice', 'rerolls')
+    """
+    return unit.removesuffix("die") + "dice" if unit.endswith("die") else f"{unit}s"

@@ -8,13 +8,21 @@ character in :attr:`PhaseSixSheet.rules`. Both variants share one model:
   text names only strength (Kraft), openness (Offenheit), conscientiousness
   (Gewissenhaftigkeit), neuroticism (Neurotizismus) and intelligence, given as an IQ; the
   classic persona set is completed with the other Big Five traits (extraversion,
-  agreeableness). The current text names only strength; its sets are the ones Phase Six
-  players know from the current rulebook (education, logic, conscientiousness, willpower,
-  apprehension, charm; deftness, strength, attractiveness, endurance, resistance, quickness),
-  and the classic physis set is the same six. Switching the rules (:meth:`switch_rules`)
-  keeps the values of the attributes both variants have.
-- **Skills**, the same standard list in both variants, plus the player's own. A skill's value
-  is its number of dice.
+  agreeableness). The current text names only strength and apprehension (its group roll
+  example); the rest of the current sets (education, logic, conscientiousness, willpower,
+  charm; deftness, attractiveness, endurance, resistance, quickness) is our assumption, and
+  the classic physis set is assumed to be the same six.
+- **Switching the rules** (:meth:`PhaseSixSheet.switch_rules`) loses nothing: the attributes
+  both variants have keep their values, and those only the variant left behind has are kept
+  in :attr:`PhaseSixSheet.other_attributes` (saved with the sheet) until the character
+  switches back.
+- **Skills**, a standard list, plus the player's own. A skill's value is its number of dice.
+  The classic rules add **Apprehension** (Achtsamkeit) as a skill: their group roll example
+  is an "Achtsamkeitsprobe", yet under the classic rules only skills and knowledge give dice
+  and no classic attribute is Achtsamkeit, so players roll it as a skill, with the minimum
+  roll from the attribute the game master names. Under the current rules apprehension is an
+  attribute, rolled as such. A file that lacks a standard skill (older or edited by hand)
+  gets it with value 0 when it is read.
 - **Knowledge**, each entry tied to a skill. The current rules roll knowledge value + that
   skill's value; the classic rules roll the knowledge value alone.
 - **The minimum roll** of the current rules: the character's own, from the lineage (a human
@@ -29,9 +37,17 @@ character in :attr:`PhaseSixSheet.rules`. Both variants share one model:
 >>> sheet.switch_rules("current")
 >>> sheet.attribute("Education").minimum_roll_text, sheet.minimum_roll
 ('—', 5)
+>>> sheet.other_attributes["Intelligence"]
+80
+>>> sheet.switch_rules("classic")
+>>> sheet.attribute("Intelligence").value
+80
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
@@ -80,8 +96,8 @@ CONCEALMENT_BOUNDS = (0, 12)
 MINIMUM_ROLL_BOUNDS = (0, 12)
 DICE_MAX = 30
 
-#: The skills every character has (Nahkampf is Hand to Hand Combat, Tapferkeit Courage,
-#: Einschüchtern Intimidation, Wahrnehmung Perception).
+#: The skills every character has under both rules (Nahkampf is Hand to Hand Combat,
+#: Tapferkeit Courage, Einschüchtern Intimidation, Wahrnehmung Perception).
 STANDARD_SKILLS = (
     "Acrobatics", "Communication", "Courage", "Deception", "Driving", "Empathy", "First Aid",
     "Hand to Hand Combat", "History", "Intimidation", "Investigation", "Mechanics", "Nature",
@@ -90,6 +106,14 @@ STANDARD_SKILLS = (
 )  # fmt: skip
 #: The skill a concealment roll is rolled with.
 PERCEPTION = "Perception"
+#: Achtsamkeit: a skill under the classic rules (their group roll example), an attribute under
+#: the current rules.
+APPREHENSION = "Apprehension"
+#: The standard skills of each variant, in sheet order.
+SKILLS = {
+    CLASSIC: tuple(sorted((*STANDARD_SKILLS, APPREHENSION))),
+    CURRENT: STANDARD_SKILLS,
+}
 
 
 def attribute_bounds(name: str) -> tuple[int, int]:
@@ -149,7 +173,8 @@ class Skill(Row):
     """A skill: its value is its number of dice.
 
     Attributes:
-        custom: a skill the player added; only those can be renamed or removed.
+        custom: a skill the player added; only those can be renamed or removed. The sheet
+            sets it from the name: every skill but the variant's standard ones is custom.
     """
 
     name: str = Field(min_length=1)
@@ -177,6 +202,9 @@ class Item(Row):
     concealment: int = Field(default=0, ge=CONCEALMENT_BOUNDS[0], le=CONCEALMENT_BOUNDS[1])
 
 
+_NamedRow = TypeVar("_NamedRow", Attribute, Skill, Knowledge)
+
+
 def standard_attributes(rules: str) -> list[Attribute]:
     """A new character's attributes under these rules."""
     return [
@@ -184,8 +212,17 @@ def standard_attributes(rules: str) -> list[Attribute]:
     ]
 
 
+def other_rules(rules: str) -> str:
+    """The variant a character does not play by.
+
+    >>> other_rules("classic")
+    'current'
+    """
+    return CURRENT if rules == CLASSIC else CLASSIC
+
+
 def _standard_skills() -> list[Skill]:
-    return [Skill(name=name) for name in STANDARD_SKILLS]
+    return [Skill(name=name) for name in SKILLS[CURRENT]]
 
 
 class PhaseSixSheet(Sheet):
@@ -193,10 +230,15 @@ class PhaseSixSheet(Sheet):
 
     Attributes:
         rules: "classic" (text 000) or "current" (text 001).
+        variant: the editor's setter over ``rules``: reading it gives ``rules``, setting it
+            switches the rules through :meth:`switch_rules`, which carries the attributes
+            over. Not saved; ``rules`` is.
         lineage: the character's lineage (current rules: it sets the minimum roll).
         minimum_roll: current rules: the result a die must reach (5 for a human's 5+).
         attributes: the variant's :data:`ATTRIBUTES`, in that order.
-        skills: the standard skills and the player's own.
+        other_attributes: the values of the attributes only the other variant has, kept for
+            switching back (empty until the character switches).
+        skills: the variant's standard :data:`SKILLS` and the player's own (``custom``).
         knowledge: knowledge entries, each tied to a skill.
         equipment: items with concealment values.
         bonus_dice, reroll_dice, destiny_dice: what is left of each (0..its maximum).
@@ -209,6 +251,7 @@ class PhaseSixSheet(Sheet):
         default=HUMAN_MINIMUM_ROLL, ge=MINIMUM_ROLL_BOUNDS[0], le=MINIMUM_ROLL_BOUNDS[1]
     )
     attributes: list[Attribute] = Field(default_factory=lambda: standard_attributes(CURRENT))
+    other_attributes: dict[str, int] = Field(default_factory=dict)
     skills: list[Skill] = Field(default_factory=_standard_skills)
     knowledge: list[Knowledge] = Field(default_factory=list)
     equipment: list[Item] = Field(default_factory=list)
@@ -250,7 +293,9 @@ class PhaseSixSheet(Sheet):
                 f"the attributes of the {self.rules} rules are "
                 f"{', '.join(ATTRIBUTES[self.rules])}, in that order"
             )
+        self._check_other_attributes()
         _unique("skill", [skill.name for skill in self.skills])
+        self._complete_skills()
         _unique("knowledge entry", [entry.name for entry in self.knowledge])
         skills = {skill.name for skill in self.skills}
         for entry in self.knowledge:
@@ -261,6 +306,44 @@ class PhaseSixSheet(Sheet):
         for attribute in self.attributes:
             attribute._rules = self.rules
         return self
+
+    def _check_other_attributes(self) -> None:
+        """The kept values belong to attributes only the other variant has, within bounds."""
+        other = other_rules(self.rules)
+        for name, value in self.other_attributes.items():
+            if name not in ATTRIBUTES[other] or name in ATTRIBUTES[self.rules]:
+                raise ValueError(f"{name} is no attribute that only the {other} rules have")
+            low, high = attribute_bounds(name)
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be from {low} to {high}")
+
+    def _complete_skills(self) -> None:
+        """Add the standard skills the sheet lacks, with value 0, in their standard places,
+        and mark every skill by its name as a standard one or the player's own. A skill named
+        like a standard one in another case ("perception") becomes that one, and so do the
+        knowledge entries that belong to it.
+        """
+        standard = SKILLS[self.rules]
+        spelt = {name.casefold(): name for name in standard}
+        renamed: dict[str, str] = {}
+        rows: list[Skill] = []
+        for skill in self.skills:
+            name = spelt.get(skill.name.casefold(), skill.name)
+            custom = name not in standard
+            if name != skill.name:
+                renamed[skill.name] = name
+            if (name, custom) != (skill.name, skill.custom):
+                skill = skill.model_copy(update={"name": name, "custom": custom})
+            rows.append(skill)
+        have = {skill.name: skill for skill in rows}
+        if not have.keys() >= set(standard):
+            own = [skill for skill in rows if skill.custom]
+            rows = [*(have.get(name) or Skill(name=name) for name in standard), *own]
+        if rows != self.skills:
+            self.skills[:] = rows
+        for index, entry in enumerate(self.knowledge):
+            if entry.skill in renamed:
+                self.knowledge[index] = entry.model_copy(update={"skill": renamed[entry.skill]})
 
     def settle(self) -> None:
         """Keep the dice left within their maxima after a maximum was lowered."""
@@ -273,7 +356,11 @@ class PhaseSixSheet(Sheet):
 
     @property
     def variant(self) -> str:
-        """The rules as the editor sets them; setting them is :meth:`switch_rules`."""
+        """The editor's setter over :attr:`rules` (the "Rules" field): reading it gives the
+        rules, setting it switches them through :meth:`switch_rules`, so that the attributes
+        are carried over. Setting ``rules`` itself would leave the attributes of the old
+        variant, which validation refuses. Not saved: ``rules`` is.
+        """
         return self.rules
 
     @variant.setter
@@ -281,20 +368,40 @@ class PhaseSixSheet(Sheet):
         self.switch_rules(rules)
 
     def switch_rules(self, rules: str) -> None:
-        """Play by the other rules: the attributes become that variant's, keeping the values
-        of those both have (conscientiousness and the physis attributes).
+        """Play by the other rules, losing nothing: the attributes become that variant's,
+        those both have (conscientiousness and the physis attributes) keep their values,
+        those only the other variant has come back from :attr:`other_attributes` (else start
+        at their default), and those only the rules left behind have go there.
+
+        Skills follow the variant's standard list: leaving the classic rules drops their
+        Apprehension skill only while it is blank (0, and no knowledge belongs to it), else it
+        stays as the player's own; coming back makes it the standard skill again.
 
         Raises:
             pydantic.ValidationError: ``rules`` is not a variant; the sheet is unchanged.
         """
         if rules == self.rules:
             return
-        kept = {attribute.name: attribute.value for attribute in self.attributes}
+        values = {
+            **self.other_attributes,
+            **{attribute.name: attribute.value for attribute in self.attributes},
+        }
+        names = ATTRIBUTES.get(rules, ())
+        leaving = set(SKILLS[self.rules]) - set(SKILLS.get(rules, ()))
+        used = {entry.skill for entry in self.knowledge}
         data = self.model_dump()
         data["rules"] = rules
         data["attributes"] = [
-            {"name": name, "value": kept.get(name, attribute_default(rules, name))}
-            for name in ATTRIBUTES.get(rules, ())
+            {"name": name, "value": values.get(name, attribute_default(rules, name))}
+            for name in names
+        ]
+        data["other_attributes"] = {
+            name: value for name, value in values.items() if name not in names
+        }
+        data["skills"] = [
+            skill
+            for skill in data["skills"]
+            if not (skill["name"] in leaving and skill["value"] == 0 and skill["name"] not in used)
         ]
         switched = type(self).model_validate(data)
         for name in type(self).model_fields:
@@ -309,24 +416,25 @@ class PhaseSixSheet(Sheet):
 
     def attribute(self, name: str) -> Attribute:
         """An attribute by name."""
-        for attribute in self.attributes:
-            if attribute.name == name:
-                return attribute
-        raise KeyError(name)
+        return _by_name(self.attributes, name)
 
     def skill(self, name: str) -> Skill:
         """A skill by name."""
-        for skill in self.skills:
-            if skill.name == name:
-                return skill
-        raise KeyError(name)
+        return _by_name(self.skills, name)
 
     def knowledge_entry(self, name: str) -> Knowledge:
         """A knowledge entry by name."""
-        for entry in self.knowledge:
-            if entry.name == name:
-                return entry
-        raise KeyError(name)
+        return _by_name(self.knowledge, name)
+
+    @property
+    def perception(self) -> int:
+        """The value of the Perception skill, which concealment rolls use; 0 without it
+        (a sheet always has it once validated, but a list can be changed in place).
+        """
+        try:
+            return self.skill(PERCEPTION).value
+        except KeyError:
+            return 0
 
     def knowledge_dice(self, entry: Knowledge) -> int:
         """The dice of a knowledge entry: its value, plus its skill's under the current rules.
@@ -344,6 +452,18 @@ class PhaseSixSheet(Sheet):
     def most_conspicuous(self) -> Item | None:
         """The item with the highest concealment value (the first of equals), or None."""
         return max(self.equipment, key=lambda item: item.concealment, default=None)
+
+
+def _by_name(rows: Sequence[_NamedRow], name: str) -> _NamedRow:
+    """The row with this name.
+
+    Raises:
+        KeyError: no row has it.
+    """
+    for row in rows:
+        if row.name == name:
+            return row
+    raise KeyError(name)
 
 
 def _unique(what: str, names: list[str]) -> None:

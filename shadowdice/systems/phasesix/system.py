@@ -1,23 +1,21 @@
-"""Phase Six as a rule system: how its sheet, checks, group rolls and the rest declare
-themselves to the app (rule texts 000, classic rules, and 001, current rules).
+"""Phase Six as a rule system: how its checks and group rolls declare themselves to the app
+(rule texts 000, classic rules, and 001, current rules). The sheet's declaration is in
+:mod:`.sheet_declaration`.
 
 The check parameters depend on the character's rules variant: the classic rules ask for the
 attribute that sets the minimum roll and a level of difficulty, the current rules for a free
 modifier of the character's own minimum roll. The values they produce are read in
-:mod:`.checks`.
-
-The rest refreshes bonus and reroll dice to their maximum, and destiny dice too, except that
-the classic rules refresh destiny dice only after a rest of at least 10 hours; the rest's
-question asks that, and the current rules ignore the answer.
+:mod:`.checks`. A group roll asks the same; as every member rolls with their own values, its
+labels list every member's (the trait's dice, the minimum roll).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Iterable, Sequence
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
+from shadowdice.core.odds import chance_of_at_least
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -27,15 +25,7 @@ from shadowdice.core.registry import (
     Party,
     RuleSystem,
 )
-from shadowdice.core.sheet import (
-    ColumnSpec,
-    FieldSpec,
-    Kind,
-    Row,
-    Sheet,
-    SheetAction,
-    TableSpec,
-)
+from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, TableSpec
 from shadowdice.systems.phasesix.checks import (
     CONCEALMENT,
     Plan,
@@ -53,29 +43,19 @@ from shadowdice.systems.phasesix.group import (
     plan_group,
     start_group,
 )
-from shadowdice.systems.phasesix.rules import (
-    RULES,
-    Difficulty,
-    chance_of_successes,
-    success_chance,
-)
+from shadowdice.systems.phasesix.rules import Difficulty, roll_text, success_chance
 from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
-from shadowdice.systems.phasesix.sheet import (
-    CONCEALMENT_BOUNDS,
-    DICE_MAX,
-    MINIMUM_ROLL_BOUNDS,
-    PERCEPTION,
-    SKILL_BOUNDS,
-    Item,
-    Knowledge,
-    PhaseSixSheet,
-    Skill,
-    attribute_bounds,
+from shadowdice.systems.phasesix.sheet import CONCEALMENT_BOUNDS, PERCEPTION, PhaseSixSheet
+from shadowdice.systems.phasesix.sheet_declaration import (
+    REST,
+    rest,
+    rest_action,
+    sheet_fields,
+    sheet_tables,
 )
 
 MODIFIER_BOUNDS = (-10, 20)
 NEEDED_BOUNDS = (1, 99)
-REST = "rest"
 
 
 class PhaseSix(RuleSystem):
@@ -91,141 +71,26 @@ class PhaseSix(RuleSystem):
     )
     sheet_type = PhaseSixSheet
 
-    # --- the sheet -------------------------------------------------------------------------
+    # --- the sheet (declared in sheet_declaration.py) ---------------------------------------
 
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
         """Name, rules, lineage and minimum roll, the three kinds of dice, notes."""
-        return (
-            FieldSpec("name", "Name"),
-            FieldSpec(
-                "variant",
-                "Rules",
-                Kind.CHOICE,
-                choices=RULES,
-                hint="Classic rules: minimum rolls from the attributes. Current rules: the "
-                "character's own minimum roll. Switching keeps the attributes both share.",
-            ),
-            FieldSpec(
-                "lineage",
-                "Lineage",
-                hint="Current rules: the lineage gives the minimum roll (a human has 5+).",
-            ),
-            FieldSpec(
-                "minimum_roll",
-                "Minimum roll",
-                Kind.INT,
-                bounds=lambda sheet: MINIMUM_ROLL_BOUNDS,
-                hint="Current rules: a die succeeds when it reaches this (5 for 5+). "
-                "The classic rules take it from the attribute the game master names.",
-            ),
-            *_dice_fields("bonus_dice", "Bonus dice", "Dice added to a roll, before or after."),
-            *_dice_fields(
-                "reroll_dice",
-                "Reroll dice",
-                "Classic rules: one die thrown again each. Current rules: one whole roll each.",
-            ),
-            *_dice_fields(
-                "destiny_dice",
-                "Destiny dice",
-                "Used as bonus or reroll dice; a destiny die succeeds on 4+ whatever the "
-                "difficulty.",
-            ),
-            FieldSpec("notes", "Notes", Kind.MULTILINE),
-        )
+        return sheet_fields()
 
     def sheet_tables(self) -> tuple[TableSpec, ...]:
-        """Attributes (fixed rows, with the classic minimum roll live), skills (standard ones
-        plus the player's own), knowledge and equipment.
-        """
-        return (
-            TableSpec(
-                "attributes",
-                "Attributes",
-                (
-                    ColumnSpec("name", "Attribute", editable=False),
-                    ColumnSpec("category", "Persona/Physis", editable=False),
-                    ColumnSpec(
-                        "value", "Value", Kind.INT, bounds=lambda row: attribute_bounds(row.name)
-                    ),
-                    ColumnSpec("minimum_roll_text", "Minimum roll (classic)", editable=False),
-                ),
-            ),
-            TableSpec(
-                "skills",
-                "Skills",
-                (
-                    ColumnSpec("name", "Skill", editable=lambda row: row.custom),
-                    ColumnSpec("value", "Value", Kind.INT, bounds=lambda row: SKILL_BOUNDS),
-                ),
-                new_row=_new_skill,
-                removable=lambda row: row.custom,
-                hide_zero="value",
-            ),
-            TableSpec(
-                "knowledge",
-                "Knowledge",
-                (
-                    ColumnSpec("name", "Knowledge"),
-                    ColumnSpec("value", "Value", Kind.INT, bounds=lambda row: SKILL_BOUNDS),
-                    ColumnSpec(
-                        "skill",
-                        "Skill (current rules add it)",
-                        Kind.CHOICE,
-                        choices=lambda sheet: ("", *(skill.name for skill in sheet.skills)),
-                    ),
-                ),
-                new_row=_new_knowledge,
-                removable=lambda row: True,
-            ),
-            TableSpec(
-                "equipment",
-                "Equipment",
-                (
-                    ColumnSpec("name", "Item"),
-                    ColumnSpec(
-                        "concealment",
-                        "Concealment",
-                        Kind.INT,
-                        bounds=lambda row: CONCEALMENT_BOUNDS,
-                    ),
-                ),
-                new_row=_new_item,
-                removable=lambda row: True,
-            ),
-        )
+        """Attributes, skills, knowledge and equipment."""
+        return sheet_tables()
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
         """The rest, which refreshes the dice; the classic rules ask how long it was."""
-        classic = isinstance(sheet, PhaseSixSheet) and sheet.classic
-        return (
-            SheetAction(
-                REST,
-                "Rest",
-                hint="Bonus, reroll and destiny dice back to their maximum"
-                + (" (destiny dice only after 10 hours or more)." if classic else "."),
-                question="Did the rest last at least 10 hours?" if classic else "",
-            ),
-        )
+        return (rest_action(classic=isinstance(sheet, PhaseSixSheet) and sheet.classic),)
 
     def apply_sheet_action(self, sheet: Sheet, action_id: str, answer: bool = True) -> str:
         """Rest: refresh the dice; ``answer`` says whether the rest lasted 10 hours."""
         if action_id != REST:
             return super().apply_sheet_action(sheet, action_id, answer)
         assert isinstance(sheet, PhaseSixSheet)
-        sheet.bonus_dice = sheet.bonus_dice_max
-        sheet.reroll_dice = sheet.reroll_dice_max
-        refreshed = ["bonus dice", "reroll dice"]
-        destiny = not sheet.classic or answer
-        if destiny:
-            sheet.destiny_dice = sheet.destiny_dice_max
-            refreshed.append("destiny dice")
-        message = f"Rested: {', '.join(refreshed[:-1])} and {refreshed[-1]} refreshed."
-        if not destiny:
-            message += (
-                f" Destiny dice stay at {sheet.destiny_dice} of {sheet.destiny_dice_max}: "
-                "they refresh after 10 hours of rest."
-            )
-        return message
+        return rest(sheet, long=answer)
 
     # --- a check of one character -------------------------------------------------------------
 
@@ -234,7 +99,6 @@ class PhaseSix(RuleSystem):
         roll, and for a concealment roll whom the character observes.
         """
         assert isinstance(sheet, PhaseSixSheet)
-        perception = sheet.skill(PERCEPTION).value
         trait = CheckParam(
             "trait",
             "Roll",
@@ -242,28 +106,31 @@ class PhaseSix(RuleSystem):
             best_trait(sheet),
             choices=(
                 *trait_choices(sheet),
-                (CONCEALMENT, f"Concealment roll ({PERCEPTION} {perception})"),
+                (CONCEALMENT, f"Concealment roll ({PERCEPTION} {sheet.perception})"),
             ),
             hint="The skill or knowledge the game master asks for; its value is the dice.",
         )
+        if sheet.classic:
+            difficulty = _classic_difficulty(
+                (attribute.name, f"{attribute.name} {_gives(sheet, attribute.name)}")
+                for attribute in sheet.attributes
+            )
+        else:
+            difficulty = _current_difficulty(f"minimum roll {roll_text(sheet.minimum_roll)}")
         return (
             trait,
-            *(_classic_difficulty(sheet) if sheet.classic else _current_difficulty(sheet)),
-            CheckParam(
+            *difficulty,
+            _dice_before_roll(
                 "bonus_dice",
-                f"Bonus dice (of {sheet.bonus_dice})",
-                Kind.INT,
-                0,
-                bounds=(0, sheet.bonus_dice),
-                hint="Bonus dice to throw with the roll; more can be added after it.",
+                "Bonus dice",
+                sheet.bonus_dice,
+                "Bonus dice to throw with the roll; more can be added after it.",
             ),
-            CheckParam(
+            _dice_before_roll(
                 "destiny_dice",
-                f"Destiny dice (of {sheet.destiny_dice})",
-                Kind.INT,
-                0,
-                bounds=(0, sheet.destiny_dice),
-                hint="Destiny dice to throw apart with the roll; each succeeds on 4+.",
+                "Destiny dice",
+                sheet.destiny_dice,
+                "Destiny dice to throw apart with the roll; each succeeds on 4+.",
             ),
             CheckParam(
                 "observed",
@@ -304,9 +171,7 @@ class PhaseSix(RuleSystem):
             return CheckPreview(summary="", problem=str(error))
         if reason := problem(sheet, plan):
             return CheckPreview(summary=plan.summary, problem=reason)
-        return CheckPreview(
-            summary=plan.summary, chance=chance_of_successes(_chances(plan), needed=1)
-        )
+        return CheckPreview(summary=plan.summary, chance=chance_of_at_least(_chances(plan), 1))
 
     def start_check(
         self, sheet: Sheet, values: CheckValues, source: DiceSource, party: Party = EMPTY_PARTY
@@ -335,33 +200,25 @@ class PhaseSix(RuleSystem):
         return True
 
     def group_check_params(self, members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
-        """The trait all members have, the difficulty of their variant (the first member's,
-        should they differ) and the successes needed.
+        """The traits all members have, the difficulty of their variant (the first member's,
+        should they differ) and the successes needed. Every label lists each member's own
+        value: their dice for a trait, their minimum roll for an attribute or a modifier.
         """
         sheets = _phase_six(members)
         if not sheets:
             return ()
         names = member_names(sheets)
-        common = [{key for key, _label in trait_choices(sheet)} for sheet in sheets]
-        choices = []
-        for key, _label in trait_choices(sheets[0]):
-            if all(key in keys for keys in common):
-                dice = ", ".join(
-                    f"{name} {trait_of(sheet, key).dice}"
-                    for name, sheet in zip(names, sheets, strict=True)
-                )
-                choices.append((key, f"{trait_of(sheets[0], key).label} ({dice})"))
-        first = sheets[0]
+        choices = _group_traits(names, sheets)
         return (
             CheckParam(
                 "trait",
                 "Roll",
                 Kind.CHOICE,
                 choices[0][0] if choices else "",
-                choices=tuple(choices),
+                choices=choices,
                 hint="What every member rolls, each with their own value.",
             ),
-            *(_classic_difficulty(first) if first.classic else _current_difficulty(first)),
+            *_group_difficulty(names, sheets),
             CheckParam(
                 "needed",
                 "Successes needed",
@@ -387,7 +244,7 @@ class PhaseSix(RuleSystem):
         if reason := group_problem(sheets, plans):
             return CheckPreview(summary=summary, problem=reason)
         chances = [chance for plan in plans for chance in _chances(plan)]
-        return CheckPreview(summary=summary, chance=chance_of_successes(chances, needed))
+        return CheckPreview(summary=summary, chance=chance_of_at_least(chances, needed))
 
     def start_group_check(
         self, members: Sequence[Sheet], values: CheckValues, source: DiceSource
@@ -396,23 +253,50 @@ class PhaseSix(RuleSystem):
         return start_group(_phase_six(members), values, source)
 
 
-def _classic_difficulty(sheet: PhaseSixSheet) -> tuple[CheckParam, ...]:
+def _group_traits(
+    names: Sequence[str], sheets: Sequence[PhaseSixSheet]
+) -> tuple[tuple[str, str], ...]:
+    """The traits every member has, each labelled with every member's dice."""
+    common = [{key for key, _label in trait_choices(sheet)} for sheet in sheets]
+    choices = []
+    for key, _label in trait_choices(sheets[0]):
+        if all(key in keys for keys in common):
+            dice = [trait_of(sheet, key).dice for sheet in sheets]
+            choices.append((key, f"{trait_of(sheets[0], key).label} ({_each(names, dice)})"))
+    return tuple(choices)
+
+
+def _group_difficulty(
+    names: Sequence[str], sheets: Sequence[PhaseSixSheet]
+) -> tuple[CheckParam, ...]:
+    """The difficulty of the first member's rules, labelled with the minimum roll of every
+    member who plays by them (the preview refuses the others).
+    """
+    first = sheets[0]
+    alike = [pair for pair in zip(names, sheets, strict=True) if pair[1].rules == first.rules]
+    alike_names = [name for name, _sheet in alike]
+    if first.classic:
+        attributes = []
+        for attribute in first.attributes:
+            gives = [_gives(sheet, attribute.name) for _name, sheet in alike]
+            attributes.append((attribute.name, f"{attribute.name} ({_each(alike_names, gives)})"))
+        return _classic_difficulty(attributes)
+    rolls = [roll_text(sheet.minimum_roll) for _name, sheet in alike]
+    words = "minimum roll" if len(alike) == 1 else "minimum rolls"
+    return _current_difficulty(f"{words} {_each(alike_names, rolls)}")
+
+
+def _classic_difficulty(attributes: Iterable[tuple[str, str]]) -> tuple[CheckParam, ...]:
+    """The attribute that sets the minimum roll, given as (name, label) pairs, and the level
+    of difficulty.
+    """
     return (
         CheckParam(
             "minimum_roll_from",
             "Minimum roll from",
             Kind.CHOICE,
             "",
-            choices=(
-                ("", "Choose the attribute"),
-                *(
-                    (
-                        attribute.name,
-                        f"{attribute.name} {attribute.value} → {attribute.minimum_roll_text}",
-                    )
-                    for attribute in sheet.attributes
-                ),
-            ),
+            choices=(("", "Choose the attribute"), *attributes),
             hint="The persona or physis attribute the game master names; it sets the minimum "
             "roll. A concealment roll has its own (7 - concealment).",
         ),
@@ -427,11 +311,12 @@ def _classic_difficulty(sheet: PhaseSixSheet) -> tuple[CheckParam, ...]:
     )
 
 
-def _current_difficulty(sheet: PhaseSixSheet) -> tuple[CheckParam, ...]:
+def _current_difficulty(modified: str) -> tuple[CheckParam, ...]:
+    """The game master's modifier, labelled with what it modifies ("minimum roll 5+")."""
     return (
         CheckParam(
             "modifier",
-            f"Difficulty ± (minimum roll {sheet.minimum_roll}+)",
+            f"Difficulty ± ({modified})",
             Kind.INT,
             0,
             bounds=MODIFIER_BOUNDS,
@@ -440,13 +325,40 @@ def _current_difficulty(sheet: PhaseSixSheet) -> tuple[CheckParam, ...]:
     )
 
 
-def _chances(plan: Plan) -> list[Fraction]:
+def _dice_before_roll(key: str, label: str, left: int, hint: str) -> CheckParam:
+    """Dice of a kind added before the roll, at most those left; back to 0 after each roll,
+    so that the next roll spends none unasked.
+    """
+    return CheckParam(
+        key,
+        f"{label} (of {left})",
+        Kind.INT,
+        0,
+        bounds=(0, left),
+        hint=hint,
+        resets_after_roll=True,
+    )
+
+
+def _gives(sheet: PhaseSixSheet, attribute: str) -> str:
+    """An attribute's value and the classic minimum roll it gives: "10 → 15+"."""
+    found = sheet.attribute(attribute)
+    return f"{found.value} → {found.minimum_roll_text}"
+
+
+def _each(names: Sequence[str], values: Iterable[object]) -> str:
+    """Every member's value, by name: "Hagen 5, Mira 2"."""
+    return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
+def _chances(plan: Plan) -> list[float]:
     """The chance of success of every die the plan throws."""
     assert plan.minimum_roll is not None
     roll = plan.minimum_roll.value
-    return [success_chance(roll)] * (max(plan.trait.dice, 0) + plan.bonus_dice) + [
-        success_chance(roll, destiny=True)
-    ] * plan.destiny_dice
+    ordinary = success_chance(roll)
+    destiny = success_chance(roll, destiny=True)
+    dice = [ordinary] * (max(plan.trait.dice, 0) + plan.bonus_dice) + [destiny] * plan.destiny_dice
+    return [float(chance) for chance in dice]
 
 
 def _phase_six(members: Sequence[Sheet]) -> list[PhaseSixSheet]:
@@ -456,41 +368,3 @@ def _phase_six(members: Sequence[Sheet]) -> list[PhaseSixSheet]:
             raise CheckError(f"{sheet.name or 'A character'} is not a Phase Six character.")
         sheets.append(sheet)
     return sheets
-
-
-def _dice_fields(key: str, label: str, hint: str) -> tuple[FieldSpec, FieldSpec]:
-    return (
-        FieldSpec(
-            f"{key}_max",
-            f"{label} (maximum)",
-            Kind.INT,
-            bounds=lambda sheet: (0, DICE_MAX),
-            hint=f"{hint} A rest refreshes them to this.",
-        ),
-        FieldSpec(
-            key,
-            f"{label} left",
-            Kind.INT,
-            bounds=lambda sheet: (0, getattr(sheet, f"{key}_max")),
-            hint="Not yet spent; at most the maximum.",
-        ),
-    )
-
-
-def _new_skill(sheet: PhaseSixSheet) -> Row:
-    return Skill(name=_free_name("New skill", {skill.name for skill in sheet.skills}), custom=True)
-
-
-def _new_knowledge(sheet: PhaseSixSheet) -> Row:
-    return Knowledge(name=_free_name("New knowledge", {entry.name for entry in sheet.knowledge}))
-
-
-def _new_item(sheet: PhaseSixSheet) -> Row:
-    return Item(name=_free_name("New item", {item.name for item in sheet.equipment}))
-
-
-def _free_name(stem: str, taken: set[str]) -> str:
-    number = 1
-    while (name := f"{stem} {number}") in taken:
-        number += 1
-    return name

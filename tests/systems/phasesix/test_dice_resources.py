@@ -5,7 +5,7 @@ what they throw, and that each is charged to the character once its throw succee
 
 import pytest
 
-from shadowdice.core.dice import ScriptExhaustedError
+from shadowdice.core.dice import ScriptedDiceSource, ScriptExhaustedError
 from shadowdice.core.die import Mark
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError
@@ -262,6 +262,35 @@ def test_a_throw_that_fails_costs_nothing(roll, hagen, hagen_now):
     with pytest.raises(ScriptExhaustedError):
         session.apply("reroll_roll")
     assert hagen_now.reroll_dice == 2 and session.charges == []
+
+
+@pytest.mark.parametrize(
+    ("action_id", "resource"),
+    [("reroll_roll", "reroll_dice"), ("destiny_reroll_roll", "destiny_dice")],
+)
+def test_a_whole_roll_reroll_whose_destiny_throw_fails_changes_nothing(
+    roll, hagen_now, action_id, resource
+):
+    # Given a current roll of 5 dice and a destiny die, all failed
+    hagen_now.destiny_dice_max = hagen_now.destiny_dice = 2
+    source = ScriptedDiceSource([1, 1, 1, 1, 1, 2])
+    session = roll(hagen_now, source, trait="skill:Courage", destiny_dice=1)
+    before = (session.outcome(), session.table, list(session.throws), session.dice)
+    left = getattr(hagen_now, resource)
+    # When the dice run out between the ordinary dice and the destiny die of the reroll
+    source.extend([5, 5, 5, 5, 5])
+    with pytest.raises(ScriptExhaustedError):
+        session.apply(action_id)
+    # Then the roll stands as it was, nothing is charged, and the reroll is still offered
+    assert (session.outcome(), session.table, session.throws, session.dice) == before
+    assert getattr(hagen_now, resource) == left
+    assert charges(session) == [("destiny_dice", 1)]
+    assert action(session, action_id).enabled
+    # And once the dice come, the reroll goes through whole
+    source.extend([5, 5, 5, 5, 5, 4])
+    session.apply(action_id)
+    assert [die.faces for die in session.table] == [(5,)] * 5 + [(4,)]
+    assert getattr(hagen_now, resource) == left - 1
 
 
 def test_dice_run_down_over_several_checks(roll, hagen):

@@ -12,6 +12,7 @@ from shadowdice.storage.character_file import CharacterFileError, load_character
 from shadowdice.systems import builtin_registry
 from shadowdice.systems.phasesix.rules import RULES
 from shadowdice.systems.phasesix.sheet import (
+    ATTRIBUTES,
     CONCEALMENT_BOUNDS,
     DICE_MAX,
     MINIMUM_ROLL_BOUNDS,
@@ -21,6 +22,7 @@ from shadowdice.systems.phasesix.sheet import (
     PhaseSixSheet,
     Skill,
     attribute_bounds,
+    other_rules,
 )
 
 REGISTRY = builtin_registry()
@@ -61,6 +63,32 @@ def test_a_file_whose_attributes_belong_to_the_other_rules_is_refused(tmp_path, 
         load_character(path, REGISTRY)
 
 
+def test_a_file_without_perception_opens_and_its_checks_can_be_rolled(tmp_path, hagen):
+    # Given Hagen's file, edited by hand: the Perception skill is gone
+    path = tmp_path / "hagen.json"
+    save_character(path, SYSTEM, hagen)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["sheet"]["skills"] = [
+        skill for skill in document["sheet"]["skills"] if skill["name"] != "Perception"
+    ]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    # When it is opened
+    sheet = load_character(path, REGISTRY).sheet
+    # Then it has Perception at 0, and the check panel's parameters can be made
+    assert sheet.skill("Perception").value == 0
+    params = {p.key: p for p in SYSTEM.check_params(sheet)}
+    assert ("concealment", "Concealment roll (Perception 0)") in params["trait"].choices
+    assert SYSTEM.preview_check(sheet, {"trait": "concealment", "concealment": 3}).summary
+
+
+def test_a_concealment_roll_of_a_sheet_that_lost_perception_in_place_counts_0_dice(hagen_now):
+    hagen_now.skills[:] = [s for s in hagen_now.skills if s.name != "Perception"]
+    params = {p.key: p for p in SYSTEM.check_params(hagen_now)}
+    assert ("concealment", "Concealment roll (Perception 0)") in params["trait"].choices
+    preview = SYSTEM.preview_check(hagen_now, {"trait": "concealment", "concealment": 2})
+    assert preview.summary.startswith("Perception 0 + concealment 2 → 2 dice")
+
+
 @st.composite
 def phase_six_sheets(draw) -> PhaseSixSheet:
     sheet = PhaseSixSheet(
@@ -72,6 +100,11 @@ def phase_six_sheets(draw) -> PhaseSixSheet:
     )
     for attribute in sheet.attributes:
         attribute.value = draw(st.integers(*attribute_bounds(attribute.name)))
+    only_other = [
+        name for name in ATTRIBUTES[other_rules(sheet.rules)] if name not in ATTRIBUTES[sheet.rules]
+    ]
+    for name in draw(st.lists(st.sampled_from(only_other), unique=True)):
+        sheet.other_attributes[name] = draw(st.integers(*attribute_bounds(name)))
     for skill in sheet.skills:
         skill.value = draw(st.integers(*SKILL_BOUNDS))
     for name in draw(st.lists(NAMES, max_size=3, unique_by=str.casefold)):

@@ -131,6 +131,11 @@ def test_a_group_needs_one_set_of_rules(system, hagen, mira_now):
     )
     with pytest.raises(CheckError, match="one set of rules"):
         system.start_group_check([hagen, mira_now], values, ScriptedDiceSource([]))
+    # The dialog still gets its parameters, labelled with the first member's rules
+    params = {p.key: p for p in system.group_check_params([hagen, mira_now])}
+    assert dict(params["minimum_roll_from"].choices)["Strength"] == "Strength (Hagen 3 → 2+)"
+    params = {p.key: p for p in system.group_check_params([mira_now, hagen])}
+    assert params["modifier"].label == "Difficulty ± (minimum roll Mira 4+)"
 
 
 def test_a_classic_group_needs_the_attribute_for_the_minimum_roll(system, hagen, mira):
@@ -146,6 +151,47 @@ def test_group_params_offer_the_traits_all_members_have(system, hagen, mira):
     assert choices["skill:Courage"] == "Courage (Hagen 5, Mira 2)"
     assert "knowledge:Heraldry" not in choices
     assert params["needed"].default == 2
+
+
+def test_classic_group_labels_give_every_members_minimum_roll(system, hagen, mira):
+    params = {p.key: p for p in system.group_check_params([hagen, mira])}
+    choices = dict(params["minimum_roll_from"].choices)
+    assert choices[""] == "Choose the attribute"
+    assert choices["Neuroticism"] == "Neuroticism (Hagen 10 → 15+, Mira 0 → 5+)"
+    assert choices["Intelligence"] == "Intelligence (Hagen 80 → 8+, Mira 100 → 4+)"
+
+
+def test_current_group_labels_give_every_members_minimum_roll(system, hagen_now):
+    bo = PhaseSixSheet(name="Bo", lineage="Elf", minimum_roll=4)
+    params = {p.key: p for p in system.group_check_params([hagen_now, bo])}
+    assert params["modifier"].label == "Difficulty ± (minimum rolls Hagen 5+, Bo 4+)"
+
+
+def test_the_classic_groups_apprehension_check_is_rolled_as_a_skill(system, hagen, mira):
+    # Text 000: "eine Achtsamkeitsprobe der ganzen Gruppe"; the game master names
+    # intelligence for the minimum roll: Hagen IQ 80 (8+), Mira IQ 100 (4+)
+    hagen.skill("Apprehension").value = 2
+    mira.skill("Apprehension").value = 1
+    values = {"trait": "skill:Apprehension", "minimum_roll_from": "Intelligence", "needed": 2}
+    choices = dict(system.group_check_params([hagen, mira])[0].choices)
+    assert choices["skill:Apprehension"] == "Apprehension (Hagen 2, Mira 1)"
+    assert system.preview_group_check([hagen, mira], values).problem == ""
+    group = system.start_group_check([hagen, mira], values, ScriptedDiceSource([6, 3, 1, 4]))
+    # Hagen's 6 explodes to 6 + 1 = 7, short of 8; his 3 fails; Mira's 4 makes 4+
+    assert [m.minimum_roll.value for m in group.members] == [8, 4]
+    assert group.outcome().headline == "Group: 1 of 2 successes - failed"
+
+
+def test_the_current_groups_apprehension_check_rolls_the_attribute(system, hagen_now, mira_now):
+    # Text 001: "an Apprehension check" of the whole group, the attribute's value in dice
+    hagen_now.attribute("Apprehension").value = 2
+    mira_now.attribute("Apprehension").value = 1
+    values = {"trait": "attribute:Apprehension", "modifier": 0, "needed": 2}
+    choices = dict(system.group_check_params([hagen_now, mira_now])[0].choices)
+    assert choices["attribute:Apprehension"] == "Apprehension (Hagen 2, Mira 1)"
+    group = system.start_group_check([hagen_now, mira_now], values, ScriptedDiceSource([5, 2, 4]))
+    # Hagen at 5+: one success; Mira, an elf at 4+: one success
+    assert group.outcome().headline == "Group: 2 of 2 successes - made it"
 
 
 def test_current_group_params_ask_for_a_modifier(system, hagen_now, mira_now):

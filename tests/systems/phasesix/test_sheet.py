@@ -2,11 +2,21 @@
 knowledge, equipment, the three kinds of dice and the rest that refreshes them.
 """
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
 from shadowdice.core.sheet import SheetEditError, add_row, remove_row, set_cell, set_field
-from shadowdice.systems.phasesix.sheet import ATTRIBUTES, STANDARD_SKILLS, Knowledge, PhaseSixSheet
+from shadowdice.storage.character_file import load_character, save_character
+from shadowdice.systems import builtin_registry
+from shadowdice.systems.phasesix.sheet import (
+    ATTRIBUTES,
+    SKILLS,
+    STANDARD_SKILLS,
+    Knowledge,
+    PhaseSixSheet,
+)
 
 
 def table(system, key):
@@ -58,8 +68,71 @@ def test_switching_the_rules_keeps_the_attributes_both_have(system):
     assert sheet.attribute("Education").value == 1
     assert sheet.attribute("Strength").minimum_roll_text == "—"
     set_field(sheet, field(system, "variant"), "classic")
-    assert sheet.attribute("Openness").value == 0, "openness was not kept under the current rules"
+    assert sheet.attribute("Openness").value == 6, "openness was kept under the current rules"
     assert sheet.attribute("Strength").minimum_roll_text == "2+"
+
+
+def test_switching_the_rules_and_back_loses_nothing_also_through_a_file(system, hagen, tmp_path):
+    # Given classic Hagen: openness 6, extraversion 2, neuroticism 10, IQ 80, strength 3
+    hagen.attribute("Extraversion").value = 2
+    classic = [(a.name, a.value) for a in hagen.attributes]
+    skills = list(hagen.skills)
+    # When he switches to the current rules, is saved and opened again
+    set_field(hagen, field(system, "variant"), "current")
+    assert hagen.other_attributes == {
+        "Openness": 6, "Extraversion": 2, "Agreeableness": 0, "Neuroticism": 10,
+        "Intelligence": 80,
+    }  # fmt: skip
+    path = tmp_path / "hagen.json"
+    save_character(path, system, hagen)
+    assert json.loads(path.read_text(encoding="utf-8"))["sheet"]["other_attributes"] == (
+        hagen.other_attributes
+    )
+    loaded = load_character(path, builtin_registry()).sheet
+    # Then switching back gives him every classic value, with its minimum roll
+    set_field(loaded, field(system, "variant"), "classic")
+    assert [(a.name, a.value) for a in loaded.attributes] == classic
+    assert loaded.attribute("Neuroticism").minimum_roll_text == "15+"
+    assert loaded.skills == skills
+    # And what only the current rules have waits for the next switch
+    assert loaded.other_attributes == {
+        "Education": 1, "Logic": 1, "Willpower": 1, "Apprehension": 1, "Charm": 1,
+    }  # fmt: skip
+
+
+def test_values_changed_under_the_current_rules_come_back_after_a_classic_spell(system):
+    sheet = PhaseSixSheet()
+    sheet.attribute("Willpower").value = 4
+    sheet.switch_rules("classic")
+    sheet.switch_rules("current")
+    assert sheet.attribute("Willpower").value == 4
+
+
+def test_kept_values_of_the_other_rules_are_checked_in_a_file():
+    data = PhaseSixSheet(rules="current").model_dump()
+    data["other_attributes"] = {"Strength": 3}
+    with pytest.raises(ValidationError, match="Strength is no attribute that only the classic"):
+        PhaseSixSheet.model_validate(data)
+    data["other_attributes"] = {"Intelligence": 20}
+    with pytest.raises(ValidationError, match="Intelligence must be from 40 to 200"):
+        PhaseSixSheet.model_validate(data)
+
+
+def test_the_editor_sets_the_rules_through_the_variant(system):
+    variant = field(system, "variant")
+    assert variant.choices == ("classic", "current")
+    assert variant.choice_labels == ("Classic rules", "Current rules")
+    sheet = PhaseSixSheet()
+    sheet.variant = "classic"
+    assert sheet.rules == "classic" and sheet.variant == "classic"
+    assert "variant" not in sheet.model_dump()
+
+
+def test_the_fields_the_classic_rules_do_not_use_say_so(system):
+    minimum_roll = field(system, "minimum_roll")
+    assert minimum_roll.suffix == "+"
+    for key in ("lineage", "minimum_roll"):
+        assert field(system, key).hint.startswith("Current rules only:")
 
 
 def test_an_unknown_variant_is_refused_and_the_sheet_stays(system):
@@ -67,6 +140,53 @@ def test_an_unknown_variant_is_refused_and_the_sheet_stays(system):
     with pytest.raises(SheetEditError, match="Rules must be one of classic, current"):
         set_field(sheet, field(system, "variant"), "third")
     assert sheet.rules == "classic"
+
+
+def test_the_classic_rules_have_apprehension_as_a_skill():
+    classic, current = PhaseSixSheet(rules="classic"), PhaseSixSheet(rules="current")
+    assert [s.name for s in classic.skills] == list(SKILLS["classic"])
+    assert [s.name for s in classic.skills][:3] == ["Acrobatics", "Apprehension", "Communication"]
+    assert not classic.skill("Apprehension").custom
+    with pytest.raises(KeyError):
+        current.skill("Apprehension")
+
+
+def test_leaving_the_classic_rules_drops_a_blank_apprehension_skill_only(system):
+    sheet = PhaseSixSheet(rules="classic")
+    sheet.switch_rules("current")
+    assert "Apprehension" not in [s.name for s in sheet.skills]
+    sheet.switch_rules("classic")
+    sheet.skill("Apprehension").value = 3
+    sheet.switch_rules("current")
+    # Rated, it stays as the player's own, beside the apprehension attribute
+    assert sheet.skill("Apprehension").custom and sheet.skill("Apprehension").value == 3
+    sheet.switch_rules("classic")
+    assert not sheet.skill("Apprehension").custom
+    assert [s.name for s in sheet.skills] == list(SKILLS["classic"])
+
+
+def test_a_file_without_standard_skills_gets_them_at_0():
+    data = PhaseSixSheet(rules="classic").model_dump()
+    data["skills"] = [
+        {"name": "Courage", "value": 5, "custom": False},
+        {"name": "Alertness", "value": 2, "custom": True},
+        {"name": "perception", "value": 3, "custom": True},
+    ]
+    data["knowledge"] = [{"name": "Tracks", "value": 1, "skill": "perception"}]
+    sheet = PhaseSixSheet.model_validate(data)
+    assert [s.name for s in sheet.skills] == [*SKILLS["classic"], "Alertness"]
+    assert sheet.skill("Courage").value == 5 and sheet.skill("Stealth").value == 0
+    # A skill named like a standard one is that one, and its knowledge follows it
+    assert sheet.skill("Perception").value == 3 and not sheet.skill("Perception").custom
+    assert sheet.knowledge_entry("Tracks").skill == "Perception"
+    assert sheet.skill("Alertness").custom
+
+
+def test_a_standard_skill_marked_as_the_players_own_is_standard_again():
+    data = PhaseSixSheet().model_dump()
+    data["skills"][0]["custom"] = True
+    sheet = PhaseSixSheet.model_validate(data)
+    assert not sheet.skills[0].custom
 
 
 def test_a_file_whose_attributes_do_not_fit_its_rules_is_invalid():

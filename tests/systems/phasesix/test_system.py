@@ -23,6 +23,7 @@ def test_the_system_declares_itself(system):
     ]  # fmt: skip
     variant = next(f for f in system.sheet_fields() if f.key == "variant")
     assert variant.kind is Kind.CHOICE and variant.choices == ("classic", "current")
+    assert variant.choice_labels == ("Classic rules", "Current rules")
     assert [t.key for t in system.sheet_tables()] == [
         "attributes", "skills", "knowledge", "equipment",
     ]  # fmt: skip
@@ -49,6 +50,17 @@ def test_current_checks_ask_for_a_free_modifier(system, hagen_now):
     ]  # fmt: skip
     assert found["modifier"].label == "Difficulty ± (minimum roll 5+)"
     assert found["modifier"].kind is Kind.INT and found["modifier"].default == 0
+
+
+@pytest.mark.parametrize("fixture", ["hagen", "hagen_now"])
+def test_dice_added_before_the_roll_go_back_to_0_after_it(system, request, fixture):
+    found = params(system, request.getfixturevalue(fixture))
+    resetting = [key for key, param in found.items() if param.resets_after_roll]
+    assert resetting == ["bonus_dice", "destiny_dice"]
+    assert (found["bonus_dice"].label, found["destiny_dice"].label) == (
+        "Bonus dice (of 2)",
+        "Destiny dice (of 1)",
+    )
 
 
 def test_the_best_skill_comes_first_and_is_the_default(system, hagen):
