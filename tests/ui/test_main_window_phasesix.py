@@ -96,3 +96,40 @@ def test_a_classic_rest_asks_about_ten_hours(qtbot, window, prompts):
     assert prompts.asked_yes_no == ["Did the rest last at least 10 hours?"]
     assert document.sheet.bonus_dice == 2 and document.sheet.destiny_dice == 0
     assert "Destiny dice stay at 0 of 2" in window.statusBar().currentMessage()
+
+
+def test_a_classic_reroll_die_is_picked_in_the_tray(qtbot, window, dice):
+    # Given Hagen by the classic rules, Courage 3 against his Strength's 4+
+    document = new_phase_six(qtbot, window, "Hagen", 0)
+    variant = window.current_editor().field_widget("variant")
+    variant.setCurrentIndex(variant.findData("classic"))
+    courage = next(i for i, s in enumerate(document.sheet.skills) if s.name == "Courage")
+    skills = next(t for t in document.system.sheet_tables() if t.key == "skills")
+    document.set_cell(skills, courage, [c.key for c in skills.columns].index("value"), 3)
+    panel = window.check_panel
+    trait, source = panel.widget("trait"), panel.widget("minimum_roll_from")
+    trait.setCurrentIndex(trait.findData("skill:Courage"))
+    source.setCurrentIndex(source.findData("Strength"))
+    dice.extend([1, 5, 2])
+    panel.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window) == "1 success", timeout=3000)
+
+    # When the player rerolls one die: the tray asks, the 2 is picked instead of the
+    # suggested 1, and Ctrl+Enter confirms
+    reroll = next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_reroll_die"
+    )
+    qtbot.mouseClick(reroll, Qt.MouseButton.LeftButton)
+    tray = window.roll_panel.tray
+    assert tray.is_picking() and tray.picked() == [0]
+    tray.toggle_die(2)
+    assert tray.picked() == [2]
+    dice.extend([6])
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+    # Then only that die was thrown again, and one reroll die was spent
+    qtbot.waitUntil(lambda: headline(window) == "2 successes", timeout=3000)
+    assert not tray.is_picking()
+    faces = [die.face for die in window.roll_panel.session.table]
+    assert faces == [1, 5, 6]
+    assert document.sheet.reroll_dice == 1
