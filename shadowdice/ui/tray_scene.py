@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -21,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from shadowdice.core.die import Die
 from shadowdice.ui.die_item import DieItem, body_centre_depth
-from shadowdice.ui.tray_layout import MAX_DIE_SIZE, TrayLayout, fit_layout
+from shadowdice.ui.tray_layout import MAX_DIE_SIZE, TrayLayout, caption_pixel_size, fit_layout
 
 _FELT_CENTRE = QColor("#2f6a4e")
 _FELT_MIDDLE = QColor("#21503a")
@@ -73,7 +82,7 @@ class TrayScene(QGraphicsScene):
         return [self._items[die_id] for die_id in self._layout.order]
 
     def captions(self) -> list[str]:
-        """Return the group captions shown, top to bottom (not the "kept" strips')."""
+        """Return the group captions shown, in reading order (not the "kept" strips')."""
         return [caption.text for caption in self._layout.captions if not caption.kept]
 
     def set_dice(self, dice: Sequence[Die]) -> None:
@@ -107,6 +116,7 @@ class TrayScene(QGraphicsScene):
             height,
             footprint=lambda die, size: self._items[die.id].footprint(size),
             centre_depth=body_centre_depth,
+            caption_width=caption_width,
         )
         for item in self._items.values():
             item.set_size(self._layout.size)
@@ -142,10 +152,7 @@ class TrayScene(QGraphicsScene):
             panel.setPen(pen)
             panel.setZValue(-2.0 if not kept else -1.0)
             self._add_scenery(panel)
-        font = QFont()
-        font.setPixelSize(max(11, round(0.2 * size)))
-        font.setWeight(QFont.Weight.DemiBold)
-        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 0.8)
+        font = caption_font(size)
         for text, position, kept in self._layout.captions:
             caption = QGraphicsSimpleTextItem(text)
             caption.setFont(font)
@@ -158,6 +165,20 @@ class TrayScene(QGraphicsScene):
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
         self._scenery.append(item)
+
+
+def caption_font(size: float) -> QFont:
+    """Return the font of the captions at die ``size``."""
+    font = QFont()
+    font.setPixelSize(caption_pixel_size(size))
+    font.setWeight(QFont.Weight.DemiBold)
+    font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 0.8)
+    return font
+
+
+def caption_width(text: str, size: float) -> float:
+    """Return how wide a caption is drawn at die ``size``, in pixels."""
+    return QFontMetricsF(caption_font(size)).horizontalAdvance(text)
 
 
 def paint_felt(painter: QPainter, rect: QRectF, visible: QRectF) -> None:

@@ -303,12 +303,13 @@ def test_groups_are_laid_out_apart_with_captions(qtbot, tray):
     main = [tray.die_item(i) for i in range(6)]
     edge = [tray.die_item(i) for i in (10, 11)]
     destiny = [tray.die_item(i) for i in (20, 21)]
-    # Then the main pool comes first, each other group below it in the order they appeared
+    # Then the main pool comes first, the other groups below it in the order they appeared,
+    # side by side as they are small
     assert max(scene_body(item).bottom() for item in main) < min(
-        scene_body(item).top() for item in edge
+        scene_body(item).top() for item in (*edge, *destiny)
     )
-    assert max(scene_body(item).bottom() for item in edge) < min(
-        scene_body(item).top() for item in destiny
+    assert max(scene_body(item).right() for item in edge) < min(
+        scene_body(item).left() for item in destiny
     )
     assert tray.captions() == ["Edge", "Destiny"]
     assert [name for name, _ in group_dice(dice)] == ["", "edge", "destiny"]

@@ -1,8 +1,10 @@
-"""The tray's layout maths with plain numbers: groups, the kept strip, rows and the die size.
+"""The tray's layout maths with plain numbers: groups, panels, the kept strip, rows, die size.
 
-Every die here is a bare square body with no room around it, so the numbers are easy to follow:
-at size 40 the margin is 10, the pad inside a group 5.6, the gap between dice 4.8 and the gap
-between the sections of a group (kept, counting, rerolled) 20.
+Every die here is a bare square body with no room around it, and every caption is 6 pixels a
+letter, so the numbers are easy to follow: at size 40 the margin is 10, the pad inside a group
+5.6, the caption line 14 high, the gap between dice 4.8, between groups (and rows of panels)
+9.6 and between the sections of a group (kept, counting, rerolled) 20. A group's panel is then
+40 + 44.8 a die more + 2 pads wide: 51.2 for one die, 96 for two, 140.8 for three.
 """
 
 from __future__ import annotations
@@ -22,8 +24,15 @@ from shadowdice.ui.tray_layout import (
     split_group,
 )
 
-MARGIN, PAD, GAP, SECTION_GAP = 10.0, 5.6, 4.8, 20.0
+MARGIN, PAD, GAP, SECTION_GAP, CAPTION = 10.0, 5.6, 4.8, 20.0, 14.0
+GROUP_GAP = 2 * GAP
 LEFT = MARGIN + PAD  # where the first die of a row starts
+PANEL_HIGH = PAD + CAPTION + 40 + PAD  # a panel of one row of dice at size 40
+
+
+def panel_width(dice: int) -> float:
+    """How wide the panel of a group of ``dice`` dice on one line is at size 40."""
+    return dice * 40 + (dice - 1) * GAP + 2 * PAD
 
 
 def die(die_id: int, *, group: str = "", marks: tuple[Mark, ...] = ()) -> Die:
@@ -40,13 +49,37 @@ def half(size: float) -> float:
     return size / 2
 
 
+def text_width(text: str, size: float) -> float:
+    return 6.0 * len(text)
+
+
 def lay_out(dice: list[Die], width: float = 1000, size: float = 40) -> TrayLayout:
-    return lay_out_dice(dice, width, size, footprint=square, centre_depth=half)
+    return lay_out_dice(
+        dice, width, size, footprint=square, centre_depth=half, caption_width=text_width
+    )
 
 
 def body(layout: TrayLayout, die: Die, size: float = 40) -> QRectF:
     """Return where the die's square lies."""
     return square(die, size).translated(layout.positions[die.id])
+
+
+def dice_of(spec: list[tuple[str, int]]) -> list[Die]:
+    """Make dice by group: ``[("Ash", 2), ("", 3)]`` is two dice of Ash, then three pool dice."""
+    made: list[Die] = []
+    for group, count in spec:
+        start = len(made)
+        made.extend(die(start + i, group=group) for i in range(count))
+    return made
+
+
+def group_panels(layout: TrayLayout) -> list[QRectF]:
+    """Return the group panels (not the kept strips'), in the order of the groups."""
+    return [rect for rect, kept in layout.panels if not kept]
+
+
+def captions(layout: TrayLayout) -> list[str]:
+    return [caption.text for caption in layout.captions if not caption.kept]
 
 
 # --- groups ---------------------------------------------------------------------------------
@@ -147,20 +180,133 @@ def test_kept_dice_lie_in_a_captioned_strip_at_the_left_and_rerolled_ones_at_the
     assert rect == body(layout, dice[2]).adjusted(-PAD, -PAD, PAD, PAD)
 
 
-def test_other_groups_lie_below_the_main_pool_in_captioned_panels():
+def test_other_groups_lie_below_the_main_pool_in_captioned_panels_as_wide_as_their_dice():
     dice = [die(0, group="edge"), die(1), die(2, group="edge")]
     layout = lay_out(dice, width=500)
     main_bottom = body(layout, dice[1]).bottom()
-    # Then the edge group has a caption and a panel the width of the tray, below the main pool
+    # Then the edge group has a caption, and a panel below the main pool a pad around its dice
     [(text, position, kept)] = layout.captions
     assert (text, kept) == ("Edge", False)
-    assert position.y() > main_bottom
+    assert position.x() == pytest.approx(LEFT)
+    assert position.y() == pytest.approx(main_bottom + GROUP_GAP + PAD)
     [(rect, kept)] = layout.panels
     assert not kept
-    assert (rect.left(), rect.right()) == pytest.approx((MARGIN, 500 - MARGIN))
-    assert rect.top() > main_bottom
+    assert rect.getRect() == pytest.approx((MARGIN, main_bottom + GROUP_GAP, 96, PANEL_HIGH))
     assert all(rect.contains(body(layout, d)) for d in (dice[0], dice[2]))
     assert layout.height == pytest.approx(rect.bottom() + MARGIN)
+
+
+# --- rows of panels -------------------------------------------------------------------------
+
+
+def test_small_groups_lie_side_by_side_in_one_row_of_panels():
+    # Given a group roll: three characters of 2, 3 and 2 dice
+    dice = dice_of([("Ash", 2), ("Bo", 3), ("Cy", 2)])
+    layout = lay_out(dice, width=650)
+    # Then their panels share a row, left to right a group gap apart, each as wide as its dice
+    ash, bo, cy = group_panels(layout)
+    assert [rect.top() for rect in (ash, bo, cy)] == pytest.approx([MARGIN] * 3)
+    assert [rect.height() for rect in (ash, bo, cy)] == pytest.approx([PANEL_HIGH] * 3)
+    assert [rect.left() for rect in (ash, bo, cy)] == pytest.approx(
+        [MARGIN, MARGIN + 96 + GROUP_GAP, MARGIN + 96 + GROUP_GAP + 140.8 + GROUP_GAP]
+    )
+    assert [rect.width() for rect in (ash, bo, cy)] == pytest.approx(
+        [panel_width(2), panel_width(3), panel_width(2)]
+    )
+    assert not ash.intersects(bo) and not bo.intersects(cy)
+    # And each panel holds its own dice, on one line, under its own caption
+    for rect, members in ((ash, dice[0:2]), (bo, dice[2:5]), (cy, dice[5:7])):
+        assert all(rect.contains(body(layout, d)) for d in members)
+    assert {layout.positions[d.id].y() for d in dice} == {MARGIN + PAD + CAPTION + 20}
+    assert captions(layout) == ["Ash", "Bo", "Cy"]
+    assert [c.position.x() for c in layout.captions] == pytest.approx(
+        [rect.left() + PAD for rect in (ash, bo, cy)]
+    )
+    assert layout.order == [d.id for d in dice]
+    # And the tray is one row of panels high
+    assert layout.height == pytest.approx(MARGIN + PANEL_HIGH + MARGIN)
+
+
+def test_panels_wrap_to_a_new_row_when_the_width_runs_out():
+    # Given room for Ash's and Bo's panels in a row (ending at 256.4) but not Cy's as well
+    dice = dice_of([("Ash", 2), ("Bo", 3), ("Cy", 2), ("Cy · destiny", 1)])
+    layout = lay_out(dice, width=320)
+    ash, bo, cy, destiny = group_panels(layout)
+    # Then Cy's panel starts a new row at the left, below the first, and Cy's destiny joins it
+    assert ash.top() == bo.top() == MARGIN
+    assert cy.top() == destiny.top() == pytest.approx(ash.bottom() + GROUP_GAP)
+    assert cy.left() == MARGIN
+    assert destiny.left() == pytest.approx(cy.right() + GROUP_GAP)
+    # And the destiny panel is wide enough for its caption (72), not just its one die
+    assert destiny.width() == pytest.approx(72 + 2 * PAD)
+    assert all(rect.right() <= 320 - MARGIN for rect in (ash, bo, cy, destiny))
+    assert layout.height == pytest.approx(MARGIN + 2 * PANEL_HIGH + GROUP_GAP + MARGIN)
+
+
+def test_a_big_group_still_takes_a_full_width_panel():
+    # Given a group of 8 dice (364.8 wide) between two small ones, on a tray 500 wide: two
+    # panels of 8 would not fit side by side
+    dice = dice_of([("Ash", 2), ("Bo", 8), ("Cy", 2)])
+    layout = lay_out(dice, width=500)
+    ash, bo, cy = group_panels(layout)
+    # Then Bo's panel spans the tray, between the rows of the small groups
+    assert (bo.left(), bo.right()) == pytest.approx((MARGIN, 500 - MARGIN))
+    assert bo.top() == pytest.approx(ash.bottom() + GROUP_GAP)
+    assert cy.top() == pytest.approx(bo.bottom() + GROUP_GAP)
+    assert ash.width() == cy.width() == pytest.approx(panel_width(2))
+    # And a big group's dice wrap inside its panel as the main pool's do
+    narrow = lay_out(dice, width=300)
+    bo_dice = dice[2:10]
+    assert len({narrow.positions[d.id].y() for d in bo_dice}) > 1
+    assert all(group_panels(narrow)[1].contains(body(narrow, d)) for d in bo_dice)
+
+
+def test_the_main_pool_stays_first_and_full_width():
+    # Given groups thrown before and after eight dice of the main pool
+    dice = dice_of([("Ash", 2), ("", 8), ("Bo", 2)])
+    layout = lay_out(dice, width=320)
+    pool = dice[2:10]
+    # Then the pool comes first, with no panel, its dice wrapping across the full width
+    assert layout.order[:8] == [d.id for d in pool]
+    assert len({layout.positions[d.id].y() for d in pool}) == 2
+    row = [body(layout, d) for d in pool[:6]]
+    assert row[0].left() == pytest.approx(LEFT)
+    assert row[-1].right() == pytest.approx(LEFT + 6 * 40 + 5 * GAP)  # 6 of 6.5 that fit
+    pool_bottom = max(body(layout, d).bottom() for d in pool)
+    # And the groups share a row of panels below it
+    ash, bo = group_panels(layout)
+    assert ash.top() == bo.top() == pytest.approx(pool_bottom + GROUP_GAP)
+    assert bo.left() == pytest.approx(ash.right() + GROUP_GAP)
+    assert captions(layout) == ["Ash", "Bo"]
+
+
+def test_kept_strips_and_rerolled_dice_stay_inside_a_shared_panel():
+    # Given Ash kept a die and rerolled one, next to Bo's two plain dice
+    ash_dice = [
+        die(0, group="Ash", marks=(Mark.REROLLED,)),
+        die(1, group="Ash"),
+        die(2, group="Ash", marks=(Mark.KEPT,)),
+    ]
+    bo_dice = [die(3, group="Bo"), die(4, group="Bo")]
+    layout = lay_out([*ash_dice, *bo_dice], width=650)
+    ash, bo = group_panels(layout)
+    [strip] = [rect for rect, kept in layout.panels if kept]
+    # Then Ash's panel holds the kept strip, the counting die and the rerolled one, in order
+    assert layout.order[:3] == [2, 1, 0]
+    assert ash.width() == pytest.approx(40 + SECTION_GAP + 40 + SECTION_GAP + 20 + 2 * PAD)
+    assert ash.adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(strip)  # sharing its left and bottom
+    assert all(ash.contains(body(layout, d)) for d in ash_dice)
+    assert body(layout, ash_dice[1]).left() - body(layout, ash_dice[2]).right() == pytest.approx(
+        SECTION_GAP
+    )
+    # And the "kept" caption sits under Ash's, the strip's dice one caption line lower
+    kept_caption = next(c for c in layout.captions if c.kept)
+    assert kept_caption.position.y() == pytest.approx(MARGIN + PAD + CAPTION)
+    assert body(layout, ash_dice[2]).top() == pytest.approx(MARGIN + PAD + 2 * CAPTION)
+    # And Bo's panel lies beside it, as tall as Ash's
+    assert bo.left() == pytest.approx(ash.right() + GROUP_GAP)
+    assert (bo.top(), bo.height()) == pytest.approx((ash.top(), ash.height()))
+    assert all(bo.contains(body(layout, d)) for d in bo_dice)
 
 
 # --- the die size -------------------------------------------------------------------------------
@@ -180,3 +326,17 @@ def test_the_largest_die_size_that_fits_the_height_is_chosen():
     assert chosen(10) == MIN_DIE_SIZE
     layout = fit_layout(dice, 1000, 10, footprint=square, centre_depth=half)
     assert layout.height > 10
+
+
+def test_a_group_roll_of_three_fits_a_small_tray_at_a_comfortable_size():
+    # Given three characters of 2, 3 and 3 dice on a tray 650 x 190. Stacked one panel below
+    # the other they were 234.8 high even at the smallest size, so the tray scrolled.
+    dice = dice_of([("Ash", 2), ("Bo", 3), ("Cy", 3)])
+    layout = fit_layout(
+        dice, 650, 190, footprint=square, centre_depth=half, caption_width=text_width
+    )
+    # Then side by side they fit at size 60 (at 64 they would need two rows of panels)
+    assert layout.size == 60
+    assert layout.height <= 190
+    assert len({rect.top() for rect in group_panels(layout)}) == 1
+    assert all(rect.right() <= 650 for rect in group_panels(layout))
