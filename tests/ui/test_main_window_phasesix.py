@@ -1,7 +1,7 @@
 """Phase Six through the real main window: a group roll of three characters, and a rest."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
 
@@ -133,3 +133,21 @@ def test_a_classic_reroll_die_is_picked_in_the_tray(qtbot, window, dice):
     faces = [die.face for die in window.roll_panel.session.table]
     assert faces == [1, 5, 6]
     assert document.sheet.reroll_dice == 1
+
+
+def test_classic_minimum_rolls_follow_the_attributes_as_they_are_typed(qtbot, window):
+    new_phase_six(qtbot, window, "Hagen", 0)
+    editor = window.current_editor()
+    variant = editor.field_widget("variant")
+    variant.setCurrentIndex(variant.findData("classic"))
+    view = editor.tables["attributes"].view
+    model = view.model()
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == "Neuroticism")
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    shown = model.index(row, headers.index("Min. roll"))
+    view.setCurrentIndex(model.index(row, headers.index("Value")))
+    view.setFocus()
+    qtbot.keyClicks(view, "4")
+    editors = [w for w in view.findChildren(QSpinBox) if w.isVisible()]
+    qtbot.keyClick(editors[0], Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: shown.data() == "9+")  # neuroticism: 5 + value

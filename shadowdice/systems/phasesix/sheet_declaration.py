@@ -84,11 +84,11 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             "Attributes",
             (
                 ColumnSpec("name", "Attribute", editable=False),
-                ColumnSpec("category", "Persona/Physis", editable=False),
                 ColumnSpec(
                     "value", "Value", Kind.INT, bounds=lambda row: attribute_bounds(row.name)
                 ),
-                ColumnSpec("minimum_roll_text", "Minimum roll (classic)", editable=False),
+                ColumnSpec("minimum_roll_text", "Min. roll", editable=False),
+                ColumnSpec("category", "Kind", editable=False),
             ),
         ),
         TableSpec(
