@@ -240,8 +240,8 @@ class SheetEditor(QWidget):
             view.model.edit_refused.connect(self._on_edit_refused)
             self.tables[table.key] = view
             grid.addWidget(view, index // TABLES_PER_ROW, index % TABLES_PER_ROW)
-        grid.setColumnStretch(0, 2)
-        grid.setColumnStretch(1, 3)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
 
         self.problem = QLabel("")
         self.problem.setObjectName("sheet_problem")
