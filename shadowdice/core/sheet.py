@@ -10,13 +10,13 @@ raise :class:`SheetEditError` with a message for the player, leaving the sheet u
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 
 class Sheet(BaseModel):
@@ -42,6 +42,51 @@ class Row(BaseModel):
     """A row of a sheet table (an attribute, a skill, an item)."""
 
     model_config = ConfigDict(validate_assignment=True, extra="forbid")
+
+
+class RangedValue(Row):
+    """A row with a name and a number whose range depends on the name (an attribute).
+
+    Subclasses declare ``value`` with its default and say the range in :meth:`value_bounds`.
+    """
+
+    name: str
+    value: int
+
+    def value_bounds(self) -> tuple[int, int]:
+        """The allowed range of this row's value."""
+        raise NotImplementedError
+
+    @model_validator(mode="after")
+    def _value_within_bounds(self) -> RangedValue:
+        low, high = self.value_bounds()
+        if not low <= self.value <= high:
+            raise ValueError(f"{self.name} must be from {low} to {high}")
+        return self
+
+
+NamedRow = TypeVar("NamedRow", bound=BaseModel)
+
+
+def by_name(rows: Sequence[NamedRow], name: str) -> NamedRow:
+    """The row with this ``name``.
+
+    Raises:
+        KeyError: no row has it.
+    """
+    for row in rows:
+        if getattr(row, "name", None) == name:
+            return row
+    raise KeyError(name)
+
+
+def check_unique_names(what: str, names: Iterable[str]) -> None:
+    """Refuse two rows named alike, ignoring case ("there is a skill named Pistols already")."""
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ValueError(f"there is a {what} named {name} already")
+        seen.add(name.casefold())
 
 
 class SheetEditError(ValueError):

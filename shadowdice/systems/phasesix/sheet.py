@@ -46,12 +46,9 @@ character in :attr:`PhaseSixSheet.rules`. Both variants share one model:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
-from shadowdice.core.sheet import Row, Sheet
+from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.phasesix.rules import (
     CLASSIC,
     CURRENT,
@@ -130,7 +127,7 @@ def attribute_default(rules: str, name: str) -> int:
     return 1 if rules == CURRENT else 0
 
 
-class Attribute(Row):
+class Attribute(RangedValue):
     """A persona or physis attribute.
 
     The row shows its own classic minimum roll; for that the sheet tells every attribute row
@@ -141,16 +138,12 @@ class Attribute(Row):
         value: the value; for intelligence an IQ.
     """
 
-    name: str
     value: int = Field(default=0, ge=ATTRIBUTE_BOUNDS[0], le=IQ_BOUNDS[1])
     _rules: str = PrivateAttr(default=CLASSIC)
 
-    @model_validator(mode="after")
-    def _within_bounds(self) -> Attribute:
-        low, high = attribute_bounds(self.name)
-        if not low <= self.value <= high:
-            raise ValueError(f"{self.name} must be from {low} to {high}")
-        return self
+    def value_bounds(self) -> tuple[int, int]:
+        """See :func:`attribute_bounds`."""
+        return attribute_bounds(self.name)
 
     @property
     def category(self) -> str:
@@ -200,9 +193,6 @@ class Item(Row):
 
     name: str = Field(min_length=1)
     concealment: int = Field(default=0, ge=CONCEALMENT_BOUNDS[0], le=CONCEALMENT_BOUNDS[1])
-
-
-_NamedRow = TypeVar("_NamedRow", Attribute, Skill, Knowledge)
 
 
 def standard_attributes(rules: str) -> list[Attribute]:
@@ -294,9 +284,9 @@ class PhaseSixSheet(Sheet):
                 f"{', '.join(ATTRIBUTES[self.rules])}, in that order"
             )
         self._check_other_attributes()
-        _unique("skill", [skill.name for skill in self.skills])
+        check_unique_names("skill", [skill.name for skill in self.skills])
         self._complete_skills()
-        _unique("knowledge entry", [entry.name for entry in self.knowledge])
+        check_unique_names("knowledge entry", [entry.name for entry in self.knowledge])
         skills = {skill.name for skill in self.skills}
         for entry in self.knowledge:
             if entry.skill and entry.skill not in skills:
@@ -416,15 +406,15 @@ class PhaseSixSheet(Sheet):
 
     def attribute(self, name: str) -> Attribute:
         """An attribute by name."""
-        return _by_name(self.attributes, name)
+        return by_name(self.attributes, name)
 
     def skill(self, name: str) -> Skill:
         """A skill by name."""
-        return _by_name(self.skills, name)
+        return by_name(self.skills, name)
 
     def knowledge_entry(self, name: str) -> Knowledge:
         """A knowledge entry by name."""
-        return _by_name(self.knowledge, name)
+        return by_name(self.knowledge, name)
 
     @property
     def perception(self) -> int:
@@ -452,23 +442,3 @@ class PhaseSixSheet(Sheet):
     def most_conspicuous(self) -> Item | None:
         """The item with the highest concealment value (the first of equals), or None."""
         return max(self.equipment, key=lambda item: item.concealment, default=None)
-
-
-def _by_name(rows: Sequence[_NamedRow], name: str) -> _NamedRow:
-    """The row with this name.
-
-    Raises:
-        KeyError: no row has it.
-    """
-    for row in rows:
-        if row.name == name:
-            return row
-    raise KeyError(name)
-
-
-def _unique(what: str, names: list[str]) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise ValueError(f"there is a {what} named {name} already")
-        seen.add(name.casefold())

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from shadowdice.core.sheet import Row, Sheet
+from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.shadowrun4.rules import TableRules
 
 #: The nine attributes every character has, in sheet order.
@@ -75,18 +75,14 @@ def attribute_bounds(name: str) -> tuple[int, int]:
     return (0 if name in SPECIAL_ATTRIBUTES else 1), ATTRIBUTE_MAX
 
 
-class Attribute(Row):
+class Attribute(RangedValue):
     """An attribute and its rating."""
 
-    name: str
     value: int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
 
-    @model_validator(mode="after")
-    def _within_bounds(self) -> Attribute:
-        low, high = attribute_bounds(self.name)
-        if not low <= self.value <= high:
-            raise ValueError(f"{self.name} must be from {low} to {high}")
-        return self
+    def value_bounds(self) -> tuple[int, int]:
+        """See :func:`attribute_bounds`."""
+        return attribute_bounds(self.name)
 
 
 class Skill(Row):
@@ -147,11 +143,7 @@ class ShadowrunSheet(Sheet):
         names = [attribute.name for attribute in self.attributes]
         if names != list(ATTRIBUTES):
             raise ValueError(f"attributes must be {', '.join(ATTRIBUTES)}, in that order")
-        seen: set[str] = set()
-        for skill in self.skills:
-            if skill.name.casefold() in seen:
-                raise ValueError(f"there is a skill named {skill.name} already")
-            seen.add(skill.name.casefold())
+        check_unique_names("skill", (skill.name for skill in self.skills))
         if self.attribute("Magic") and self.attribute("Resonance"):
             raise ValueError("a character has Magic or Resonance, not both")
         if self.edge_current > self.edge:
@@ -169,17 +161,11 @@ class ShadowrunSheet(Sheet):
 
     def attribute(self, name: str) -> int:
         """The rating of an attribute by name."""
-        for attribute in self.attributes:
-            if attribute.name == name:
-                return attribute.value
-        raise KeyError(name)
+        return by_name(self.attributes, name).value
 
     def skill(self, name: str) -> Skill:
         """A skill by name."""
-        for skill in self.skills:
-            if skill.name == name:
-                return skill
-        raise KeyError(name)
+        return by_name(self.skills, name)
 
     @property
     def table_rules(self) -> TableRules:
