@@ -141,6 +141,29 @@ class RuleSystem(ABC):
     ) -> RollSession:
         """Start a roll session; raises :class:`CheckError` when it cannot be rolled."""
 
+    # --- character templates: a character is created from one -----------------------------
+    #
+    # A template is declared like a sheet (a pydantic model with fields and tables), so the
+    # generic sheet editor edits templates too; storage/template_file.py saves them.
+
+    template_type: ClassVar[type[Sheet] | None] = None
+
+    def template_fields(self) -> tuple[FieldSpec, ...]:
+        """The single values of a template, in editor order."""
+        return ()
+
+    def template_tables(self) -> tuple[TableSpec, ...]:
+        """The tables of a template, in editor order."""
+        return ()
+
+    def sample_templates(self) -> tuple[Sheet, ...]:
+        """The templates that ship with the app."""
+        return ()
+
+    def new_sheet_from_template(self, template: Sheet) -> Sheet:
+        """A fresh character made from ``template``."""
+        raise SheetEditError(f"{self.name} has no character templates.")
+
     # --- group rolls: several characters roll one check (see core/group.py) ---------------
 
     @property

@@ -102,6 +102,9 @@ class Kind(StrEnum):
     FLAG = "flag"
     CHOICE = "choice"
     CHARACTERS = "characters"
+    CODE = "code"
+    """A short text the system parses (a die code such as 3D+2); the editor sets it when
+    editing ends, not on every key, and shows a refusal in the field."""
 
 
 Bounds = tuple[int, int]
@@ -120,6 +123,8 @@ class FieldSpec:
         hint: a tooltip.
         suffix: for INT, shown after the number ("+" for a minimum roll of "5+").
         choice_labels: for CHOICE, the words shown for each value, if not the values.
+        editable: False for a value the sheet derives (dice left to distribute); the editor
+            shows it and :func:`set_field` refuses to set it.
     """
 
     key: str
@@ -130,6 +135,7 @@ class FieldSpec:
     hint: str = ""
     suffix: str = ""
     choice_labels: tuple[str, ...] = ()
+    editable: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +203,8 @@ class SheetAction:
 
 def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:
     """Set ``sheet.<spec.key>``; return whether it changed."""
+    if not spec.editable:
+        raise SheetEditError(f"{spec.label} cannot be edited; the sheet works it out")
     bounds = spec.bounds(sheet) if spec.bounds is not None else None
     return _set(sheet, sheet, spec.key, value, spec.label, spec.kind, bounds, spec.choices)
 
