@@ -147,6 +147,7 @@ class RuleSystem(ABC):
     # generic sheet editor edits templates too; storage/template_file.py saves them.
 
     template_type: ClassVar[type[Sheet] | None] = None
+    template_version: ClassVar[int] = 1
 
     def template_fields(self) -> tuple[FieldSpec, ...]:
         """The single values of a template, in editor order."""

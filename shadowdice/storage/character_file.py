@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -72,7 +72,7 @@ class CharacterEnvelope(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    format: Literal["shadowdice-character"] = FORMAT_NAME
+    format: str = FORMAT_NAME
     format_version: int = FORMAT_VERSION
     system: str
     sheet_version: int
@@ -120,6 +120,37 @@ class _Refusal(Exception):
     """Why a character cannot be read or written, before the file is named."""
 
 
+@dataclass(frozen=True, slots=True)
+class SavedKind:
+    """A kind of file saved in the envelope: characters, and character templates.
+
+    Attributes:
+        format_name: the envelope's ``format``.
+        noun: what the file holds, in words ("character").
+        part: what the system's model is called in messages ("sheet").
+        model: the pydantic model a system uses for it (None: the system has none).
+        version: the version of that model.
+    """
+
+    format_name: str
+    noun: str
+    part: str
+    model: Callable[[RuleSystem], type[Sheet] | None]
+    version: Callable[[RuleSystem], int]
+
+    def model_of(self, system: RuleSystem) -> type[Sheet]:
+        """The system's model for this kind of file."""
+        model = self.model(system)
+        if model is None:
+            raise _Refusal(f"{system.name} has no {self.noun}s")
+        return model
+
+
+CHARACTER = SavedKind(
+    FORMAT_NAME, "character", "sheet", lambda system: system.sheet_type, lambda s: s.sheet_version
+)
+
+
 def save_character(path: Path, system: RuleSystem, sheet: Sheet) -> None:
     """Write ``sheet`` of ``system`` to ``path`` atomically, keeping the old file as ``.bak``.
 
@@ -130,9 +161,14 @@ def save_character(path: Path, system: RuleSystem, sheet: Sheet) -> None:
         CharacterFileError: the sheet is not valid, or the file could not be written.
         TypeError: ``sheet`` is not a sheet of ``system``.
     """
+    save_envelope(CHARACTER, path, system, sheet)
+
+
+def save_envelope(kind: SavedKind, path: Path, system: RuleSystem, sheet: Sheet) -> None:
+    """Write a file of ``kind`` as :func:`save_character` writes a character."""
     path = Path(path)
     try:
-        write_atomic(path, _character_bytes(system, sheet))
+        write_atomic(path, _file_bytes(kind, system, sheet))
     except _Refusal as refusal:
         raise CharacterFileError(path, str(refusal), action="save") from refusal.__cause__
     except OSError as error:
@@ -153,43 +189,58 @@ def load_character(
     Raises:
         CharacterFileError: the file cannot be read as a character of a known system.
     """
-    path = Path(path)
     table = ENVELOPE_MIGRATIONS if migrations is None else migrations
+    return load_envelope(CHARACTER, path, registry, table)
+
+
+def load_envelope(
+    kind: SavedKind,
+    path: Path,
+    registry: Registry,
+    migrations: Mapping[int, EnvelopeMigration] = ENVELOPE_MIGRATIONS,
+) -> LoadedCharacter:
+    """Read a file of ``kind`` as :func:`load_character` reads a character."""
+    path = Path(path)
     try:
-        system, sheet, migrated = _parse_character(_read_bytes(path), registry, table)
+        system, sheet, migrated = _parse_file(kind, _read_bytes(path), registry, migrations)
     except _Refusal as refusal:
         raise CharacterFileError(path, str(refusal)) from refusal.__cause__
     return LoadedCharacter(path=path, system=system, sheet=sheet, migrated=migrated)
 
 
-def _character_bytes(system: RuleSystem, sheet: Sheet) -> bytes:
+def _file_bytes(kind: SavedKind, system: RuleSystem, sheet: Sheet) -> bytes:
     """Return the file contents for ``sheet``: the envelope as pretty UTF-8 JSON and a newline."""
-    if not isinstance(sheet, system.sheet_type):
-        raise TypeError(
-            f"a {type(sheet).__name__} is not a sheet of {system.name} ({system.sheet_type})"
-        )
+    model = kind.model_of(system)
+    if not isinstance(sheet, model):
+        raise TypeError(f"a {type(sheet).__name__} is not a {kind.part} of {system.name} ({model})")
     sheet_data = sheet.model_dump(mode="json", round_trip=True)
-    _validate_sheet(system, sheet_data)
+    _validate_sheet(kind, system, sheet_data)
     envelope = CharacterEnvelope(
-        system=system.id, sheet_version=system.sheet_version, sheet=sheet_data
+        format=kind.format_name,
+        system=system.id,
+        sheet_version=kind.version(system),
+        sheet=sheet_data,
     )
     text = json.dumps(envelope.model_dump(mode="json"), indent=2, ensure_ascii=False)
     return f"{text}\n".encode()
 
 
-def _parse_character(
-    data: bytes, registry: Registry, migrations: Mapping[int, EnvelopeMigration]
+def _parse_file(
+    kind: SavedKind,
+    data: bytes,
+    registry: Registry,
+    migrations: Mapping[int, EnvelopeMigration],
 ) -> tuple[RuleSystem, Sheet, bool]:
     """Read file contents into (system, sheet, whether anything was migrated)."""
     document = _parse_json(_decode(data))
-    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise _Refusal("the file is not a Shadowdice character file")
+    if not isinstance(document, dict) or document.get("format") != kind.format_name:
+        raise _Refusal(f"the file is not a Shadowdice {kind.noun} file")
     version = _format_version(document)
     envelope = _validate_envelope(_migrate_envelope(document, version, migrations))
-    system = _system(envelope, registry)
-    sheet_data = _migrate_sheet(system, envelope.sheet, envelope.sheet_version)
-    sheet = _validate_sheet(system, sheet_data)
-    migrated = version < FORMAT_VERSION or envelope.sheet_version < system.sheet_version
+    system = _system(kind, envelope, registry)
+    sheet_data = _migrate_sheet(kind, system, envelope.sheet, envelope.sheet_version)
+    sheet = _validate_sheet(kind, system, sheet_data)
+    migrated = version < FORMAT_VERSION or envelope.sheet_version < kind.version(system)
     return system, sheet, migrated
 
 
@@ -343,24 +394,28 @@ def _validate_envelope(document: dict[str, Any]) -> CharacterEnvelope:
         raise _Refusal(_describe_validation_error("the file is damaged", error)) from error
 
 
-def _system(envelope: CharacterEnvelope, registry: Registry) -> RuleSystem:
+def _system(kind: SavedKind, envelope: CharacterEnvelope, registry: Registry) -> RuleSystem:
     if envelope.system not in registry:
         raise _Refusal(
             f"it uses the rule system {envelope.system!r}, which this version does not know"
         )
     system = registry.get(envelope.system)
-    if envelope.sheet_version > system.sheet_version:
+    if envelope.sheet_version > kind.version(system):
         raise _Refusal(
-            f"its {system.name} sheet was saved by a newer version of Shadowdice "
-            f"(sheet version {envelope.sheet_version}); this version reads up to sheet "
-            f"version {system.sheet_version}"
+            f"its {system.name} {kind.part} was saved by a newer version of Shadowdice "
+            f"({kind.part} version {envelope.sheet_version}); this version reads up to "
+            f"{kind.part} version {kind.version(system)}"
         )
     return system
 
 
-def _migrate_sheet(system: RuleSystem, data: dict[str, Any], version: int) -> dict[str, Any]:
-    if version == system.sheet_version:
+def _migrate_sheet(
+    kind: SavedKind, system: RuleSystem, data: dict[str, Any], version: int
+) -> dict[str, Any]:
+    if version == kind.version(system):
         return data
+    if kind is not CHARACTER:
+        raise _Refusal(f"its {system.name} {kind.part} of version {version} cannot be read")
     try:
         migrated = system.migrate(data, version)
     except Exception as error:
@@ -375,13 +430,14 @@ def _migrate_sheet(system: RuleSystem, data: dict[str, Any], version: int) -> di
     return migrated
 
 
-def _validate_sheet(system: RuleSystem, data: dict[str, Any]) -> Sheet:
+def _validate_sheet(kind: SavedKind, system: RuleSystem, data: dict[str, Any]) -> Sheet:
     """Validate sheet data exactly as it is read from a file (JSON mode)."""
     if (location := _unencodable_text(data)) is not None:
         where = field_path(location) or "the sheet"
         raise _Refusal(f"the text of {where} holds a broken character (a lone surrogate)")
     try:
-        return system.sheet_type.model_validate_json(json.dumps(data))
+        return kind.model_of(system).model_validate_json(json.dumps(data))
     except ValidationError as error:
-        problem = _describe_validation_error("the character sheet is not valid", error)
+        what = f"the {kind.noun} {kind.part}" if kind is CHARACTER else f"the {kind.part}"
+        problem = _describe_validation_error(f"{what} is not valid", error)
         raise _Refusal(problem) from error

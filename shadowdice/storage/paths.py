@@ -37,6 +37,11 @@ class AppPaths:
     config_dir: Path
 
     @property
+    def templates_dir(self) -> Path:
+        """Where the player's own character templates are saved, beside the characters."""
+        return self.characters_dir / "Templates"
+
+    @property
     def settings_file(self) -> Path:
         """The settings file, inside :attr:`config_dir`."""
         return self.config_dir / SETTINGS_FILE_NAME

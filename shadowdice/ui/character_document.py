@@ -55,6 +55,22 @@ class CharacterDocument(QObject):
             return self.sheet.name.strip()
         return self.path.stem if self.path else f"New {self.system.name} character"
 
+    # --- what the editor shows: the system's sheet declaration -----------------------------
+
+    def fields(self) -> tuple[FieldSpec, ...]:
+        """The single values to edit."""
+        return self.system.sheet_fields()
+
+    def tables(self) -> tuple[TableSpec, ...]:
+        """The tables to edit."""
+        return self.system.sheet_tables()
+
+    def actions(self) -> tuple[SheetAction, ...]:
+        """What can be done to the sheet outside a roll, as it stands now."""
+        return self.system.sheet_actions(self.sheet)
+
+    # --- edits --------------------------------------------------------------------------------
+
     def set_field(self, spec: FieldSpec, value: Any) -> None:
         """Set a single value; raises SheetEditError with a message when refused."""
         if sheet_ops.set_field(self.sheet, spec, value):
@@ -98,3 +114,26 @@ class CharacterDocument(QObject):
         if modified != self._modified:
             self._modified = modified
             self.modified_changed.emit(modified)
+
+
+class TemplateDocument(CharacterDocument):
+    """An open character template: edited like a sheet, through the system's template
+    declaration (``template_fields``, ``template_tables``), with no sheet actions.
+    """
+
+    @property
+    def title(self) -> str:
+        """The template's name, else 'New template'."""
+        return self.sheet.name.strip() or f"New {self.system.name} template"
+
+    def fields(self) -> tuple[FieldSpec, ...]:
+        """The single values of the template."""
+        return self.system.template_fields()
+
+    def tables(self) -> tuple[TableSpec, ...]:
+        """The tables of the template."""
+        return self.system.template_tables()
+
+    def actions(self) -> tuple[SheetAction, ...]:
+        """Templates have no sheet actions."""
+        return ()

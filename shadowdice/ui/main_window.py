@@ -37,6 +37,7 @@ from shadowdice.ui.history import HistoryModel, HistoryView
 from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
+from shadowdice.ui.template_library import TemplateLibrary
 
 WELCOME = (
     "<h2>Welcome to Shadowdice</h2>"
@@ -66,6 +67,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.registry = registry
+        self.paths = paths
         self.prompts = prompts or Prompts(self)
         self.files = CharacterFiles(
             registry=registry, paths=paths, store=settings, prompts=self.prompts, parent=self
@@ -119,6 +121,7 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._connect_signals()
+        self._update_template_action()
         self.statusBar().showMessage(f"Shadowdice {__version__}", 4000)
 
     # --- building ------------------------------------------------------------------------------
@@ -126,6 +129,9 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
         self.new_action = self._action("&New character", self.new_character, keys.New)
+        self.template_action = self._action(
+            "New from &template…", self.open_templates, "Ctrl+Shift+N"
+        )
         self.open_action = self._action("&Open…", self.open_dialog, keys.Open)
         self.save_action = self._action("&Save", self.save_current, keys.Save)
         self.save_as_action = self._action("Save &as…", self.save_current_as, keys.SaveAs)
@@ -139,7 +145,7 @@ class MainWindow(QMainWindow):
         self.group_roll_action.setEnabled(False)
 
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
+        file_menu.addActions([self.new_action, self.template_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
@@ -193,14 +199,33 @@ class MainWindow(QMainWindow):
         editor = self.tabs.currentWidget()
         return editor if isinstance(editor, SheetEditor) else None
 
-    def new_character(self) -> CharacterDocument:
-        """Open a new character of the system chosen in the selector."""
+    def new_character(self, sheet: Sheet | None = None) -> CharacterDocument:
+        """Open a new character of the system chosen in the selector (``sheet``: one made
+        from a template).
+        """
         system = self.registry.get(self.system_selector.currentData())
-        document = CharacterDocument(system, system.new_sheet(), parent=self)
+        document = CharacterDocument(system, sheet or system.new_sheet(), parent=self)
         document.mark_changed()
         self._add_tab(document)
         self.current_editor().focus_first_field()
         return document
+
+    def open_templates(self) -> TemplateLibrary | None:
+        """Open the character templates of the chosen system, to create a character or edit
+        them.
+        """
+        system = self.registry.get(self.system_selector.currentData())
+        if system.template_type is None:
+            self._show_message(f"{system.name} characters are not made from templates.")
+            return None
+        dialog = TemplateLibrary(
+            system, self.registry, self.paths.templates_dir, self.prompts, self
+        )
+        dialog.character_requested.connect(self.new_character)
+        dialog.finished.connect(lambda _result: self.activateWindow())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def open_dialog(self) -> None:
         """Ask for a file and open it."""
@@ -379,7 +404,13 @@ class MainWindow(QMainWindow):
         self.setWindowModified(document.modified)
 
     def _on_system_chosen(self, _index: int) -> None:
-        self.files.remember_system(self.system_selector.currentData())
+        system_id = self.system_selector.currentData()
+        self.files.remember_system(system_id)
+        self._update_template_action()
+
+    def _update_template_action(self) -> None:
+        system = self.registry.get(self.system_selector.currentData())
+        self.template_action.setEnabled(system.template_type is not None)
 
     def _rebuild_recent_menu(self) -> None:
         self.recent_menu.clear()

@@ -203,7 +203,7 @@ class SheetEditor(QWidget):
         box_layout = QVBoxLayout(form_box)
         columns = QHBoxLayout()
         box_layout.addLayout(columns)
-        specs = document.system.sheet_fields()
+        specs = document.fields()
         single = [spec for spec in specs if spec.kind is not Kind.MULTILINE]
         # Many single values go in two columns, so the tables below keep their room.
         per_column = len(single) if len(single) <= FIELDS_IN_ONE_COLUMN else -(-len(single) // 2)
@@ -225,7 +225,7 @@ class SheetEditor(QWidget):
 
         actions = QHBoxLayout()
         self._action_buttons: dict[str, QPushButton] = {}
-        for action in document.system.sheet_actions(document.sheet):
+        for action in document.actions():
             button = QPushButton(action.label)
             button.setObjectName(f"sheet_action_{action.id}")
             button.clicked.connect(lambda _=False, i=action.id: self._on_action_clicked(i))
@@ -235,7 +235,7 @@ class SheetEditor(QWidget):
         box_layout.addLayout(actions)
 
         grid = QGridLayout()
-        for index, table in enumerate(document.system.sheet_tables()):
+        for index, table in enumerate(document.tables()):
             view = SheetTableView(document, table, self)
             view.model.edit_refused.connect(self._on_edit_refused)
             self.tables[table.key] = view
@@ -276,7 +276,13 @@ class SheetEditor(QWidget):
         return self._fields[key][1]
 
     def _field_widget(self, spec: FieldSpec) -> QWidget:
-        if spec.kind is Kind.INT:
+        if not spec.editable:
+            widget = QLabel()
+            widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        elif spec.kind is Kind.CODE:
+            widget = QLineEdit()
+            widget.editingFinished.connect(lambda s=spec, w=widget: self._set_code(s, w))
+        elif spec.kind is Kind.INT:
             widget = QSpinBox()
             widget.setSuffix(spec.suffix)
             widget.valueChanged.connect(lambda value, s=spec: self._set(s, value))
@@ -306,9 +312,25 @@ class SheetEditor(QWidget):
             self._refresh()
             self._on_edit_refused(str(error))
 
+    def _set_code(self, spec: FieldSpec, widget: QLineEdit) -> None:
+        """Set a code when its editing ends; a refusal stays in the field with its reason,
+        so the player can correct what they typed.
+        """
+        try:
+            self.document.set_field(spec, widget.text())
+        except SheetEditError as error:
+            widget.setStyleSheet(f"border: 1px solid {theme.PROBLEM};")
+            widget.setToolTip(str(error))
+            self._on_edit_refused(str(error))
+            return
+        widget.setStyleSheet("")
+        widget.setToolTip(spec.hint)
+        self.problem.clear()
+        self._refresh()
+
     def _on_action_clicked(self, action_id: str) -> None:
         """Ask for the action as the sheet now has it (its question may have changed)."""
-        for action in self.document.system.sheet_actions(self.document.sheet):
+        for action in self.document.actions():
             if action.id == action_id:
                 self.sheet_action_requested.emit(action)
 
@@ -317,13 +339,15 @@ class SheetEditor(QWidget):
 
     def _refresh(self) -> None:
         sheet = self.document.sheet
-        for action in self.document.system.sheet_actions(sheet):
+        for action in self.document.actions():
             self._action_buttons[action.id].setText(action.label)
             self._action_buttons[action.id].setToolTip(action.hint)
         for spec, widget in self._fields.values():
             value = getattr(sheet, spec.key)
             widget.blockSignals(True)
-            if isinstance(widget, QSpinBox):
+            if isinstance(widget, QLabel):
+                widget.setText(f"{value}{spec.suffix}")
+            elif isinstance(widget, QSpinBox):
                 if spec.bounds is not None:
                     widget.setRange(*spec.bounds(sheet))
                 widget.setValue(value)
@@ -334,8 +358,9 @@ class SheetEditor(QWidget):
             elif isinstance(widget, QPlainTextEdit):
                 if widget.toPlainText() != value:
                     widget.setPlainText(value)
-            elif isinstance(widget, QLineEdit) and widget.text() != value:
-                widget.setText(value)
+            elif isinstance(widget, QLineEdit) and widget.text() != str(value):
+                widget.setText(str(value))
+                widget.setStyleSheet("")
             widget.blockSignals(False)
 
 

@@ -29,6 +29,13 @@ class CrewSheet(Sheet):
     callsign: str = ""
 
 
+class CrewTemplate(Sheet):
+    """A test template: what a new crew member starts with."""
+
+    gear: list[Gear] = Field(default_factory=list)
+    luck: int = Field(default=3, ge=0, le=6)
+
+
 class CrewSystem(RuleSystem):
     """A test system at sheet version 2; version 1 sheets called luck "fortune"."""
 
@@ -37,6 +44,7 @@ class CrewSystem(RuleSystem):
     summary = "A rule system that exists only in the storage tests."
     sheet_type = CrewSheet
     sheet_version = 2
+    template_type = CrewTemplate
 
     def migrate(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         if from_version != 1:
