@@ -1,8 +1,9 @@
 """A form of check parameters, built from their declarations (:class:`CheckParam`).
 
 The check panel and the group-roll dialog both show one. Each kind gets its editor: a combo
-box for a choice, a spin box for a number, a check box for a flag, and a list of check boxes
-for a choice of other characters.
+box for a choice, a spin box for a number, a check box for a flag, a line for a code or text
+(the system judges what is typed, in its preview), and a list of check boxes for a choice of
+other characters.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QSpinBox,
@@ -108,6 +110,10 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
         spin.setRange(*param.bounds)
         spin.setValue(int(value))
         return spin
+    if param.kind in (Kind.CODE, Kind.TEXT):
+        line = QLineEdit(str(value))
+        line.setMaximumWidth(120)
+        return line
     if param.kind == Kind.CHARACTERS:
         names = QListWidget()
         chosen = set(value or ())
@@ -132,6 +138,8 @@ def _value(widget: QWidget) -> Any:
         return widget.currentData()
     if isinstance(widget, QSpinBox):
         return widget.value()
+    if isinstance(widget, QLineEdit):
+        return widget.text()
     if isinstance(widget, QListWidget):
         return tuple(
             widget.item(row).data(Qt.ItemDataRole.UserRole)
@@ -146,6 +154,8 @@ def _connect_change(widget: QWidget, slot) -> None:
         widget.currentIndexChanged.connect(slot)
     elif isinstance(widget, QSpinBox):
         widget.valueChanged.connect(slot)
+    elif isinstance(widget, QLineEdit):
+        widget.textChanged.connect(slot)
     elif isinstance(widget, QListWidget):
         widget.itemChanged.connect(slot)
     else:

@@ -137,7 +137,9 @@ class RollPanel(QWidget):
         if self.session is None or self.session.finished:
             return None
         self._end_pick()
-        record = self.session.finish()
+        charges_before = len(self.session.charges)
+        record = self.session.finish()  # finishing may still spend or raise something
+        self._mark_charged(self.session.charges[charges_before:])
         self._rebuild_actions()
         self.roll_finished.emit(record)
         return record

@@ -46,7 +46,7 @@ class TemplateEntry:
     """
 
     document: TemplateDocument
-    sample: bool
+    sample: bool = False
     editor: SheetEditor | None = None
 
     @property

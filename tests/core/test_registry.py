@@ -6,12 +6,11 @@ from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.systems import builtin_registry
 
 
-def test_builtin_registry_lists_shadowrun_then_phase_six():
+def test_builtin_registry_lists_every_shipped_system_in_menu_order():
     registry = builtin_registry()
-    assert "shadowrun4" in registry and "phasesix" in registry
-    assert [system.name for system in registry] == ["Shadowrun 4", "Phase Six"]
-    assert isinstance(registry.get("shadowrun4"), RuleSystem)
-    assert isinstance(registry.get("phasesix"), RuleSystem)
+    assert [system.name for system in registry] == ["Shadowrun 4", "Phase Six", "Star Wars D6"]
+    for system_id in ("shadowrun4", "phasesix", "starwars_d6"):
+        assert isinstance(registry.get(system_id), RuleSystem)
 
 
 def test_an_id_is_registered_once():

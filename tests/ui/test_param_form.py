@@ -71,3 +71,18 @@ def test_characters_kept_from_before_but_no_longer_open_are_named(qtbot):
     form.set_params(PARAMS, {"observed": ("Bo", "Mira")})
     assert form.values()["observed"] == ("Bo",)
     assert form.gone == ["Mira"]
+
+
+def test_a_code_is_typed_into_a_line_and_each_key_says_so(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.set_params((CheckParam("damage", "Damage", Kind.CODE, "4D"),), {})
+    line = form.widget("damage")
+    line.clear()
+    changes = []
+    form.values_changed.connect(lambda: changes.append(form.values()["damage"]))
+
+    qtbot.keyClicks(line, "5D+")
+
+    assert changes == ["5", "5D", "5D+"]
+    assert form.values() == {"damage": "5D+"}

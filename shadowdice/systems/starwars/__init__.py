@@ -1,0 +1,7 @@
+"""Star Wars D6 (rule text 004, no wild die): dice codes, character templates and creation,
+checks against target numbers and opposed checks.
+"""
+
+from shadowdice.systems.starwars.system import StarWarsD6
+
+__all__ = ["StarWarsD6"]

@@ -1,0 +1,187 @@
+"""The Star Wars D6 roll session (rule text 004: rolls against a target number, opposed rolls,
+"Automatischer Erfolg" / automatic success, the Force Point of Luke's example).
+
+The session throws the character's code (no wild die: the text has none) and, in an opposed
+check, the opponent's code apart (group ``"opponent"``). The total W1 = faces + pips is
+compared with the target number plus the opponent's total; ties go to the character who
+rolls (see :mod:`.checks`).
+
+A check decided without a roll (automatic success or failure) throws nothing when it starts;
+it says so and offers "Roll anyway", which throws the dice for the order of actions in a round
+(initiative) and leaves the result as it was decided.
+
+Spending a Force Point (``force_point="spend"``) charges it to the character through the
+session (:meth:`~shadowdice.core.session.RollSession._charge`), after the first throw, or at
+the start when the check is automatic; one that was spent this round already (``"spent"``)
+doubles the code without a charge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
+from shadowdice.systems.starwars.checks import FORCE_POINT_SPEND, Automatic, Plan
+from shadowdice.systems.starwars.sheet import StarWarsSheet
+
+SYSTEM_ID = "starwars_d6"
+OPPONENT = "opponent"
+ROLL_ANYWAY = "roll_anyway"
+FORCE_POINTS = "force_points"
+
+
+def verdict(total: int, needed: int) -> str:
+    """The result in words: "14 against 15 - miss by 1", "13 against 13 - success".
+
+    >>> verdict(14, 15), verdict(13, 13), verdict(18, 9)
+    ('14 against 15 - miss by 1', '13 against 13 - success', '18 against 9 - success by 9')
+    """
+    margin = total - needed
+    if margin < 0:
+        return f"{total} against {needed} - miss by {-margin}"
+    if margin == 0:
+        return f"{total} against {needed} - success"
+    return f"{total} against {needed} - success by {margin}"
+
+
+class StarWarsSession(RollSession):
+    """A Star Wars D6 check in progress.
+
+    Attributes:
+        sheet: the character, charged for a Force Point spent.
+        plan: what is rolled, against what.
+        automatic: how the check was decided without a roll, or None.
+        rolled: whether the dice have been thrown.
+    """
+
+    def __init__(
+        self,
+        sheet: StarWarsSheet,
+        plan: Plan,
+        *,
+        source: DiceSource,
+        character: str | None = None,
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(
+            system_id=SYSTEM_ID,
+            character=sheet.name if character is None else character,
+            check=plan.check,
+            source=source,
+            parameters=parameters,
+            clock=clock,
+        )
+        spends = plan.force_point == FORCE_POINT_SPEND
+        if spends and sheet.force_points < 1:
+            raise SessionError("no Force Point left to spend")
+        self.sheet = sheet
+        self.plan = plan
+        self.automatic = plan.automatic
+        self.rolled = False
+        if self.automatic is None:
+            self._throw_all()
+        if spends:
+            self._charge(FORCE_POINTS, 1, self._spend_force_point)
+        self._evaluate()
+
+    # --- the totals --------------------------------------------------------------------
+
+    @property
+    def total(self) -> int | None:
+        """W1: the character's faces plus pips, or None before the dice are thrown."""
+        if not self.rolled:
+            return None
+        faces = [die.face for die in self.table if die.group != OPPONENT]
+        return self.plan.roller.code.total(faces)
+
+    @property
+    def opponent_total(self) -> int | None:
+        """W2: the opponent's faces plus pips, or None (no opponent, or not thrown)."""
+        if self.plan.opponent is None or not self.rolled:
+            return None
+        faces = [die.face for die in self.table if die.group == OPPONENT]
+        return self.plan.opponent.roller.code.total(faces)
+
+    @property
+    def needed(self) -> int | None:
+        """What W1 must reach: Z, W2 or Z + W2 (None before an opponent's roll is known)."""
+        if self.plan.opponent is None:
+            return self.plan.target
+        opponent = self.opponent_total
+        return None if opponent is None else self.plan.target + opponent
+
+    @property
+    def success(self) -> bool:
+        """Whether the check succeeds (decided by the rule when automatic)."""
+        if self.automatic is not None:
+            return self.automatic is Automatic.SUCCESS
+        total, needed = self.total, self.needed
+        assert total is not None and needed is not None
+        return total >= needed
+
+    # --- evaluation ----------------------------------------------------------------------
+
+    def _evaluate(self) -> None:
+        """The dice carry no marks of their own: the total decides, not single dice."""
+
+    def outcome(self) -> Outcome:
+        """The total against what it must reach and the margin, or the automatic result."""
+        plan = self.plan
+        code = plan.roller.code
+        tone = Tone.SUCCESS if self.success else Tone.FAILURE
+        detail = f"{plan.roller.label} {code} against {plan.against}"
+        values: dict[str, int | str | bool | None] = {
+            "code": str(code),
+            "target": plan.target,
+            "total": self.total,
+            "opponent_total": self.opponent_total,
+            "needed": self.needed,
+            "margin": None,
+            "success": self.success,
+            "automatic": self.automatic.value if self.automatic else None,
+        }
+        total, needed = self.total, self.needed
+        if self.automatic is not None:
+            word = "success" if self.automatic is Automatic.SUCCESS else "failure"
+            headline = f"Automatic {word}"
+            if self.automatic is Automatic.SUCCESS:
+                detail += f" · rolls at least {code.minimum}: no roll needed"
+            else:
+                detail += f" · rolls at most {code.maximum}: it cannot succeed"
+            if total is not None:
+                headline += f" (rolled {total} for the order of actions)"
+            return Outcome(headline, tone, detail, values)
+        assert total is not None and needed is not None
+        values["margin"] = total - needed
+        if plan.opponent is not None:
+            detail += f" · {plan.opponent.words} rolled {self.opponent_total}"
+        return Outcome(verdict(total, needed), tone, detail, values)
+
+    # --- rolling anyway ---------------------------------------------------------------------
+
+    def _offered(self) -> Iterable[Action]:
+        if self.automatic is not None and not self.rolled:
+            yield Action(
+                ROLL_ANYWAY,
+                "Roll anyway",
+                hint="Throw the dice for the order of actions in a round (initiative); the "
+                "result stays as decided.",
+            )
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        self._throw_all()
+
+    def _throw_all(self) -> None:
+        plan = self.plan
+        self._throw(plan.roller.label, plan.roller.code.dice)
+        if plan.opponent is not None:
+            label = f"Opponent: {plan.opponent.roller.label}"
+            self._throw(label, plan.opponent.roller.code.dice, group=OPPONENT)
+        self.rolled = True
+
+    def _spend_force_point(self, amount: int) -> None:
+        self.sheet.force_points -= amount

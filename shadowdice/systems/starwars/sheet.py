@@ -1,0 +1,370 @@
+"""The Star Wars D6 character sheet (rule text 004: "Charaktererschaffung" / character
+creation, "Rüstung" / armor, "Schaden" / damage and wounds).
+
+- **Attributes**: six, each a dice code. The text names Geschicklichkeit (Dexterity) and
+  Stärke (Strength); the other four (Knowledge, Mechanical, Perception, Technical) are the
+  game's usual set and our assumption.
+- **Skills** belong to an attribute and store only what was added to it ("2D"); the code a
+  player rolls is the attribute's code plus that (Wookiee-like Dexterity 2D+2, Dodge +2D:
+  4D+2; Grenade +0D: 2D+2). Every row knows its attribute's code (kept out of the saved
+  data, refreshed whenever the sheet is validated or settled) so that the editor can show the
+  derived code.
+- **Force skills** (Control, Sense, Alter) stand apart from the attributes: a starting code
+  from the template plus what was added. A character has only those its template lists.
+- **Force Points** (every character starts with one). The text has no Dark Side points, so
+  the sheet has none.
+- **Armor**: none, light (+1 pip to resist damage, -1 pip on Dexterity-based rolls) or full
+  (+1D, -1D); see :data:`ARMOR_RESISTANCE` and :data:`ARMOR_DEXTERITY`.
+- **The wound state** (:class:`Wound`) after the damage table: healthy, stunned, wounded,
+  unconscious, mortally wounded, dead; and the full rounds since a mortal wound.
+- **Creation**: while ``in_creation`` the limits of :mod:`.creation` hold (7D over the
+  skills, at most 2D each, whole dice only); attributes, Force skill names and starting codes
+  are then those of the template and cannot be edited.
+
+Codes are stored as their shown text ("3D+2"), checked and normalized by :meth:`Code.parse`,
+so a typed "3d + 2" is stored as "3D+2" and "4W+" is refused with the reason.
+
+>>> sheet = StarWarsSheet(name="Rrawr")
+>>> sheet.attribute(DEXTERITY).code = "2D+2"
+>>> sheet.skill("Dodge").added = "2D"
+>>> sheet.settle()
+>>> sheet.skill("Dodge").code, sheet.skill("Grenade").code
+('4D+2', '2D+2')
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field, PrivateAttr, field_validator, model_validator
+
+from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
+from shadowdice.systems.starwars.codes import Code, normalized_code
+from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
+
+DEXTERITY = "Dexterity"
+KNOWLEDGE = "Knowledge"
+MECHANICAL = "Mechanical"
+PERCEPTION = "Perception"
+STRENGTH = "Strength"
+TECHNICAL = "Technical"
+#: The six attributes, in sheet order.
+ATTRIBUTES = (DEXTERITY, KNOWLEDGE, MECHANICAL, PERCEPTION, STRENGTH, TECHNICAL)
+
+CONTROL = "Control"
+SENSE = "Sense"
+ALTER = "Alter"
+#: The Force skills (Machtfertigkeiten), apart from the attributes.
+FORCE_SKILLS = (CONTROL, SENSE, ALTER)
+
+# Skills the rule text names (other engineers' rules look them up by these names).
+BLASTER = "Blaster"
+DODGE = "Dodge"
+GRENADE = "Grenade"
+LIGHTSABER = "Lightsaber"
+MELEE_COMBAT = "Melee Combat"
+MELEE_PARRY = "Melee Parry"
+BRAWLING_PARRY = "Brawling Parry"
+CLIMBING_JUMPING = "Climbing/Jumping"
+SECURITY = "Security"
+STARSHIP_PILOTING = "Starship Piloting"
+
+#: A plain skill list for a character made without a template, by attribute.
+STANDARD_SKILLS: dict[str, tuple[str, ...]] = {
+    DEXTERITY: (BLASTER, BRAWLING_PARRY, DODGE, GRENADE, LIGHTSABER, MELEE_COMBAT, MELEE_PARRY),
+    KNOWLEDGE: ("Alien Species", "Languages", "Planetary Systems", "Streetwise", "Survival"),
+    MECHANICAL: ("Astrogation", "Repulsorlift Operation", "Starship Gunnery", STARSHIP_PILOTING),
+    PERCEPTION: ("Bargain", "Con", "Hide", "Search", "Sneak"),
+    STRENGTH: ("Brawling", CLIMBING_JUMPING, "Stamina", "Swimming"),
+    TECHNICAL: ("Computer Programming", "Demolitions", "Droid Repair", "First Aid", SECURITY),
+}
+
+DEFAULT_ATTRIBUTE = "2D"
+NO_DICE = "0D"
+STARTING_FORCE_POINTS = 1
+FORCE_POINTS_MAX = 99
+ROUNDS_MAX = 999
+
+
+class Armor(StrEnum):
+    """What armor the character wears (Rüstung)."""
+
+    NONE = "none"
+    LIGHT = "light"
+    FULL = "full"
+
+
+ARMOR_LABELS = {Armor.NONE: "None", Armor.LIGHT: "Light (±1 pip)", Armor.FULL: "Full (±1D)"}
+#: What armor adds to the Strength roll against damage.
+ARMOR_RESISTANCE = {Armor.NONE: Code(0, 0), Armor.LIGHT: Code(0, 1), Armor.FULL: Code(1, 0)}
+#: What armor takes from every Dexterity-based roll (as dice and pips removed).
+ARMOR_DEXTERITY = {Armor.NONE: Code(0, 0), Armor.LIGHT: Code(0, 1), Armor.FULL: Code(1, 0)}
+
+
+class Wound(StrEnum):
+    """The wound state after the damage table (benommen, verwundet, bewusstlos, tödlich
+    verwundet, tot). Stunned lasts for the rest of the round; wounded gives -1D on every roll
+    but resisting damage; unconscious, mortally wounded and dead characters cannot act.
+    """
+
+    HEALTHY = "healthy"
+    STUNNED = "stunned"
+    WOUNDED = "wounded"
+    UNCONSCIOUS = "unconscious"
+    MORTALLY_WOUNDED = "mortally_wounded"
+    DEAD = "dead"
+
+
+WOUND_LABELS = {
+    Wound.HEALTHY: "Healthy",
+    Wound.STUNNED: "Stunned",
+    Wound.WOUNDED: "Wounded (-1D)",
+    Wound.UNCONSCIOUS: "Unconscious",
+    Wound.MORTALLY_WOUNDED: "Mortally wounded",
+    Wound.DEAD: "Dead",
+}
+#: The states in which a character cannot act at all.
+OUT_OF_ACTION = (Wound.UNCONSCIOUS, Wound.MORTALLY_WOUNDED, Wound.DEAD)
+#: What a wound takes from every roll but resisting damage.
+WOUND_PENALTY = Code(1, 0)
+
+
+class Attribute(Row):
+    """One of the six attributes.
+
+    Attributes:
+        name: one of :data:`ATTRIBUTES`.
+        code: its dice code ("2D+2").
+    """
+
+    name: str
+    code: str = DEFAULT_ATTRIBUTE
+    _in_creation: bool = PrivateAttr(default=False)
+
+    @field_validator("code")
+    @classmethod
+    def _normalized(cls, text: str) -> str:
+        return normalized_code(text)
+
+    @property
+    def value(self) -> Code:
+        """The code as a :class:`Code`."""
+        return Code.parse(self.code)
+
+    @property
+    def locked(self) -> bool:
+        """Whether the code is the template's and cannot be edited (during creation)."""
+        return self._in_creation
+
+
+class Skill(Row):
+    """A skill under an attribute; it stores only what was added to the attribute.
+
+    Attributes:
+        name: the skill's name.
+        attribute: the attribute it belongs to, one of :data:`ATTRIBUTES`.
+        added: dice and pips added to the attribute ("0D": the skill has the attribute's code).
+    """
+
+    name: str = Field(min_length=1)
+    attribute: str = DEXTERITY
+    added: str = NO_DICE
+    _base: Code = PrivateAttr(default=Code(0, 0))
+
+    @field_validator("added")
+    @classmethod
+    def _not_below_attribute(cls, text: str) -> str:
+        added = Code.parse(text)
+        if added.dice == 0 and added.pips < 0:
+            raise ValueError("a skill cannot be lower than its attribute")
+        return str(added)
+
+    @property
+    def code(self) -> str:
+        """The code rolled: the attribute's code plus what was added ("4D+2")."""
+        return str(self.value)
+
+    @property
+    def value(self) -> Code:
+        """The code rolled, as a :class:`Code`."""
+        return self._base + Code.parse(self.added)
+
+
+class ForceSkill(Row):
+    """A Force skill (Control, Sense or Alter): the template's starting code plus what was
+    added.
+
+    Attributes:
+        name: one of :data:`FORCE_SKILLS`.
+        base: the starting code from the template ("1D").
+        added: dice and pips added to it.
+    """
+
+    name: str = CONTROL
+    base: str = "1D"
+    added: str = NO_DICE
+    _in_creation: bool = PrivateAttr(default=False)
+
+    @field_validator("base", "added")
+    @classmethod
+    def _normalized(cls, text: str) -> str:
+        return normalized_code(text)
+
+    @field_validator("name")
+    @classmethod
+    def _a_force_skill(cls, name: str) -> str:
+        if name not in FORCE_SKILLS:
+            raise ValueError(f"the Force skills are {', '.join(FORCE_SKILLS)}")
+        return name
+
+    @property
+    def locked(self) -> bool:
+        """Whether name and starting code are the template's (during creation)."""
+        return self._in_creation
+
+    @property
+    def code(self) -> str:
+        """The code rolled: starting code plus what was added ("3D")."""
+        return str(self.value)
+
+    @property
+    def value(self) -> Code:
+        """The code rolled, as a :class:`Code`."""
+        return Code.parse(self.base) + Code.parse(self.added)
+
+
+class Item(Row):
+    """A piece of equipment.
+
+    Attributes:
+        name: what it is ("Blaster pistol").
+        notes: damage, range or anything else worth noting.
+    """
+
+    name: str = Field(min_length=1)
+    notes: str = ""
+
+
+def standard_attributes(code: str = DEFAULT_ATTRIBUTE) -> list[Attribute]:
+    """The six attributes, each at ``code``."""
+    return [Attribute(name=name, code=code) for name in ATTRIBUTES]
+
+
+def standard_skills() -> list[Skill]:
+    """The plain skill list of :data:`STANDARD_SKILLS`, nothing added."""
+    return [
+        Skill(name=name, attribute=attribute)
+        for attribute, names in STANDARD_SKILLS.items()
+        for name in names
+    ]
+
+
+def check_attributes(attributes: list[Attribute]) -> None:
+    """Refuse anything but the six attributes in sheet order."""
+    if tuple(attribute.name for attribute in attributes) != ATTRIBUTES:
+        raise ValueError(f"the attributes are {', '.join(ATTRIBUTES)}, in that order")
+
+
+def check_skill_names(names: list[str], attributes: list[str]) -> None:
+    """Refuse skills named alike, named like a Force skill, or under no attribute."""
+    check_unique_names("skill", names)
+    for name, attribute in zip(names, attributes, strict=True):
+        if name.strip().casefold() in {force.casefold() for force in FORCE_SKILLS}:
+            raise ValueError(f"{name} is a Force skill; it belongs with the Force skills")
+        if attribute not in ATTRIBUTES:
+            raise ValueError(f"{name} must belong to one of {', '.join(ATTRIBUTES)}")
+
+
+class StarWarsSheet(Sheet):
+    """A Star Wars D6 character.
+
+    Attributes:
+        template: the name of the template the character was made from ("" for none).
+        species: species or kind of being.
+        background: the character's story.
+        in_creation: True while the skill dice of creation are being distributed.
+        attributes: the six :data:`ATTRIBUTES`, in that order.
+        skills: skills under their attributes.
+        force_skills: the Force skills the character has (none, or some of :data:`FORCE_SKILLS`).
+        force_points: Force Points left (Machtpunkte).
+        equipment: what the character carries.
+        armor: none, light or full (:class:`Armor`).
+        wound: the wound state (:class:`Wound`).
+        mortal_rounds: full rounds since the mortal wound (0 unless mortally wounded).
+    """
+
+    template: str = ""
+    species: str = ""
+    background: str = ""
+    in_creation: bool = False
+    attributes: list[Attribute] = Field(default_factory=standard_attributes)
+    skills: list[Skill] = Field(default_factory=standard_skills)
+    force_skills: list[ForceSkill] = Field(default_factory=list)
+    force_points: int = Field(default=STARTING_FORCE_POINTS, ge=0, le=FORCE_POINTS_MAX)
+    equipment: list[Item] = Field(default_factory=list)
+    armor: Armor = Armor.NONE
+    wound: Wound = Wound.HEALTHY
+    mortal_rounds: int = Field(default=0, ge=0, le=ROUNDS_MAX)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> StarWarsSheet:
+        check_attributes(self.attributes)
+        check_skill_names(
+            [skill.name for skill in self.skills], [skill.attribute for skill in self.skills]
+        )
+        check_unique_names("Force skill", [force.name for force in self.force_skills])
+        if self.in_creation:
+            check_creation(self)
+        self._sync_rows()
+        return self
+
+    def settle(self) -> None:
+        """Give every row what it shows from the rest of the sheet (a skill its attribute's
+        code, the creation lock), and clear the mortal rounds of a character not mortally
+        wounded.
+        """
+        if self.wound is not Wound.MORTALLY_WOUNDED and self.mortal_rounds:
+            self.mortal_rounds = 0
+        self._sync_rows()
+
+    def _sync_rows(self) -> None:
+        codes = {attribute.name: attribute.value for attribute in self.attributes}
+        for attribute in self.attributes:
+            attribute._in_creation = self.in_creation
+        for skill in self.skills:
+            skill._base = codes.get(skill.attribute, Code(0, 0))
+        for force in self.force_skills:
+            force._in_creation = self.in_creation
+
+    # --- looking things up -------------------------------------------------------------------
+
+    def attribute(self, name: str) -> Attribute:
+        """An attribute by name."""
+        return by_name(self.attributes, name)
+
+    def skill(self, name: str) -> Skill:
+        """A skill by name (the shown code is up to date after :meth:`settle`)."""
+        return by_name(self.skills, name)
+
+    def force_skill(self, name: str) -> ForceSkill:
+        """A Force skill by name."""
+        return by_name(self.force_skills, name)
+
+    def skill_code(self, name: str) -> Code:
+        """The code of a skill, worked out from its attribute now.
+
+        Raises:
+            KeyError: the sheet has no such skill.
+        """
+        skill = self.skill(name)
+        return self.attribute(skill.attribute).value + Code.parse(skill.added)
+
+    @property
+    def skill_dice_left(self) -> str:
+        """The skill dice of creation still to distribute ("3D"), or "—" after creation."""
+        return f"{skill_dice_left(self)}D" if self.in_creation else "—"
+
+    @property
+    def can_act(self) -> bool:
+        """Whether the character can act at all (not unconscious, dying or dead)."""
+        return self.wound not in OUT_OF_ACTION

@@ -1,0 +1,172 @@
+"""How the Star Wars D6 sheet declares itself to the editor: its fields, its tables and the
+rows they add (rule text 004, "Charaktererschaffung", "Rüstung", "Schaden").
+
+The model and its rules are in :mod:`.sheet`, the creation limits in :mod:`.creation`;
+:class:`~.system.StarWarsD6` hands these declarations to the app. Codes are edited as
+:attr:`~shadowdice.core.sheet.Kind.CODE` (set when editing ends; a refusal shows in the
+field); the code a skill rolls is a derived column that cannot be edited.
+"""
+
+from __future__ import annotations
+
+from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, SheetEditError, TableSpec
+from shadowdice.systems.starwars.creation import refuse_in_creation
+from shadowdice.systems.starwars.sheet import (
+    ARMOR_LABELS,
+    ATTRIBUTES,
+    DEXTERITY,
+    FORCE_POINTS_MAX,
+    FORCE_SKILLS,
+    ROUNDS_MAX,
+    WOUND_LABELS,
+    Armor,
+    ForceSkill,
+    Item,
+    Skill,
+    StarWarsSheet,
+    Wound,
+)
+
+CODE_HINT = "A dice code: dice and pips, e.g. 3D+2, 4D or 2D-1."
+
+
+def sheet_fields() -> tuple[FieldSpec, ...]:
+    """Name, template, species, dice left in creation, Force Points, armor, wound state,
+    background, notes.
+    """
+    return (
+        FieldSpec("name", "Name"),
+        FieldSpec(
+            "template",
+            "Template",
+            editable=False,
+            hint="The template the character was made from.",
+        ),
+        FieldSpec("species", "Species"),
+        FieldSpec(
+            "skill_dice_left",
+            "Skill dice left",
+            editable=False,
+            hint="In creation: 7D to distribute over the skills, at most 2D per skill.",
+        ),
+        FieldSpec(
+            "force_points",
+            "Force Points",
+            Kind.INT,
+            bounds=lambda sheet: (0, FORCE_POINTS_MAX),
+            hint="Spending one doubles the character's dice for a round. Everyone starts with one.",
+        ),
+        FieldSpec(
+            "armor",
+            "Armor",
+            Kind.CHOICE,
+            choices=tuple(Armor),
+            choice_labels=tuple(ARMOR_LABELS[armor] for armor in Armor),
+            hint="Full armor: +1D to resist damage, -1D on Dexterity-based rolls. "
+            "Light armor: +1 and -1 pip.",
+        ),
+        FieldSpec(
+            "wound",
+            "Wounds",
+            Kind.CHOICE,
+            choices=tuple(Wound),
+            choice_labels=tuple(WOUND_LABELS[wound] for wound in Wound),
+            hint="Wounded: -1D on every roll but resisting damage. Unconscious, mortally "
+            "wounded and dead characters cannot act.",
+        ),
+        FieldSpec(
+            "mortal_rounds",
+            "Rounds since mortal wound",
+            Kind.INT,
+            bounds=lambda sheet: (0, ROUNDS_MAX),
+            hint="Full rounds since the mortal wound; the 2D roll at the end of each round "
+            "must not be lower.",
+        ),
+        FieldSpec("background", "Background", Kind.MULTILINE),
+        FieldSpec("notes", "Notes", Kind.MULTILINE),
+    )
+
+
+def sheet_tables() -> tuple[TableSpec, ...]:
+    """Attributes, skills (with the code they roll), Force skills and equipment."""
+    return (
+        TableSpec(
+            "attributes",
+            "Attributes",
+            (
+                ColumnSpec("name", "Attribute", editable=False),
+                ColumnSpec("code", "Code", Kind.CODE, editable=lambda row: not row.locked),
+            ),
+        ),
+        TableSpec(
+            "skills",
+            "Skills",
+            (
+                ColumnSpec("name", "Skill"),
+                ColumnSpec("attribute", "Attribute", Kind.CHOICE, choices=lambda sheet: ATTRIBUTES),
+                ColumnSpec("added", "Added", Kind.CODE),
+                ColumnSpec("code", "Code", editable=False),
+            ),
+            new_row=new_skill,
+            removable=lambda row: True,
+        ),
+        TableSpec(
+            "force_skills",
+            "Force skills",
+            (
+                ColumnSpec(
+                    "name",
+                    "Force skill",
+                    Kind.CHOICE,
+                    editable=lambda row: not row.locked,
+                    choices=lambda sheet: FORCE_SKILLS,
+                ),
+                ColumnSpec("base", "Start", Kind.CODE, editable=lambda row: not row.locked),
+                ColumnSpec("added", "Added", Kind.CODE),
+                ColumnSpec("code", "Code", editable=False),
+            ),
+            new_row=new_force_skill,
+            removable=lambda row: not row.locked,
+        ),
+        equipment_table(),
+    )
+
+
+def equipment_table() -> TableSpec:
+    """Equipment: what it is and notes on it (also a template's starting equipment)."""
+    return TableSpec(
+        "equipment",
+        "Equipment",
+        (ColumnSpec("name", "Item"), ColumnSpec("notes", "Notes")),
+        new_row=lambda sheet: Item(name=free_name("New item", {i.name for i in sheet.equipment})),
+        removable=lambda row: True,
+    )
+
+
+def new_skill(sheet: StarWarsSheet) -> Row:
+    """A new skill under Dexterity with nothing added."""
+    return Skill(name=free_name("New skill", {s.name for s in sheet.skills}), attribute=DEXTERITY)
+
+
+def new_force_skill(sheet: StarWarsSheet) -> Row:
+    """The first Force skill the character lacks, at 1D; refused in creation (only the
+    template's Force skills may take dice) and when the character has all three.
+    """
+    refuse_in_creation(sheet, "add a Force skill")
+    have = {force.name for force in sheet.force_skills}
+    missing = [name for name in FORCE_SKILLS if name not in have]
+    if not missing:
+        raise SheetEditError(f"The character has all Force skills: {', '.join(FORCE_SKILLS)}.")
+    return ForceSkill(name=missing[0])
+
+
+def free_name(stem: str, taken: set[str]) -> str:
+    """The first "<stem> <n>" not taken.
+
+    >>> free_name("New skill", {"New skill 1"})
+    'New skill 2'
+    """
+    number = 1
+    while (name := f"{stem} {number}") in taken:
+        number += 1
+    return name

@@ -1,0 +1,143 @@
+"""Starships in rounds of Star Wars D6: abstract range, the speed contest at the start of a
+round, and dodging with the ship.
+
+Rule text, section on starships (Raumschiffe):
+
+- Range between ships is only short, medium or long.
+- At the start of every round each pilot says whether they want to close or open the range.
+  When they do not all want the same, every pilot rolls the ship's Sublight Speed before the
+  first segment; the winner closes or opens the range. A pilot may add Starship Piloting to
+  the roll; that counts as an action and costs -1D on the other actions of the round. On a
+  tie the range stays.
+- A pilot whose ship is attacked in a segment may dodge as a reaction: Starship Piloting plus
+  the ship's Maneuverability, added to the difficulty of every attack of that segment, like a
+  dodge in ordinary combat; other actions and earlier dodges make it harder as usual
+  (:mod:`.rounds`).
+
+Readings of what the text leaves open (pinned by tests in ``test_starships.py``):
+
+- **Target numbers**: short 10 (the text's X-wing example); medium 15 and long 20, the
+  steps of the text's other range difficulties (a blaster pistol at medium range, 15).
+- **One step per round**: the winner closes or opens the range by one step (medium to short,
+  medium to long). Closing at short and opening at long leave it where it is; whether a ship
+  gets away is the game master's call.
+- **All pilots want the same**: no roll, and the range changes that way.
+- **A tie at the top** between pilots who want different things keeps the range; pilots who
+  want the same thing and tie at the top win together.
+- **Piloting in the speed roll** is an action (:attr:`.ActionKind.SPEED`): the multiple-action
+  penalty of the round applies to every roll of the pilot, the speed roll included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import IntEnum, StrEnum
+
+from shadowdice.systems.starwars.codes import Code
+from shadowdice.systems.starwars.rounds import ActionKind, Declaration
+
+
+class Range(IntEnum):
+    """The abstract range between two ships."""
+
+    SHORT = 0
+    MEDIUM = 1
+    LONG = 2
+
+    @property
+    def label(self) -> str:
+        """The range in words ("medium")."""
+        return self.name.lower()
+
+
+TARGET_NUMBERS: Mapping[Range, int] = {Range.SHORT: 10, Range.MEDIUM: 15, Range.LONG: 20}
+"""The difficulty to hit a ship at each range."""
+
+
+def target_number(distance: Range) -> int:
+    """The difficulty to hit a ship at ``distance``.
+
+    >>> target_number(Range.SHORT)
+    10
+    """
+    return TARGET_NUMBERS[distance]
+
+
+class Wish(StrEnum):
+    """What a pilot wants of the range this round."""
+
+    CLOSE = "close"
+    OPEN = "open"
+
+
+def moved(distance: Range, wish: Wish) -> Range:
+    """The range one step closer or farther, never past short or long.
+
+    >>> moved(Range.MEDIUM, Wish.CLOSE).label, moved(Range.LONG, Wish.OPEN).label
+    ('short', 'long')
+    """
+    step = -1 if wish is Wish.CLOSE else 1
+    return Range(min(Range.LONG, max(Range.SHORT, distance + step)))
+
+
+def speed_roll_needed(wishes: Mapping[str, Wish]) -> bool:
+    """Whether the pilots roll for speed: only when they do not all want the same."""
+    return len(set(wishes.values())) > 1
+
+
+def speed_code(sublight_speed: Code, piloting: Code | None = None) -> Code:
+    """The code of a speed roll: Sublight Speed, plus Starship Piloting when the pilot
+    spends an action on it.
+
+    >>> str(speed_code(Code(2))), str(speed_code(Code(2), Code(3, 1)))
+    ('2D', '5D+1')
+    """
+    return sublight_speed if piloting is None else sublight_speed + piloting
+
+
+def pilot_for_speed() -> Declaration:
+    """The action of adding Starship Piloting to the speed roll (counts, no segment)."""
+    return Declaration(
+        ActionKind.SPEED, "add Starship Piloting to the speed roll", "Starship Piloting"
+    )
+
+
+def speed_contest(
+    distance: Range, wishes: Mapping[str, Wish], totals: Mapping[str, int] | None = None
+) -> Range:
+    """The range after the speed contest: the wish of the highest total (or everyone's
+    wish, when all want the same); a tie between different wishes keeps it.
+
+    Raises:
+        ValueError: the pilots need to roll and a total is missing.
+    """
+    if not wishes:
+        return distance
+    if not speed_roll_needed(wishes):
+        return moved(distance, next(iter(wishes.values())))
+    totals = totals or {}
+    if missing := [name for name in wishes if name not in totals]:
+        raise ValueError(f"{', '.join(missing)} must roll for speed.")
+    best = max(totals[name] for name in wishes)
+    winners = {wish for name, wish in wishes.items() if totals[name] == best}
+    if len(winners) > 1:
+        return distance
+    return moved(distance, winners.pop())
+
+
+def dodge_code(piloting: Code, maneuverability: Code) -> Code:
+    """The code of a starship dodge: Starship Piloting plus Maneuverability.
+
+    >>> str(dodge_code(Code(3), Code(3)))
+    '6D'
+    """
+    return piloting + maneuverability
+
+
+def dodged_difficulty(difficulty: int, dodge_total: int) -> int:
+    """The difficulty of every attack on the ship in the segment of the dodge.
+
+    >>> dodged_difficulty(10, 18)
+    28
+    """
+    return difficulty + dodge_total

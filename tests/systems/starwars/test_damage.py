@@ -1,0 +1,160 @@
+"""Damage and wounds (rule text 004, armor and "Angreifer würfelt Waffenschaden, Verteidiger
+würfelt Stärke"): the wound table at its boundaries, wounds on wounds, the effects, armor and
+the death roll.
+"""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shadowdice.systems.starwars.codes import Code, CodeError
+from shadowdice.systems.starwars.damage import (
+    HEALTHY,
+    Armor,
+    Condition,
+    WoundLevel,
+    WoundState,
+    after_death_roll,
+    after_hit,
+    armor_protection,
+    can_act,
+    dexterity_with_armor,
+    dies,
+    resistance,
+    stunned,
+    weapon_damage,
+    wound_level,
+    wound_penalty,
+)
+
+STRENGTH_TOTALS = st.integers(min_value=1, max_value=60)
+
+
+@given(STRENGTH_TOTALS)
+def test_damage_below_strength_only_stuns(strength):
+    assert wound_level(strength - 1, strength) is WoundLevel.STUNNED
+
+
+@given(STRENGTH_TOTALS)
+def test_damage_from_strength_to_below_twice_wounds(strength):
+    assert wound_level(strength, strength) is WoundLevel.WOUNDED
+    assert wound_level(2 * strength - 1, strength) is WoundLevel.WOUNDED
+
+
+@given(STRENGTH_TOTALS)
+def test_damage_from_twice_to_below_three_times_knocks_unconscious(strength):
+    assert wound_level(2 * strength, strength) is WoundLevel.UNCONSCIOUS
+    assert wound_level(3 * strength - 1, strength) is WoundLevel.UNCONSCIOUS
+
+
+@given(STRENGTH_TOTALS)
+def test_damage_of_three_times_strength_wounds_mortally(strength):
+    assert wound_level(3 * strength, strength) is WoundLevel.MORTALLY_WOUNDED
+    assert wound_level(3 * strength + 20, strength) is WoundLevel.MORTALLY_WOUNDED
+
+
+def test_the_table_at_strength_10():
+    assert [wound_level(d, 10) for d in (9, 10, 19, 20, 29, 30)] == [
+        WoundLevel.STUNNED,
+        WoundLevel.WOUNDED,
+        WoundLevel.WOUNDED,
+        WoundLevel.UNCONSCIOUS,
+        WoundLevel.UNCONSCIOUS,
+        WoundLevel.MORTALLY_WOUNDED,
+    ]
+
+
+def test_a_stun_leaves_the_condition_as_it_was():
+    assert after_hit(HEALTHY, WoundLevel.STUNNED) == HEALTHY
+    wounded = WoundState(Condition.WOUNDED)
+    assert after_hit(wounded, WoundLevel.STUNNED) == wounded
+
+
+def test_a_wounded_character_wounded_again_is_unconscious():
+    wounded = after_hit(HEALTHY, WoundLevel.WOUNDED)
+    assert wounded == WoundState(Condition.WOUNDED)
+    assert after_hit(wounded, WoundLevel.WOUNDED) == WoundState(Condition.UNCONSCIOUS)
+
+
+def test_a_hit_never_makes_things_better_and_worsens_only_as_the_text_says():
+    unconscious = WoundState(Condition.UNCONSCIOUS)
+    assert after_hit(unconscious, WoundLevel.WOUNDED) == unconscious
+    assert after_hit(unconscious, WoundLevel.UNCONSCIOUS) == unconscious
+    assert after_hit(unconscious, WoundLevel.MORTALLY_WOUNDED) == WoundState(
+        Condition.MORTALLY_WOUNDED, 0
+    )
+    dying = WoundState(Condition.MORTALLY_WOUNDED, 2)
+    assert after_hit(dying, WoundLevel.MORTALLY_WOUNDED) == dying
+    dead = WoundState(Condition.DEAD)
+    assert after_hit(dead, WoundLevel.WOUNDED) == dead
+
+
+def test_wounded_is_1d_off_everything_but_strength_against_damage():
+    assert wound_penalty(Condition.WOUNDED) == 1
+    assert wound_penalty(Condition.WOUNDED, resisting_damage=True) == 0
+    assert wound_penalty(Condition.HEALTHY) == 0
+
+
+def test_the_unconscious_the_mortally_wounded_and_the_dead_cannot_act():
+    assert [can_act(condition) for condition in Condition] == [True, True, False, False, False]
+
+
+def test_a_stunned_character_loses_the_rest_of_the_round():
+    # Given a character stunned with two actions still to run
+    stun = stunned(2)
+    # Then both are lost; reactions remain
+    assert stun.actions_lost == 2 and stun.reactions_allowed
+    assert not stun.misses_next_first_segment
+    # And with nothing left to lose, the first segment of the next round is lost
+    assert stunned(0).misses_next_first_segment
+
+
+def test_armor_adds_to_strength_and_takes_from_dexterity():
+    # Anla's bounty hunter armor: +1D to resist; light armor: +1
+    assert str(resistance(Code(3), Armor.FULL)) == "4D"
+    assert str(resistance(Code(3), Armor.LIGHT)) == "3D+1"
+    assert str(resistance(Code(3))) == "3D"
+    assert str(dexterity_with_armor(Code(3, 1), Armor.FULL)) == "2D+1"
+    assert str(dexterity_with_armor(Code(3, 1), Armor.LIGHT)) == "3D"
+    assert armor_protection(Armor.NONE) == Code(0)
+
+
+def test_the_vibroaxe_adds_2d_to_the_attackers_strength():
+    # Given K-4D8 with Strength 4D and a vibroaxe "str+2D"
+    assert str(weapon_damage("str+2D", Code(4))) == "6D"
+    assert str(weapon_damage("STR + 1D+1", Code(4, 2))) == "5D+3"
+    assert str(weapon_damage("STR", Code(3))) == "3D"
+    assert str(weapon_damage("5D", Code(3))) == "5D"
+
+
+def test_weapon_damage_that_is_no_code_is_refused():
+    with pytest.raises(CodeError, match="is no weapon damage"):
+        weapon_damage("str+2W", Code(3))
+    with pytest.raises(CodeError, match="not a dice code"):
+        weapon_damage("lots", Code(3))
+
+
+@pytest.mark.parametrize(
+    ("roll", "rounds", "dead"),
+    [(2, 0, False), (2, 2, False), (2, 3, True), (4, 5, True), (5, 5, False), (6, 5, False)],
+)
+def test_a_death_roll_kills_only_when_lower_than_the_rounds(roll, rounds, dead):
+    assert dies(roll, rounds) is dead
+
+
+def test_after_the_death_roll_the_count_goes_on_or_the_character_is_dead():
+    assert after_death_roll(3, 5) == WoundState(Condition.MORTALLY_WOUNDED, 4)
+    assert after_death_roll(3, 3) == WoundState(Condition.MORTALLY_WOUNDED, 4)
+    assert after_death_roll(3, 2) == WoundState(Condition.DEAD)
+
+
+def test_conditions_read_as_words():
+    assert Condition.MORTALLY_WOUNDED.label == "mortally wounded"
+
+
+def test_corukk_hit_before_his_turn_cannot_shoot_back():
+    # Given Anla acts first in the corridor and hits Corukk, whose shot is still to come
+    stun = stunned(actions_left=1)
+    # Then any hit stuns at least, and his shot is lost
+    assert wound_level(1, 30) is WoundLevel.STUNNED
+    assert stun.actions_lost == 1

@@ -1,0 +1,102 @@
+"""Lightsabers (rule text 004, "Lichtschwerter"): attack difficulty 20, damage 5D + Control,
+parrying, deflecting blaster shots with Sense and turning them on a target; Bulack against
+the battle droid and Luke against Bossk and IG-88 with scripted dice.
+"""
+
+from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.systems.starwars.codes import Code
+from shadowdice.systems.starwars.combat_sessions import CodeRoll
+from shadowdice.systems.starwars.lightsaber import (
+    ATTACK_DIFFICULTY,
+    ATTACK_SKILL,
+    Guard,
+    damage,
+    deflect,
+    deflect_and_redirect,
+    deflected_difficulty,
+    deflects,
+    parry_skills,
+    redirect_hits,
+)
+from shadowdice.systems.starwars.rounds import ActionKind, CharacterRound, act, segment_count
+
+MEDIUM_RANGE = 15
+"""The difficulty of the blaster rifles at 50 m in Luke's example."""
+
+
+def rolled(code, faces):
+    """The total of ``code`` thrown with exactly these scripted faces."""
+    source = ScriptedDiceSource(faces)
+    total = CodeRoll(character="", code=code, check="roll", source=source).total
+    assert source.remaining == 0, "the code threw fewer dice than scripted"
+    return total
+
+
+def test_a_lightsaber_attack_is_rolled_with_lightsaber_at_difficulty_20():
+    assert (ATTACK_SKILL, ATTACK_DIFFICULTY) == ("Lightsaber", 20)
+
+
+def test_lightsaber_damage_is_5d_plus_control():
+    assert str(damage()) == "5D"
+    # The failed Jedi of the text, Control 3D after creation
+    assert str(damage(Code(3))) == "8D"
+    assert str(damage(Code(2, 2))) == "7D+2"
+
+
+def test_only_a_lightsaber_or_a_resistant_weapon_parries_a_lightsaber():
+    def skills(guard, against_lightsaber=True, has_sense=True):
+        return parry_skills(against_lightsaber=against_lightsaber, guard=guard, has_sense=has_sense)
+
+    assert skills(Guard.LIGHTSABER) == ("Melee Parry", "Sense")
+    assert skills(Guard.LIGHTSABER, has_sense=False) == ("Melee Parry",)
+    assert skills(Guard.RESISTANT) == ("Melee Parry",)
+    assert skills(Guard.WEAPON) == ()
+    assert skills(Guard.NONE) == ()
+    # Against an ordinary melee weapon, a weapon parries as usual and a lightsaber may use Sense
+    assert skills(Guard.WEAPON, against_lightsaber=False) == ("Melee Parry",)
+    assert skills(Guard.LIGHTSABER, against_lightsaber=False) == ("Melee Parry", "Sense")
+
+
+def test_bulack_deflects_the_droids_shot_at_minus_1d_on_everything():
+    # Given Bulack attacks a battle droid with his lightsaber and declares a deflection
+    bulack = CharacterRound("Bulack", (act("strike the droid", ATTACK_SKILL), deflect(1)))
+    # Then every roll of his round is at -1D: Lightsaber 4D+1 -> 3D+1, Sense 2D -> 1D
+    assert str(bulack.code_for(Code(4, 1), 1)) == "3D+1"
+    sense = bulack.code_for(Code(2), 1)
+    assert str(sense) == "1D"
+    # When the droid, first in the segment, shoots at difficulty 10 and Bulack rolls Sense 5
+    sense_total = rolled(sense, [5])
+    # Then the droid needs 15
+    assert deflected_difficulty(10, sense_total) == 15
+    assert deflects(14, 10, sense_total) and not deflects(15, 10, sense_total)
+
+
+def test_luke_deflects_and_turns_two_shots_with_four_actions_at_minus_3d():
+    # Given Luke deflects both shots and turns each on its shooter, spending a Force Point
+    luke = CharacterRound("Luke", (*deflect_and_redirect(1), *deflect_and_redirect(1)))
+    luke = CharacterRound(luke.name, luke.declarations, force_point=True)
+    assert all(d.kind is ActionKind.REACTION for d in luke.declarations)
+    assert segment_count([luke]) == 1
+    # Then his four actions are at -3D, after Sense is doubled: 3D+2 -> 6D+4 -> 3D+4
+    assert luke.penalty(1) == 3
+    sense = luke.code_for(Code(3, 2), 1)
+    assert str(sense) == "3D+4"
+    assert luke.covers(1, attacks=2) == 2
+
+    # When Bossk rolls 24, a hit at medium range, and Luke's Sense rolls 15
+    bossk, deflection = 24, rolled(sense, [4, 4, 3])
+    assert bossk >= MEDIUM_RANGE
+    # Then the difficulty is 30 and the shot is deflected
+    assert deflected_difficulty(MEDIUM_RANGE, deflection) == 30
+    assert deflects(bossk, MEDIUM_RANGE, deflection)
+    # And Luke's 22 turns it on Bossk at the rifle's 15 for 50 m; it does the rifle's 5D
+    assert redirect_hits(rolled(sense, [6, 6, 6]), MEDIUM_RANGE)
+
+    # When IG-88 rolls 32 and Luke's Sense rolls 15 again
+    ig88, deflection = 32, rolled(sense, [5, 3, 3])
+    # Then the shot hits him and the fourth action is lost
+    assert not deflects(ig88, MEDIUM_RANGE, deflection)
+
+
+def test_a_shot_turned_by_a_poor_sense_roll_misses():
+    assert not redirect_hits(14, MEDIUM_RANGE)

@@ -1,0 +1,139 @@
+"""Star Wars D6 through the real main window: a character made from a template, its skill
+dice distributed in the sheet editor, and a skill rolled against a target number.
+"""
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit
+
+from shadowdice.storage.template_file import load_template
+from shadowdice.systems import builtin_registry
+from shadowdice.ui.template_library import TemplateLibrary
+
+
+def choose(combo, value):
+    index = combo.findData(value)
+    assert index >= 0, f"{value!r} not offered"
+    combo.setCurrentIndex(index)
+
+
+def headline(window):
+    return window.roll_panel.findChild(QLabel, "outcome_headline").text()
+
+
+def open_templates(qtbot, window):
+    choose(window.system_selector, "starwars_d6")
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_N,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    dialog = window.findChild(TemplateLibrary)
+    assert dialog is not None and dialog.isVisible()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    return dialog
+
+
+def type_code_into_cell(qtbot, table_view, row_name, column_key, text):
+    """Select a row by its first cell, type a code into a column and press Enter."""
+    model = table_view.view.model()
+    column = [c.key for c in table_view.model.table.columns].index(column_key)
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == row_name)
+    table_view.view.setCurrentIndex(model.index(row, column))
+    table_view.view.setFocus()
+    qtbot.keyClick(table_view.view, Qt.Key.Key_F2)
+    editor = next(w for w in table_view.view.findChildren(QLineEdit) if w.isVisible())
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not (shiboken6.isValid(editor) and editor.isVisible()))
+
+
+def test_a_character_from_a_template_rolls_a_skill_against_a_target_number(qtbot, window, dice):
+    # Given the Star Wars D6 templates, opened with Ctrl+Shift+N
+    dialog = open_templates(qtbot, window)
+    names = [dialog.template_list.item(i).text() for i in range(dialog.template_list.count())]
+    assert "Freighter Runner (sample)" in names
+
+    # When the player picks the Freighter Runner and creates the character
+    dialog.select("Freighter Runner")
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+
+    # Then a new character in creation opens, with 7D of skill dice to distribute
+    qtbot.waitUntil(lambda: window.findChild(TemplateLibrary) is None)
+    document = window.current_document()
+    assert document.sheet.template == "Freighter Runner" and document.sheet.in_creation
+    editor = window.current_editor()
+    assert editor.field_widget("skill_dice_left").text() == "7D"
+
+    # When 2D go to Blaster
+    skills = editor.tables["skills"]
+    type_code_into_cell(qtbot, skills, "Blaster", "added", "2D")
+    assert editor.field_widget("skill_dice_left").text() == "5D"
+
+    # And 3D to Dodge, more than creation allows for one skill
+    type_code_into_cell(qtbot, skills, "Dodge", "added", "3D")
+
+    # Then that is refused with the reason, and nothing is spent
+    assert "2D" in editor.problem.text()
+    assert editor.field_widget("skill_dice_left").text() == "5D"
+
+    # When Blaster (Dexterity 3D+1 + 2D = 5D+1) is rolled against 15
+    choose(window.check_panel.widget("roll"), "skill:Blaster")
+    window.check_panel.widget("target").setValue(15)
+    assert "5D+1" in window.check_panel.preview.text()
+    dice.extend([6, 3, 2, 2, 1])
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+
+    # Then the total 14 + 1 = 15 reaches the target
+    qtbot.waitUntil(lambda: "15" in headline(window), timeout=3000)
+    detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
+    assert "15" in detail
+    assert window.roll_panel.session.outcome().values["success"] is True
+
+
+def test_a_template_edited_and_saved_becomes_the_players_own(qtbot, window, app_paths, prompts):
+    # Given the templates dialog on a sample template
+    dialog = open_templates(qtbot, window)
+    dialog.select("Treeclan Warrior")
+    sample_rows = dialog.template_list.count()
+
+    # When its name is changed in the editor and it is saved with Ctrl+S
+    name = dialog.current_entry().editor.field_widget("name")
+    name.selectAll()
+    qtbot.keyClicks(name, "Canopy Guard")
+    assert dialog.template_list.currentItem().text() == "Canopy Guard (sample) *"
+    qtbot.keyClick(dialog, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+
+    # Then the sample is back as it shipped, and the player's copy is saved beside it
+    items = [dialog.template_list.item(i).text() for i in range(dialog.template_list.count())]
+    assert "Treeclan Warrior (sample)" in items
+    assert items[-1] == "Canopy Guard" and len(items) == sample_rows + 1
+    saved = load_template(dialog.current_entry().document.path, builtin_registry())
+    assert saved.sheet.name == "Canopy Guard"
+    assert saved.path.parent == app_paths.templates_dir
+
+    # And a fresh dialog lists the player's template after the samples
+    dialog.close()
+    qtbot.waitUntil(lambda: window.findChild(TemplateLibrary) is None)
+    again = open_templates(qtbot, window)
+    texts = [again.template_list.item(i).text() for i in range(again.template_list.count())]
+    assert texts[-1] == "Canopy Guard"
+    assert prompts.asked_save_changes == []
+
+
+def test_a_bad_code_is_refused_in_its_field_and_kept_to_correct(qtbot, window):
+    # Given a new template of the player's own
+    dialog = open_templates(qtbot, window)
+    qtbot.mouseClick(dialog.new_button, Qt.MouseButton.LeftButton)
+    attributes = dialog.current_entry().editor.tables["attributes"]
+
+    # When "4W+" is typed as Dexterity
+    type_code_into_cell(qtbot, attributes, "Dexterity", "code", "4W+")
+
+    # Then the code is refused with a message saying how codes are written
+    editor = dialog.current_entry().editor
+    assert "4W+" in editor.problem.text()
+    model = attributes.view.model()
+    assert model.index(0, 1).data() != "4W+"
