@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from shadowdice import __version__
+
+if TYPE_CHECKING:
+    from shadowdice.ui.main_window import MainWindow
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -20,7 +25,28 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("files", nargs="*", type=Path, help="character files to open")
     parser.add_argument("--seed", type=int, help="seed the dice, to replay a session")
     parser.add_argument("--version", action="version", version=f"Shadowdice {__version__}")
-    return parser.parse_args(argv)
+    # For the installers' smoke test (tests/packaging/): roll one check, write it, quit.
+    parser.add_argument("--roll", type=check_values, metavar="CHECK", help=argparse.SUPPRESS)
+    parser.add_argument("--write-result", type=Path, metavar="FILE", help=argparse.SUPPRESS)
+    arguments = parser.parse_args(argv)
+    if (arguments.roll is None) != (arguments.write_result is None):
+        parser.error("--roll and --write-result go together")
+    return arguments
+
+
+def check_values(text: str) -> dict[str, Any]:
+    """``--roll``: check values as a JSON object, e.g. ``{"skill": "Pistols"}``.
+
+    >>> check_values('{"skill": "Pistols", "threshold": 2}')
+    {'skill': 'Pistols', 'threshold': 2}
+    """
+    try:
+        values = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise argparse.ArgumentTypeError(f"not JSON: {error}") from error
+    if not isinstance(values, dict):
+        raise argparse.ArgumentTypeError("not a JSON object of check values")
+    return {key: tuple(v) if isinstance(v, list) else v for key, v in values.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from shadowdice.storage.paths import AppPaths
     from shadowdice.storage.settings import SettingsStore
     from shadowdice.systems import builtin_registry
+    from shadowdice.ui.file_open import FileOpenEvents
     from shadowdice.ui.main_window import MainWindow
     from shadowdice.ui.resources import resource_path
     from shadowdice.ui.theme import apply_theme
@@ -55,4 +82,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     for path in arguments.files:
         window.open_path(path)
+    file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events
+    app.installEventFilter(file_open)
+    if arguments.roll is not None:
+        from PySide6.QtCore import QTimer
+
+        def roll() -> None:
+            app.exit(roll_and_write(window, arguments.roll, arguments.write_result))
+
+        QTimer.singleShot(0, roll)
     return app.exec()
+
+
+def roll_and_write(window: MainWindow, values: dict[str, Any], result: Path) -> int:
+    """Roll a check for the current character as the Roll button does, with ``values`` over
+    the check panel's own; finish the roll at once and write its record to ``result`` as JSON.
+
+    Returns the exit code: 0 when the record was written, 1 when nothing was rolled (no
+    character open, or the check refused; the reason goes to stderr).
+    """
+    records = []
+    window.roll_panel.roll_finished.connect(records.append)
+    window.statusBar().clearMessage()
+    window.check_panel.roll_requested.emit({**window.check_panel.values(), **values})
+    window.roll_panel.finish()
+    if not records:
+        reason = window.statusBar().currentMessage() or "no character is open"
+        print(f"shadowdice: nothing was rolled: {reason}", file=sys.stderr)
+        return 1
+    result.write_text(records[0].model_dump_json(indent=2) + "\n", encoding="utf-8")
+    return 0

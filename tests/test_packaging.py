@@ -1,7 +1,9 @@
-"""Packaging files: the PyInstaller spec, the Linux desktop entry and MIME type. No build here.
+"""Packaging files: the PyInstaller spec, the desktop entry and MIME type, the Windows and macOS
+installer definitions and the release workflow. No build here.
 
-Building the bundle takes minutes; these checks read the files (and run the spec's helper
-definitions without PyInstaller), so they stay in the default run.
+Building the bundle takes half a minute; these checks read the files (and run the spec's helper
+definitions without PyInstaller), so they stay in the default run. tests/packaging/ builds the
+bundle and starts it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from typing import Any
 import pytest
 
 import shadowdice
+from shadowdice import licenses
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems import builtin_registry
 from shadowdice.ui import resources
@@ -30,6 +34,8 @@ DESKTOP_FILE = LINUX / "shadowdice.desktop"
 MIME_FILE = LINUX / "shadowdice-character.xml"
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 CHARACTER_TYPE = "application/x-shadowdice-character"
+INNO_SCRIPT = ROOT / "packaging" / "windows" / "shadowdice.iss"
+WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 
 
 # --- the PyInstaller spec ---------------------------------------------------------------------
@@ -54,9 +60,13 @@ def keyword(call: ast.Call, name: str) -> ast.expr:
 
 @pytest.fixture(scope="module")
 def spec() -> dict[str, Any]:
-    """The spec's definitions: every statement before the Analysis, run without PyInstaller."""
+    """The spec's definitions: every statement before the build starts (its first bare call,
+    ``installed_version()``), run without PyInstaller.
+    """
     body = []
     for node in spec_tree().body:
+        if isinstance(node, ast.Expr) and ast.unparse(node) == "installed_version()":
+            break
         if isinstance(node, ast.Assign) and ast.unparse(node.value).startswith("Analysis("):
             break
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("PyInstaller"):
@@ -95,8 +105,61 @@ def test_the_resources_folder_is_bundled_as_resources_with_the_package_metadata(
     [analysis] = calls_to("Analysis")
     datas = ast.unparse(keyword(analysis, "datas"))
     assert (ROOT / spec["RESOURCES"] / "icons" / "shadowdice.svg").is_file()
+    assert (ROOT / spec["RESOURCES"] / "licenses" / "LGPL-3.0.txt").is_file()
     assert "(str(ROOT / RESOURCES), 'resources')" in datas
     assert "copy_metadata('shadowdice')" in datas
+    assert "for name in DISTRIBUTIONS for entry in copy_metadata(name)" in datas
+
+
+def test_the_bundle_carries_the_metadata_of_every_library_the_about_dialog_lists(spec):
+    assert spec["DISTRIBUTIONS"] == licenses.DISTRIBUTIONS
+    listed = {c.distribution for c in licenses.COMPONENTS if c.distribution is not None}
+    assert set(spec["DISTRIBUTIONS"]) == listed
+    for name in spec["DISTRIBUTIONS"]:
+        assert licenses.Component(name, name, "", (), "", "").version, f"{name} is not installed"
+
+
+# --- the version, from pyproject.toml only ------------------------------------------------------
+
+
+def test_the_spec_takes_the_version_from_pyproject_and_the_package_from_its_metadata(spec):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert spec["VERSION"] == project["version"] == shadowdice.__version__
+    assert spec["installed_version"]() == project["version"]
+
+
+def test_a_build_with_stale_installed_metadata_stops(spec, monkeypatch):
+    monkeypatch.setitem(spec, "VERSION", "99.0.0")
+    with pytest.raises(SystemExit, match=r"pip install -e"):
+        spec["installed_version"]()
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("0.1.0", (0, 1, 0, 0)),
+        ("1.2", (1, 2, 0, 0)),
+        ("1.3.0rc1", (1, 3, 0, 0)),
+        ("2.0.1.7", (2, 0, 1, 7)),
+    ],
+)
+def test_windows_version_numbers_are_four_numbers(spec, text, numbers):
+    assert spec["version_numbers"](text) == numbers
+
+
+def test_the_windows_version_resource_names_the_product_and_its_version(spec, monkeypatch):
+    # PyInstaller's version-resource module wants pefile and pywin32, which only Windows has;
+    # building the resource and writing it as text needs neither.
+    compat = pytest.importorskip("PyInstaller.compat")
+    monkeypatch.setattr(compat, "win32api", types.ModuleType("win32api"), raising=False)
+    monkeypatch.setitem(
+        sys.modules, "pefile", sys.modules.get("pefile", types.ModuleType("pefile"))
+    )
+    resource = str(spec["windows_version_info"]())
+    assert "filevers=(0, 1, 0, 0)" in resource
+    assert "StringStruct('ProductVersion', '0.1.0')" in resource
+    assert "StringStruct('ProductName', 'Shadowdice')" in resource
+    assert "StringStruct('OriginalFilename', 'shadowdice.exe')" in resource
 
 
 def test_the_app_finds_its_resources_where_the_spec_puts_them(tmp_path, monkeypatch):
@@ -203,17 +266,147 @@ def test_links_to_dropped_files_go_and_other_links_stay(spec):
     assert kept == [entries[0], entries[2]]
 
 
-@pytest.mark.parametrize(
-    ("platform", "icon"), [("linux", None), ("win32", "NONE"), ("darwin", "NONE")]
-)
-def test_no_executable_icon_until_one_in_the_platform_format_exists(
-    spec, monkeypatch, platform, icon
+def test_linux_executables_get_no_icon(spec, monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert spec["executable_icon"](tmp_path) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("platform", "magic"), [("win32", b"\0\0\1\0"), ("darwin", b"icns")])
+def test_windows_and_macos_executables_get_an_icon_made_from_the_svg(
+    spec, monkeypatch, tmp_path, platform, magic
 ):
     monkeypatch.setattr(sys, "platform", platform)
-    icon_file = spec["PLATFORM_ICONS"].get(platform)
-    if icon_file is not None and (ROOT / icon_file).is_file():
-        icon = str(ROOT / icon_file)
-    assert spec["executable_icon"]() == icon
+    icon = Path(spec["executable_icon"](tmp_path))
+    assert icon.parent == tmp_path
+    assert icon.read_bytes().startswith(magic)
+
+
+# --- one character file type everywhere ---------------------------------------------------------
+
+
+def inno_defines() -> dict[str, str]:
+    defines = {}
+    for line in INNO_SCRIPT.read_text(encoding="utf-8").splitlines():
+        parts = line.strip().split(None, 2)
+        if len(parts) == 3 and parts[0] == "#define" and parts[2].startswith('"'):
+            defines[parts[1]] = parts[2].strip('"')
+    return defines
+
+
+def test_every_installer_names_the_same_character_file_type(spec):
+    extension = spec["CHARACTER_EXTENSION"]
+    assert extension == "shadowdice"
+    assert spec["CHARACTER_MIME_TYPE"] == CHARACTER_TYPE
+    # Linux: the MIME type's glob
+    assert [g.get("pattern") for g in character_type().findall(f"{MIME_NS}glob")] == [
+        f"*.{extension}"
+    ]
+    # Windows: the extension, its ProgID and MIME type
+    defines = inno_defines()
+    assert defines["CharacterExt"] == f".{extension}"
+    assert defines["CharacterMimeType"] == CHARACTER_TYPE
+    assert defines["CharacterTypeName"] == spec["CHARACTER_TYPE_NAME"]
+    assert defines["AppExeName"] == f"{spec['APP_NAME']}.exe"
+    # macOS: the document type the app opens and the type it declares
+    plist = spec["info_plist"]()
+    [document] = plist["CFBundleDocumentTypes"]
+    [declared] = plist["UTExportedTypeDeclarations"]
+    assert document["LSItemContentTypes"] == [declared["UTTypeIdentifier"]]
+    assert document["CFBundleTypeRole"] == "Editor"
+    tags = declared["UTTypeTagSpecification"]
+    assert tags == {
+        "public.filename-extension": [extension],
+        "public.mime-type": [CHARACTER_TYPE],
+    }
+    assert "public.json" in declared["UTTypeConformsTo"]
+
+
+def test_the_macos_app_has_the_version_and_an_icon_in_its_info_plist(spec):
+    plist = spec["info_plist"]()
+    assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == spec["VERSION"]
+    assert plist["CFBundleDocumentTypes"][0]["CFBundleTypeIconFile"] == "shadowdice.icns"
+    [bundle] = calls_to("BUNDLE")
+    assert ast.unparse(keyword(bundle, "info_plist")) == "info_plist()"
+    assert ast.unparse(keyword(bundle, "version")) == "VERSION"
+
+
+# --- the Windows installer ----------------------------------------------------------------------
+
+
+def inno_sections() -> dict[str, list[str]]:
+    sections: dict[str, list[str]] = {}
+    current = None
+    for line in INNO_SCRIPT.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            current = sections.setdefault(line[1:-1], [])
+        elif current is not None and line and not line.startswith((";", "#")):
+            current.append(line)
+    return sections
+
+
+def test_the_windows_installer_has_a_start_menu_entry_an_association_and_an_uninstaller():
+    sections = inno_sections()
+    setup = dict(line.split("=", 1) for line in sections["Setup"])
+    assert setup["ChangesAssociations"] == "yes"
+    assert setup["AppVersion"] == "{#AppVersion}"
+    assert setup.get("Uninstallable", "yes") == "yes"
+    assert setup["UninstallDisplayIcon"] == "{app}\\{#AppExeName}"
+    assert any(line.startswith('Name: "{autoprograms}') for line in sections["Icons"])
+    registry = sections["Registry"]
+    assert any(
+        'Subkey: "Software\\Classes\\{#CharacterExt}"' in line
+        and 'ValueData: "{#CharacterProgId}"' in line
+        for line in registry
+    )
+    assert any("shell\\open\\command" in line and '""%1""' in line for line in registry)
+    # everything it writes goes again with the uninstaller
+    assert any(
+        'Subkey: "Software\\Classes\\{#CharacterProgId}"' in line and "uninsdeletekey" in line
+        for line in registry
+    )
+    for line in registry:
+        assert "uninsdelete" in line or "{#CharacterProgId}\\" in line, line
+    assert sections["Files"] == [
+        'Source: "{#DistDir}\\*"; DestDir: "{app}"; '
+        "Flags: ignoreversion recursesubdirs createallsubdirs"
+    ]
+
+
+# --- scripts and the release workflow -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "script", ["packaging/linux/make_appimage.sh", "packaging/macos/make_dmg.sh"]
+)
+def test_the_shell_scripts_parse_and_are_executable(script):
+    path = ROOT / script
+    assert os.access(path, os.X_OK)
+    result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_the_release_workflow_builds_all_three_on_version_tags_and_uploads_them():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    for needed in (
+        "packaging/linux/make_tarball.py",
+        "packaging/linux/make_appimage.sh",
+        "packaging\\windows\\shadowdice.iss",
+        "packaging/macos/make_dmg.sh",
+        "pyinstaller --noconfirm --clean pyinstaller.spec",
+        "SHADOWDICE_BUNDLE_SMOKE",
+        "gh release upload",
+    ):
+        assert needed in text, needed
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load(text)
+    assert workflow[True] == {"push": {"tags": ["v*"]}}  # YAML 1.1 reads the key "on" as True
+    matrix = workflow["jobs"]["installers"]["strategy"]["matrix"]["include"]
+    assert {entry["kind"] for entry in matrix} == {"linux", "windows", "macos"}
+    assert [entry["os"].split("-")[0] for entry in matrix] == ["ubuntu", "windows", "macos"]
+    assert workflow["jobs"]["release"]["needs"] == "installers"
+    assert workflow["jobs"]["release"]["permissions"] == {"contents": "write"}
 
 
 # --- the desktop entry ------------------------------------------------------------------------
@@ -310,13 +503,13 @@ def character_magic_matches(data: bytes) -> bool:
     return any(magic_matches(match, data) for match in magic.findall(f"{MIME_NS}match"))
 
 
-def test_the_mime_type_is_json_named_by_a_narrow_glob():
+def test_the_mime_type_is_json_named_by_its_own_extension():
     mime_type = character_type()
     assert mime_type.find(f"{MIME_NS}comment").text
     assert [s.get("type") for s in mime_type.findall(f"{MIME_NS}sub-class-of")] == [
         "application/json"
     ]
-    assert [g.get("pattern") for g in mime_type.findall(f"{MIME_NS}glob")] == ["*.shadowdice.json"]
+    assert [g.get("pattern") for g in mime_type.findall(f"{MIME_NS}glob")] == ["*.shadowdice"]
 
 
 def test_the_magic_rule_matches_a_character_file_the_app_saves(tmp_path):

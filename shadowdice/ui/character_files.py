@@ -28,7 +28,7 @@ from shadowdice.storage.settings import (
     without_missing,
 )
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.prompts import Prompts
+from shadowdice.ui.prompts import CHARACTER_SUFFIX, Prompts
 
 
 class CharacterFiles(QObject):
@@ -94,7 +94,7 @@ class CharacterFiles(QObject):
         path = document.path
         if path is None or ask:
             path = self.prompts.save_path(
-                self._save_folder(document) / f"{file_stem(document.title)}.json"
+                self._save_folder(document) / f"{file_stem(document.title)}{CHARACTER_SUFFIX}"
             )
             if path is None:
                 return False

@@ -29,6 +29,7 @@ from shadowdice.core.registry import CheckError, Registry
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.settings import SettingsStore
+from shadowdice.ui.about_dialog import AboutDialog
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
@@ -153,6 +154,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         roll_menu = self.menuBar().addMenu("&Roll")
         roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
+        help_menu = self.menuBar().addMenu("&Help")
+        self.about_action = help_menu.addAction("&About Shadowdice", self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self._rebuild_recent_menu()
 
         toolbar = QToolBar("Main")
@@ -182,6 +186,13 @@ class MainWindow(QMainWindow):
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)
+
+    def show_about(self) -> AboutDialog:
+        """Show the version, what Shadowdice is, and the licenses of what it ships with."""
+        dialog = AboutDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     # --- characters ----------------------------------------------------------------------------
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-FILE_FILTER = "Shadowdice characters (*.json);;All files (*)"
+#: Character files end in ``.shadowdice`` (JSON inside); older ones in ``.json`` still open.
+CHARACTER_SUFFIX = ".shadowdice"
+FILE_FILTER = "Shadowdice characters (*.shadowdice *.json);;All files (*)"
 
 
 class SaveChoice(Enum):
@@ -64,7 +66,7 @@ class Prompts:
         if not name:
             return None
         path = Path(name)
-        return path if path.suffix else path.with_suffix(".json")
+        return path if path.suffix else path.with_suffix(CHARACTER_SUFFIX)
 
     def error(self, title: str, message: str) -> None:
         """Tell the player that something failed, and why."""

@@ -23,6 +23,7 @@ class AnsweredPrompts:
         self.asked_save_changes: list[str] = []
         self.yes_no_answers: list[bool | None] = []
         self.asked_yes_no: list[str] = []
+        self.suggested_saves: list[Path] = []
 
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Answer as queued; with nothing queued (closing at teardown), discard."""
@@ -37,6 +38,7 @@ class AnsweredPrompts:
         return self.open_answers.pop(0)
 
     def save_path(self, suggested: Path) -> Path | None:
+        self.suggested_saves.append(suggested)
         return self.save_answers.pop(0)
 
     def error(self, title: str, message: str) -> None:

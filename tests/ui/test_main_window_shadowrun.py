@@ -299,3 +299,15 @@ def test_the_offered_actions_follow_the_sheet_during_a_roll(qtbot, window, dice)
         b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
     )
     assert extra.isEnabled()
+
+
+def test_a_new_character_is_saved_as_a_shadowdice_file_named_after_it(
+    qtbot, window, prompts, app_paths
+):
+    window.new_character()
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Kira")
+    prompts.save_answers.append(None)  # the player looks at the suggestion and cancels
+
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+
+    assert prompts.suggested_saves == [app_paths.characters_dir / "Kira.shadowdice"]

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Make Shadowdice-VERSION-macos-ARCH.dmg from dist/Shadowdice.app (macOS only: hdiutil).
+#
+#     packaging/macos/make_dmg.sh [DIST] [OUT]        # defaults: dist dist
+#
+# The disk image opens as a window with the app and a link to /Applications, so installing
+# is dragging one onto the other. It is compressed (UDZO) and read-only. The app is signed
+# ad hoc only (PyInstaller does that); a signed and notarised release needs a Developer ID,
+# `codesign` and `xcrun notarytool`, which are not set up.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dist=$(cd "${1:-dist}" && pwd)
+out=${2:-dist}
+app="$dist/Shadowdice.app"
+[ -d "$app" ] || { echo "no $app: run pyinstaller pyinstaller.spec on macOS first" >&2; exit 1; }
+version=$(/usr/libexec/PlistBuddy -c "Print :CFBundleShortVersionString" "$app/Contents/Info.plist")
+arch=$(uname -m)
+
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+cp -R "$app" "$staging/"
+ln -s /Applications "$staging/Applications"
+
+mkdir -p "$out"
+dmg="$out/Shadowdice-$version-macos-$arch.dmg"
+rm -f "$dmg"
+hdiutil create -volname "Shadowdice $version" -srcfolder "$staging" -fs HFS+ \
+    -format UDZO -imagekey zlib-level=9 -ov "$dmg"
+hdiutil verify "$dmg"
+echo "$dmg"

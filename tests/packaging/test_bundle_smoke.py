@@ -1,0 +1,226 @@
+"""Smoke test of the Linux bundle: build it with PyInstaller, start it, roll, check the record.
+
+It builds ``pyinstaller.spec`` into a fresh temporary folder (PyInstaller's own cache there
+too, so nothing from an earlier build stands in for a missing step), then starts the built
+binary offscreen, from a working folder of its own, in an empty home::
+
+    shadowdice --seed 7 --roll '{"skill": "Pistols", "threshold": 2}'
+               --write-result roll.json kira.shadowdice
+
+The app opens the character, rolls the check as its Roll button does, writes the roll record
+and exits 0. The record must be the one the rules give in this interpreter for the same
+character, check and seed: same dice, same outcome. The build takes about half a minute, so
+the test runs only when ``SHADOWDICE_BUNDLE_SMOKE=1`` (``.ci/run`` sets it in a step of its
+own after the test suite); without it the module is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from shadowdice.core.dice import RandomDiceSource
+from shadowdice.storage.character_file import save_character
+from shadowdice.systems import builtin_registry
+from tests.benchmarks.test_startup import isolated_environment
+
+ROOT = Path(__file__).parents[2]
+SEED = 7
+CHECK = {"skill": "Pistols", "threshold": 2}
+#: What the trimmed Linux bundle may weigh (it is about 130 MB).
+SIZE_BUDGET_MB = 140
+
+pytestmark = pytest.mark.skipif(
+    os.environ.get("SHADOWDICE_BUNDLE_SMOKE") != "1",
+    reason="builds the bundle (about half a minute): set SHADOWDICE_BUNDLE_SMOKE=1",
+)
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory) -> Path:
+    """dist/shadowdice of a fresh PyInstaller build."""
+    if shutil.which("pyinstaller") is None and not _has_pyinstaller():
+        pytest.fail('PyInstaller is missing: pip install -e ".[dev]"')
+    work = tmp_path_factory.mktemp("pyinstaller")
+    started = time.perf_counter()
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(work / "dist"),
+            "--workpath",
+            str(work / "build"),
+            str(ROOT / "pyinstaller.spec"),
+        ],
+        cwd=work,
+        env={**os.environ, "PYINSTALLER_CONFIG_DIR": str(work / "cache")},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    print(f"bundle built in {time.perf_counter() - started:.1f} s")
+    return work / "dist" / "shadowdice"
+
+
+def _has_pyinstaller() -> bool:
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def sample_character(folder: Path):
+    """Kira, a Shadowrun 4 character with Agility 5 and Pistols 4, saved in ``folder``."""
+    system = builtin_registry().get("shadowrun4")
+    data = system.new_sheet().model_dump(mode="json")
+    data["name"] = "Kira"
+    for attribute in data["attributes"]:
+        if attribute["name"] == "Agility":
+            attribute["value"] = 5
+    for skill in data["skills"]:
+        if skill["name"] == "Pistols":
+            skill["rating"] = 4
+    sheet = system.sheet_type.model_validate(data)
+    path = folder / "kira.shadowdice"
+    save_character(path, system, sheet)
+    return path, system, sheet
+
+
+def expected_record(system, sheet) -> dict:
+    """The record the rules give here: the check panel's defaults with CHECK over them."""
+    values = {param.key: param.default for param in system.check_params(sheet, {})}
+    session = system.start_check(sheet, {**values, **CHECK}, RandomDiceSource(SEED), {})
+    return session.finish().model_dump(mode="json")
+
+
+def run_bundle(bundle: Path, home: Path, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(bundle / "shadowdice"), *arguments],
+        cwd=home,
+        env=isolated_environment(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_bundle_says_the_version_pyproject_sets(bundle, tmp_path):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    result = run_bundle(bundle, tmp_path, "--version")
+    assert (result.returncode, result.stdout) == (0, f"Shadowdice {project['version']}\n")
+
+
+def test_the_bundle_opens_a_character_rolls_with_a_seed_and_writes_the_record(bundle, tmp_path):
+    # Given Kira saved in one folder, and the app started from another with an empty home
+    files = tmp_path / "files"
+    files.mkdir()
+    character, system, sheet = sample_character(files)
+    home = tmp_path / "home"
+    home.mkdir()
+    result_file = files / "roll.json"
+
+    # When the bundle rolls Agility + Pistols, threshold 2, with seed 7
+    started = time.perf_counter()
+    result = run_bundle(
+        bundle,
+        home,
+        "--seed",
+        str(SEED),
+        "--roll",
+        json.dumps(CHECK),
+        "--write-result",
+        str(result_file),
+        str(character),
+    )
+    print(f"bundle opened, rolled and quit in {time.perf_counter() - started:.2f} s")
+
+    # Then it exits 0 and writes the very record the rules give for that seed
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    record = json.loads(result_file.read_text(encoding="utf-8"))
+    expected = expected_record(system, sheet)
+    assert record.pop("time") and expected.pop("time")
+    assert record == expected
+    assert record["character"] == "Kira"
+    assert record["check"] == "Agility + Pistols"
+    assert len(record["throws"][0]["dice"]) == 9  # Agility 5 + Pistols 4
+
+
+def test_the_bundle_refuses_a_roll_it_cannot_make_and_exits_1(bundle, tmp_path):
+    # Given no character at all
+    result = run_bundle(
+        bundle, tmp_path, "--roll", json.dumps(CHECK), "--write-result", str(tmp_path / "r.json")
+    )
+    # Then nothing is written and the exit code says so
+    assert result.returncode == 1
+    assert "nothing was rolled" in result.stderr
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_the_bundle_carries_its_resources_and_no_unused_qt(bundle):
+    internal = bundle / "_internal"
+    names = {path.relative_to(internal).as_posix() for path in internal.rglob("*")}
+    assert "resources/icons/shadowdice.svg" in names
+    assert "resources/licenses/LGPL-3.0.txt" in names
+    assert "LICENSE" in names
+    assert "shadowdice/systems/starwars/templates/freighter_runner.json" in names
+    assert not [name for name in names if name.endswith(".qm")], "Qt translations are shipped"
+    for unused in ("libQt6Network", "libQt6Qml", "libQt6Quick", "libQt6OpenGL", "libQt6Pdf"):
+        assert not [name for name in names if unused in name], f"{unused} is shipped"
+    size = sum(
+        path.lstat().st_size for path in bundle.rglob("*") if not path.is_dir() or path.is_symlink()
+    )
+    print(f"bundle size {size / 1e6:.1f} MB")
+    assert size < SIZE_BUDGET_MB * 1e6
+
+
+def test_the_tarball_holds_the_bundle_and_the_desktop_files(bundle, tmp_path):
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "packaging" / "linux" / "make_tarball.py"),
+            "--dist",
+            str(bundle.parent),
+            "--out",
+            str(tmp_path),
+        ],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    tarball = Path(result.stdout.strip())
+    with tarfile.open(tarball) as tar:
+        members = {member.name: member for member in tar.getmembers()}
+    [top] = {name.split("/", 1)[0] for name in members}
+    assert top.startswith("shadowdice-")
+    for name in (
+        "shadowdice/shadowdice",
+        "share/applications/shadowdice.desktop",
+        "share/mime/packages/shadowdice-character.xml",
+        "share/icons/hicolor/scalable/apps/shadowdice.svg",
+        "share/icons/hicolor/256x256/apps/shadowdice.png",
+        "install.sh",
+        "uninstall.sh",
+    ):
+        assert f"{top}/{name}" in members, name
+    assert members[f"{top}/shadowdice/shadowdice"].mode & 0o111
+    assert members[f"{top}/install.sh"].mode & 0o111
