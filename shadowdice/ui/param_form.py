@@ -80,12 +80,23 @@ class ParamForm(QWidget):
         self.values_changed.emit()
 
     def _show_what_applies(self) -> None:
-        """Show each parameter only while the value it goes with is chosen."""
+        """Show each parameter only while the value it goes with is chosen, and that value's
+        own parameter is shown (a typed code only with "a roll", only with "typed code").
+        """
         values = self.values()
-        for param, widget in self._params.values():
-            if param.only_with is not None:
-                key, wanted = param.only_with
-                self._form.setRowVisible(widget, values.get(key) == wanted)
+        for key, (_param, widget) in self._params.items():
+            self._form.setRowVisible(widget, self.applies(key, values))
+
+    def applies(self, key: str, values: Mapping[str, Any] | None = None) -> bool:
+        """Whether a parameter applies to the values as set (and so is shown)."""
+        values = self.values() if values is None else values
+        seen: set[str] = set()
+        while (param := self._params[key][0]).only_with is not None and key not in seen:
+            seen.add(key)
+            key, wanted = param.only_with
+            if key not in self._params or values.get(key) != wanted:
+                return False
+        return True
 
     def values(self) -> dict[str, Any]:
         """The values as set."""

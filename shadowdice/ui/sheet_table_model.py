@@ -81,6 +81,14 @@ class SheetTableModel(QAbstractTableModel):
         row = self._rows()[index.row()]
         column = self.table.columns[index.column()]
         value = getattr(row, column.key)
+        if column.kind is Kind.FLAG:  # a check box, no text
+            if role == Qt.ItemDataRole.CheckStateRole:
+                return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
+            if role == Qt.ItemDataRole.EditRole:
+                return value
+            if role == KIND_ROLE:
+                return column.kind
+            return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return value
         if role == Qt.ItemDataRole.TextAlignmentRole and column.kind is Kind.INT:
@@ -99,15 +107,24 @@ class SheetTableModel(QAbstractTableModel):
             return Qt.ItemFlag.NoItemFlags
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         column = self.table.columns[index.column()]
-        if column.editable_in(self._rows()[index.row()]):
+        editable = column.editable_in(self._rows()[index.row()])
+        if column.kind is Kind.FLAG:
+            return flags | Qt.ItemFlag.ItemIsUserCheckable if editable else flags
+        if editable:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
     # --- writing -----------------------------------------------------------------------------
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """Send an edit to the document; report a refusal instead of raising."""
-        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+        """Send an edit to the document; report a refusal instead of raising. A flag is set
+        by its check box.
+        """
+        if not index.isValid():
+            return False
+        if role == Qt.ItemDataRole.CheckStateRole:
+            value = Qt.CheckState(value) == Qt.CheckState.Checked
+        elif role != Qt.ItemDataRole.EditRole:
             return False
         try:
             self.document.set_cell(self.table, index.row(), index.column(), value)

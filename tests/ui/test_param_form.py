@@ -86,3 +86,32 @@ def test_a_code_is_typed_into_a_line_and_each_key_says_so(qtbot):
 
     assert changes == ["5", "5D", "5D+"]
     assert form.values() == {"damage": "5D+"}
+
+
+def test_a_parameter_hides_with_the_parameter_it_depends_on(qtbot):
+    # Given a typed code shown only for a typed roll, which is offered only for "a roll"
+    params = (
+        CheckParam("check", "Check", Kind.CHOICE, "roll", choices=(("roll", "A roll"), ("x", "X"))),
+        CheckParam(
+            "roll",
+            "Roll",
+            Kind.CHOICE,
+            "code",
+            choices=(("code", "Typed"), ("skill", "Skill")),
+            only_with=("check", "roll"),
+        ),
+        CheckParam("code", "Code", Kind.CODE, "3D", only_with=("roll", "code")),
+    )
+    form = ParamForm()
+    qtbot.addWidget(form)
+    form.set_params(params, {})
+    form.show()
+    assert form.widget("code").isVisible()
+
+    # When the check is switched away from "a roll"
+    form.widget("check").setCurrentIndex(1)
+
+    # Then the roll and the code it goes with are both hidden
+    assert not form.widget("roll").isVisible()
+    assert not form.widget("code").isVisible()
+    assert not form.applies("code")

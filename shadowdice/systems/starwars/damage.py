@@ -1,5 +1,6 @@
-"""Damage and wounds of Star Wars D6: the damage roll against the Strength roll, the wound
-table, armor, the effects of each wound level and the death roll of the mortally wounded.
+"""Damage and wounds of Star Wars D6: the one wound model of the system, the damage roll
+against the Strength roll, the wound table, armor, the effects of each wound level, the
+death roll of the mortally wounded, and a weapon's damage as written ("STR+2D").
 
 Rule text, sections on armor ("Das Tragen einer Rüstung") and damage ("Angreifer würfelt
 Waffenschaden, Verteidiger würfelt Stärke"). The table, with D the damage total and S the
@@ -21,32 +22,66 @@ D >= 3 x S                mortally wounded (tödlich verwundet)
 - **Armor** adds its value to Strength against damage and takes the same off every roll
   based on Dexterity: full armor 1D, light armor 1 pip.
 
+The wound model (:class:`WoundState`, kept on the sheet as ``wound``, ``mortal_rounds`` and
+``stunned``) has two parts, because a wounded character is stunned as well: the lasting
+:class:`Wound` (healthy, wounded, unconscious, mortally wounded, dead) and the stun, which
+lasts for the rest of the round and ends with the sheet action "New round".
+
 Readings of what the text leaves open (pinned by tests in ``test_damage.py``):
 
 - **A hit never makes things better, and worsens them only as the text says**: the new
-  condition is the worse of the old one and the table's result, except that a wounded
-  character wounded again is unconscious. The text gives no other escalation, so an
-  unconscious character wounded again stays unconscious and a mortally wounded one hit again
-  keeps counting rounds from the first mortal wound.
+  wound is the worse of the old one and the table's result, except that a wounded character
+  wounded again is unconscious. The text gives no other escalation, so an unconscious
+  character wounded again stays unconscious and a mortally wounded one hit again keeps
+  counting rounds from the first mortal wound.
+- **The stun** comes with the first two rows of the table; unconscious and worse need none.
+  Losing the first segment of the next round (no action left to lose) is left to the game
+  master: the sheet does not know which declared actions have run.
 - **The death roll** at the end of the round of the hit compares with 0 full rounds (the hit
   came within it), so the first roll that can kill is at the end of the third full round.
   A roll equal to the rounds is survived: only a *lower* roll kills.
 - **The falling**: the text says both that the stunned defender falls and that he does not;
-  falling is left to the table, the sheet only keeps the condition.
-- **A wounded attacker's Strength** in a melee weapon's "STR+2D" is an attribute roll and
-  takes the -1D (only Strength against damage is spared); pass the Strength as rolled.
+  falling is left to the table, the sheet only keeps the stun.
+- **The attacker's part of a weapon's damage** ("STR+2D", a lightsaber's "+Control") is the
+  attacker's attribute or skill and takes the attacker's wound penalty (only Strength
+  against damage is spared); :func:`parse_damage` reads the formula, the caller gives the
+  codes.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import StrEnum
 
 from shadowdice.systems.starwars.codes import Code, CodeError
 
 DEATH_ROLL_DICE = 2
 """Dice of the death roll at the end of each round."""
+
+
+class Wound(StrEnum):
+    """The lasting wound (verwundet, bewusstlos, tödlich verwundet, tot); the stun of the
+    round is kept apart (:attr:`WoundState.stunned`).
+    """
+
+    HEALTHY = "healthy"
+    WOUNDED = "wounded"
+    """-1D on every roll but Strength against damage."""
+    UNCONSCIOUS = "unconscious"
+    MORTALLY_WOUNDED = "mortally_wounded"
+    """Unconscious, and rolls 2D against death at the end of every round."""
+    DEAD = "dead"
+
+    @property
+    def label(self) -> str:
+        """The wound in words ("mortally wounded")."""
+        return self.value.replace("_", " ")
+
+
+_SEVERITY = {wound: rank for rank, wound in enumerate(Wound)}
+#: The wounds in which a character cannot act at all.
+OUT_OF_ACTION = frozenset({Wound.UNCONSCIOUS, Wound.MORTALLY_WOUNDED, Wound.DEAD})
 
 
 class WoundLevel(StrEnum):
@@ -62,27 +97,13 @@ class WoundLevel(StrEnum):
     """Tödlich verwundet: unconscious, and may die."""
 
 
-class Condition(IntEnum):
-    """How a character stands, from healthy to dead; higher is worse."""
-
-    HEALTHY = 0
-    WOUNDED = 1
-    UNCONSCIOUS = 2
-    MORTALLY_WOUNDED = 3
-    DEAD = 4
-
-    @property
-    def label(self) -> str:
-        """The condition in words ("mortally wounded")."""
-        return self.name.lower().replace("_", " ")
-
-
-_CONDITION_OF_LEVEL = {
-    WoundLevel.STUNNED: Condition.HEALTHY,
-    WoundLevel.WOUNDED: Condition.WOUNDED,
-    WoundLevel.UNCONSCIOUS: Condition.UNCONSCIOUS,
-    WoundLevel.MORTALLY_WOUNDED: Condition.MORTALLY_WOUNDED,
+_WOUND_OF_LEVEL = {
+    WoundLevel.STUNNED: Wound.HEALTHY,
+    WoundLevel.WOUNDED: Wound.WOUNDED,
+    WoundLevel.UNCONSCIOUS: Wound.UNCONSCIOUS,
+    WoundLevel.MORTALLY_WOUNDED: Wound.MORTALLY_WOUNDED,
 }
+_STUNNING = frozenset({WoundLevel.STUNNED, WoundLevel.WOUNDED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +111,15 @@ class WoundState:
     """What the sheet keeps of a character's wounds.
 
     Attributes:
-        condition: healthy, wounded, unconscious, mortally wounded or dead.
+        wound: healthy, wounded, unconscious, mortally wounded or dead.
         rounds: while mortally wounded, the full rounds since the hit that the next death
             roll is compared with (0 right after the hit); else 0.
+        stunned: stunned this round (no more actions; reactions still possible).
     """
 
-    condition: Condition = Condition.HEALTHY
+    wound: Wound = Wound.HEALTHY
     rounds: int = 0
+    stunned: bool = False
 
 
 HEALTHY = WoundState()
@@ -120,32 +143,34 @@ def wound_level(damage: int, strength: int) -> WoundLevel:
 
 def after_hit(state: WoundState, level: WoundLevel) -> WoundState:
     """The wound state after a hit of ``level``: wounded twice is unconscious; otherwise
-    the worse of before and now, and a running count of rounds is kept.
+    the worse of before and now, and a running count of rounds is kept. The first two rows
+    of the table stun.
     """
-    if state.condition is Condition.DEAD:
+    if state.wound is Wound.DEAD:
         return state
-    new = _CONDITION_OF_LEVEL[level]
-    if new is Condition.WOUNDED and state.condition is Condition.WOUNDED:
-        new = Condition.UNCONSCIOUS
-    if new <= state.condition:
-        return state
-    return WoundState(new)
+    new = _WOUND_OF_LEVEL[level]
+    if new is Wound.WOUNDED and state.wound is Wound.WOUNDED:
+        new = Wound.UNCONSCIOUS
+    stunned = state.stunned or level in _STUNNING
+    if _SEVERITY[new] <= _SEVERITY[state.wound]:
+        return WoundState(state.wound, state.rounds, stunned)
+    return WoundState(new, 0, stunned)
 
 
-def wound_penalty(condition: Condition, *, resisting_damage: bool = False) -> int:
+def wound_penalty(wound: Wound, *, resisting_damage: bool = False) -> int:
     """Dice taken off a roll for wounds: 1 while wounded, except Strength against damage.
 
-    >>> wound_penalty(Condition.WOUNDED), wound_penalty(Condition.WOUNDED, resisting_damage=True)
+    >>> wound_penalty(Wound.WOUNDED), wound_penalty(Wound.WOUNDED, resisting_damage=True)
     (1, 0)
     """
-    if condition is Condition.WOUNDED and not resisting_damage:
+    if wound is Wound.WOUNDED and not resisting_damage:
         return 1
     return 0
 
 
-def can_act(condition: Condition) -> bool:
+def can_act(wound: Wound) -> bool:
     """Whether the character can act at all (not unconscious, mortally wounded or dead)."""
-    return condition <= Condition.WOUNDED
+    return wound not in OUT_OF_ACTION
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,13 +209,13 @@ def dies(roll: int, rounds: int) -> bool:
     return roll < rounds
 
 
-def after_death_roll(rounds: int, roll: int) -> WoundState:
+def after_death_roll(state: WoundState, roll: int) -> WoundState:
     """The state after the death roll at the end of a round: dead, or still mortally
     wounded with the count for the next round's roll.
     """
-    if dies(roll, rounds):
-        return WoundState(Condition.DEAD)
-    return WoundState(Condition.MORTALLY_WOUNDED, rounds + 1)
+    if dies(roll, state.rounds):
+        return WoundState(Wound.DEAD, 0, state.stunned)
+    return WoundState(Wound.MORTALLY_WOUNDED, state.rounds + 1, state.stunned)
 
 
 class Armor(StrEnum):
@@ -207,7 +232,8 @@ _ARMOR_VALUE = {Armor.NONE: Code(0), Armor.LIGHT: Code(0, 1), Armor.FULL: Code(1
 
 
 def armor_protection(armor: Armor) -> Code:
-    """What armor adds to Strength against damage: full 1D, light 1 pip.
+    """What armor adds to Strength against damage, and takes off Dexterity-based rolls:
+    full 1D, light 1 pip.
 
     >>> str(armor_protection(Armor.FULL)), str(armor_protection(Armor.LIGHT))
     ('1D', '0D+1')
@@ -236,26 +262,76 @@ def dexterity_with_armor(code: Code, armor: Armor) -> Code:
     return code.plus(dice=-protection.dice, pips=-protection.pips)
 
 
-_DAMAGE_PATTERN = re.compile(r"^(?:STR|STÄ)(?:\+(.+))?$")
+#: The names a weapon's damage may add from its wielder, as written, and what they mean.
+ATTACKER_TERMS: Mapping[str, str] = {
+    "STR": "Strength",
+    "STÄ": "Strength",
+    "STRENGTH": "Strength",
+    "CONTROL": "Control",
+}
 
 
-def weapon_damage(damage: str, strength: Code) -> Code:
-    """The damage code of a weapon as written: a code ("5D") or Strength plus a code
-    ("STR+2D", the text's "str+2D" of a vibroaxe).
+@dataclass(frozen=True, slots=True)
+class DamageFormula:
+    """A weapon's damage as written: a code plus what the attacker adds ("STR+2D",
+    "5D+CONTROL" for a lightsaber in the hands of a Control user).
 
-    >>> str(weapon_damage("str+2D", Code(4))), str(weapon_damage("4D+1", Code(4)))
-    ('6D', '4D+1')
+    Attributes:
+        code: the weapon's own dice and pips.
+        adds: what the attacker adds, by name ("Strength", "Control"), in the order written.
+    """
+
+    code: Code
+    adds: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        terms = [name.upper() if name != "Strength" else "STR" for name in self.adds]
+        if self.code != Code(0) or not terms:
+            terms.append(str(self.code))
+        return "+".join(terms)
+
+    def total(self, attacker: Mapping[str, Code | None]) -> Code:
+        """The damage code with the attacker's codes added; a Control the attacker lacks
+        adds nothing (a lightsaber is 5D without it).
+
+        Raises:
+            KeyError: a name the caller gave no code for.
+        """
+        code = self.code
+        for name in self.adds:
+            added = attacker[name]
+            if added is not None:
+                code = code + added
+        return code
+
+
+def parse_damage(text: str) -> DamageFormula:
+    """Read a weapon's damage as written: a code, plus STR (the attacker's Strength) or
+    CONTROL (the attacker's Control, a lightsaber's) joined with "+".
+
+    >>> parse_damage("str+2D"), parse_damage("5D+Control").adds, str(parse_damage("4D+1"))
+    (DamageFormula(code=Code(dice=2, pips=0), adds=('Strength',)), ('Control',), '4D+1')
 
     Raises:
-        CodeError: the text is neither.
+        CodeError: the text is neither a code nor such a sum, with the reason.
     """
-    compact = "".join(damage.split()).upper()
-    match = _DAMAGE_PATTERN.match(compact)
-    if match is None:
-        return Code.parse(damage)
-    if match.group(1) is None:
-        return strength
+    if not isinstance(text, str) or not text.strip():
+        raise CodeError("Enter the weapon's damage, for example 4D+2, STR+2D or 5D+CONTROL.")
+    adds: list[str] = []
+    rest: list[str] = []
+    for term in "".join(text.split()).upper().split("+"):
+        if term in ATTACKER_TERMS:
+            adds.append(ATTACKER_TERMS[term])
+        else:
+            rest.append(term)
+    if not adds:
+        return DamageFormula(Code.parse(text))
+    if not rest:
+        return DamageFormula(Code(0), tuple(adds))
+    joined = "+".join(rest)
+    if joined.isdigit():
+        joined = f"0D+{joined}"
     try:
-        return strength + Code.parse(match.group(1))
+        return DamageFormula(Code.parse(joined), tuple(adds))
     except CodeError as error:
-        raise CodeError(f'"{damage.strip()}" is no weapon damage: {error}') from error
+        raise CodeError(f'"{text.strip()}" is no weapon damage: {error}') from error

@@ -58,6 +58,9 @@ from shadowdice.systems.starwars.codes import Code
 BEFORE_FIRST_SEGMENT = 0
 """The time of the round before its first segment (the speed contest of starships)."""
 
+MAX_SEGMENTS = 10
+"""The most segments a round is given; more declared actions are a slip, not a plan."""
+
 
 class ActionKind(StrEnum):
     """What a character can declare for a round."""
@@ -66,7 +69,7 @@ class ActionKind(StrEnum):
     """Gehen: up to 5 m; its own segment, never a penalty."""
     RUN = "run"
     """Rennen: up to 10 m (a jump or climb the game master counts as running); own segment."""
-    REGULAR = "regular"
+    REGULAR = "action"
     """A regular action (shoot, open a lock); own segment."""
     REACTION = "reaction"
     """Reaktion: dodge, parry, deflect; in the segment of the attack it answers."""

@@ -1,19 +1,21 @@
-"""The Star Wars D6 roll session (rule text 004: rolls against a target number, opposed rolls,
-"Automatischer Erfolg" / automatic success, the Force Point of Luke's example).
+"""The Star Wars D6 roll session of "A roll" (rule text 004: rolls against a target number,
+opposed rolls, "Automatischer Erfolg" / automatic success, the Force Point of Luke's example,
+preparing). ``SYSTEM_ID`` here is the one id of the system, for every session of it.
 
 The session throws the character's code (no wild die: the text has none) and, in an opposed
 check, the opponent's code apart (group ``"opponent"``). The total W1 = faces + pips is
 compared with the target number plus the opponent's total; ties go to the character who
-rolls (see :mod:`.checks`).
+rolls (see :mod:`.plan`).
 
 A check decided without a roll (automatic success or failure) throws nothing when it starts;
 it says so and offers "Roll anyway", which throws the dice for the order of actions in a round
 (initiative) and leaves the result as it was decided.
 
-Spending a Force Point (``force_point="spend"``) charges it to the character through the
-session (:meth:`~shadowdice.core.session.RollSession._charge`), after the first throw, or at
-the start when the check is automatic; one that was spent this round already (``"spent"``)
-doubles the code without a charge.
+Spending a Force Point charges it to the character through the session
+(:meth:`~shadowdice.core.session.RollSession._charge`), after the first throw, or at the start
+when the check is automatic, and marks the sheet "Force Point this round", so that later rolls
+of the round are doubled without a new charge. A roll that uses the +1D prepared last round
+clears it from the sheet the same way.
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
-from shadowdice.systems.starwars.checks import FORCE_POINT_SPEND, Automatic, Plan
+from shadowdice.systems.starwars.plan import Automatic, Plan
 from shadowdice.systems.starwars.sheet import StarWarsSheet
 
 SYSTEM_ID = "starwars_d6"
 OPPONENT = "opponent"
 ROLL_ANYWAY = "roll_anyway"
 FORCE_POINTS = "force_points"
+PREPARED = "prepared"
 
 
 def verdict(total: int, needed: int) -> str:
@@ -51,7 +54,7 @@ class StarWarsSession(RollSession):
     """A Star Wars D6 check in progress.
 
     Attributes:
-        sheet: the character, charged for a Force Point spent.
+        sheet: the character, charged for a Force Point spent or a preparation used.
         plan: what is rolled, against what.
         automatic: how the check was decided without a roll, or None.
         rolled: whether the dice have been thrown.
@@ -75,7 +78,7 @@ class StarWarsSession(RollSession):
             parameters=parameters,
             clock=clock,
         )
-        spends = plan.force_point == FORCE_POINT_SPEND
+        spends = plan.spends_force_point
         if spends and sheet.force_points < 1:
             raise SessionError("no Force Point left to spend")
         self.sheet = sheet
@@ -86,6 +89,8 @@ class StarWarsSession(RollSession):
             self._throw_all()
         if spends:
             self._charge(FORCE_POINTS, 1, self._spend_force_point)
+        if plan.uses_preparation:
+            self._charge(PREPARED, 1, self._use_preparation)
         self._evaluate()
 
     # --- the totals --------------------------------------------------------------------
@@ -134,6 +139,8 @@ class StarWarsSession(RollSession):
         code = plan.roller.code
         tone = Tone.SUCCESS if self.success else Tone.FAILURE
         detail = f"{plan.roller.label} {code} against {plan.against}"
+        if plan.notes:
+            detail += "".join(f" · {note}" for note in plan.notes)
         values: dict[str, int | str | bool | None] = {
             "code": str(code),
             "target": plan.target,
@@ -185,3 +192,7 @@ class StarWarsSession(RollSession):
 
     def _spend_force_point(self, amount: int) -> None:
         self.sheet.force_points -= amount
+        self.sheet.force_point_round = True
+
+    def _use_preparation(self, _amount: int) -> None:
+        self.sheet.prepared = ""

@@ -14,9 +14,13 @@ creation, "Rüstung" / armor, "Schaden" / damage and wounds).
 - **Force Points** (every character starts with one). The text has no Dark Side points, so
   the sheet has none.
 - **Armor**: none, light (+1 pip to resist damage, -1 pip on Dexterity-based rolls) or full
-  (+1D, -1D); see :data:`ARMOR_RESISTANCE` and :data:`ARMOR_DEXTERITY`.
-- **The wound state** (:class:`Wound`) after the damage table: healthy, stunned, wounded,
-  unconscious, mortally wounded, dead; and the full rounds since a mortal wound.
+  (+1D, -1D); see :func:`.damage.armor_protection`.
+- **The wound state** of :mod:`.damage`: the lasting wound (healthy, wounded, unconscious,
+  mortally wounded, dead), the full rounds since a mortal wound, and the stun of this round
+  (shown until the game master starts a new round).
+- **This round**: the declared actions (:mod:`.round_sheet`), the +1D prepared last round,
+  and whether a Force Point doubles the character's codes this round.
+- **A starship** the character flies: its name, Sublight Speed and Maneuverability codes.
 - **Creation**: while ``in_creation`` the limits of :mod:`.creation` hold (7D over the
   skills, at most 2D each, whole dice only); attributes, Force skill names and starting codes
   are then those of the template and cannot be edited.
@@ -34,13 +38,13 @@ so a typed "3d + 2" is stored as "3D+2" and "4W+" is refused with the reason.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
+from shadowdice.systems.starwars.damage import Armor, Wound, WoundState, can_act
+from shadowdice.systems.starwars.round_sheet import Declared, check_round
 
 DEXTERITY = "Dexterity"
 KNOWLEDGE = "Knowledge"
@@ -86,45 +90,15 @@ FORCE_POINTS_MAX = 99
 ROUNDS_MAX = 999
 
 
-class Armor(StrEnum):
-    """What armor the character wears (Rüstung)."""
-
-    NONE = "none"
-    LIGHT = "light"
-    FULL = "full"
-
-
 ARMOR_LABELS = {Armor.NONE: "None", Armor.LIGHT: "Light (±1 pip)", Armor.FULL: "Full (±1D)"}
-#: What armor adds to the Strength roll against damage.
-ARMOR_RESISTANCE = {Armor.NONE: Code(0, 0), Armor.LIGHT: Code(0, 1), Armor.FULL: Code(1, 0)}
-#: What armor takes from every Dexterity-based roll (as dice and pips removed).
-ARMOR_DEXTERITY = {Armor.NONE: Code(0, 0), Armor.LIGHT: Code(0, 1), Armor.FULL: Code(1, 0)}
-
-
-class Wound(StrEnum):
-    """The wound state after the damage table (benommen, verwundet, bewusstlos, tödlich
-    verwundet, tot). Stunned lasts for the rest of the round; wounded gives -1D on every roll
-    but resisting damage; unconscious, mortally wounded and dead characters cannot act.
-    """
-
-    HEALTHY = "healthy"
-    STUNNED = "stunned"
-    WOUNDED = "wounded"
-    UNCONSCIOUS = "unconscious"
-    MORTALLY_WOUNDED = "mortally_wounded"
-    DEAD = "dead"
-
 
 WOUND_LABELS = {
     Wound.HEALTHY: "Healthy",
-    Wound.STUNNED: "Stunned",
     Wound.WOUNDED: "Wounded (-1D)",
     Wound.UNCONSCIOUS: "Unconscious",
     Wound.MORTALLY_WOUNDED: "Mortally wounded",
     Wound.DEAD: "Dead",
 }
-#: The states in which a character cannot act at all.
-OUT_OF_ACTION = (Wound.UNCONSCIOUS, Wound.MORTALLY_WOUNDED, Wound.DEAD)
 #: What a wound takes from every roll but resisting damage.
 WOUND_PENALTY = Code(1, 0)
 
@@ -288,9 +262,17 @@ class StarWarsSheet(Sheet):
         force_skills: the Force skills the character has (none, or some of :data:`FORCE_SKILLS`).
         force_points: Force Points left (Machtpunkte).
         equipment: what the character carries.
-        armor: none, light or full (:class:`Armor`).
-        wound: the wound state (:class:`Wound`).
+        armor: none, light or full (:class:`~.damage.Armor`).
+        wound: the lasting wound (:class:`~.damage.Wound`).
         mortal_rounds: full rounds since the mortal wound (0 unless mortally wounded).
+        stunned: stunned this round: no more actions, reactions only (until "New round").
+        this_round: what the character declared for the round (:class:`~.round_sheet.Declared`).
+        prepared: what the character prepared last round, for +1D on its next roll ("" none,
+            a roll's name, or :data:`~.round_sheet.ANY_ROLL`).
+        force_point_round: a Force Point was spent this round: every code is doubled.
+        ship: the starship the character flies ("" for none).
+        sublight_speed: the ship's Sublight Speed code (its speed roll).
+        maneuverability: the ship's Maneuverability code (added to Starship Piloting to dodge).
     """
 
     template: str = ""
@@ -305,6 +287,18 @@ class StarWarsSheet(Sheet):
     armor: Armor = Armor.NONE
     wound: Wound = Wound.HEALTHY
     mortal_rounds: int = Field(default=0, ge=0, le=ROUNDS_MAX)
+    stunned: bool = False
+    this_round: list[Declared] = Field(default_factory=list)
+    prepared: str = ""
+    force_point_round: bool = False
+    ship: str = ""
+    sublight_speed: str = NO_DICE
+    maneuverability: str = NO_DICE
+
+    @field_validator("sublight_speed", "maneuverability")
+    @classmethod
+    def _ship_code(cls, text: str) -> str:
+        return normalized_code(text)
 
     @model_validator(mode="after")
     def _consistent(self) -> StarWarsSheet:
@@ -315,6 +309,7 @@ class StarWarsSheet(Sheet):
         check_unique_names("Force skill", [force.name for force in self.force_skills])
         if self.in_creation:
             check_creation(self)
+        check_round(self.name, self.this_round)
         self._sync_rows()
         return self
 
@@ -367,4 +362,20 @@ class StarWarsSheet(Sheet):
     @property
     def can_act(self) -> bool:
         """Whether the character can act at all (not unconscious, dying or dead)."""
-        return self.wound not in OUT_OF_ACTION
+        return can_act(self.wound)
+
+    @property
+    def wound_state(self) -> WoundState:
+        """The wounds as the damage rules see them."""
+        return WoundState(self.wound, self.mortal_rounds, self.stunned)
+
+    def take_wounds(self, state: WoundState) -> None:
+        """Keep a new wound state (after a damage roll or a death roll)."""
+        self.wound = state.wound
+        self.mortal_rounds = state.rounds
+        self.stunned = state.stunned
+
+    @property
+    def has_ship(self) -> bool:
+        """Whether the sheet names a starship the character flies."""
+        return bool(self.ship.strip())

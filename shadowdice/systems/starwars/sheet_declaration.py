@@ -1,5 +1,6 @@
 """How the Star Wars D6 sheet declares itself to the editor: its fields, its tables and the
-rows they add (rule text 004, "Charaktererschaffung", "Rüstung", "Schaden").
+rows they add (rule text 004, "Charaktererschaffung", "Rüstung", "Schaden", "rundenbasiertes
+Spiel", "Raumschiffe").
 
 The model and its rules are in :mod:`.sheet`, the creation limits in :mod:`.creation`;
 :class:`~.system.StarWarsD6` hands these declarations to the app. Codes are edited as
@@ -11,6 +12,9 @@ from __future__ import annotations
 
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, SheetEditError, TableSpec
 from shadowdice.systems.starwars.creation import refuse_in_creation
+from shadowdice.systems.starwars.damage import Armor, Wound
+from shadowdice.systems.starwars.round_sheet import SEGMENT_DECLARED, Declared
+from shadowdice.systems.starwars.rounds import MAX_SEGMENTS, ActionKind
 from shadowdice.systems.starwars.sheet import (
     ARMOR_LABELS,
     ATTRIBUTES,
@@ -19,20 +23,18 @@ from shadowdice.systems.starwars.sheet import (
     FORCE_SKILLS,
     ROUNDS_MAX,
     WOUND_LABELS,
-    Armor,
     ForceSkill,
     Item,
     Skill,
     StarWarsSheet,
-    Wound,
 )
 
 CODE_HINT = "A dice code: dice and pips, e.g. 3D+2, 4D or 2D-1."
 
 
 def sheet_fields() -> tuple[FieldSpec, ...]:
-    """Name, template, species, dice left in creation, Force Points, armor, wound state,
-    background, notes.
+    """Name, template, species, dice left in creation, Force Points, armor, wounds, the
+    round (Force Point, stun, preparation), the ship, background, notes.
     """
     return (
         FieldSpec("name", "Name"),
@@ -57,6 +59,12 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             hint="Spending one doubles the character's dice for a round. Everyone starts with one.",
         ),
         FieldSpec(
+            "force_point_round",
+            "Force Point this round",
+            Kind.FLAG,
+            hint="A Force Point was spent this round: every code is doubled until New round.",
+        ),
+        FieldSpec(
             "armor",
             "Armor",
             Kind.CHOICE,
@@ -75,6 +83,12 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             "wounded and dead characters cannot act.",
         ),
         FieldSpec(
+            "stunned",
+            "Stunned this round",
+            Kind.FLAG,
+            hint="No more actions this round, reactions only; New round ends it.",
+        ),
+        FieldSpec(
             "mortal_rounds",
             "Rounds since mortal wound",
             Kind.INT,
@@ -82,13 +96,34 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             hint="Full rounds since the mortal wound; the 2D roll at the end of each round "
             "must not be lower.",
         ),
+        FieldSpec(
+            "prepared",
+            "Prepared (+1D)",
+            hint="What the character prepared last round: the next roll of it gets +1D "
+            "(New round sets it from a declared 'prepare').",
+        ),
+        FieldSpec("ship", "Starship", hint="The ship the character flies, for dodges and speed."),
+        FieldSpec(
+            "sublight_speed",
+            "Sublight Speed",
+            Kind.CODE,
+            hint="The ship's speed code, rolled in the speed contest.",
+        ),
+        FieldSpec(
+            "maneuverability",
+            "Maneuverability",
+            Kind.CODE,
+            hint="Added to Starship Piloting when the ship dodges.",
+        ),
         FieldSpec("background", "Background", Kind.MULTILINE),
         FieldSpec("notes", "Notes", Kind.MULTILINE),
     )
 
 
 def sheet_tables() -> tuple[TableSpec, ...]:
-    """Attributes, skills (with the code they roll), Force skills and equipment."""
+    """Attributes, skills (with the code they roll), Force skills, equipment and the
+    declarations of this round.
+    """
     return (
         TableSpec(
             "attributes",
@@ -129,6 +164,25 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             removable=lambda row: not row.locked,
         ),
         equipment_table(),
+        TableSpec(
+            "this_round",
+            "This round",
+            (
+                ColumnSpec(
+                    "kind", "Declared", Kind.CHOICE, choices=lambda sheet: tuple(ActionKind)
+                ),
+                ColumnSpec("rolls", "Rolls"),
+                ColumnSpec(
+                    "segment",
+                    "Segment",
+                    Kind.INT,
+                    editable=lambda row: row.kind in SEGMENT_DECLARED,
+                    bounds=lambda row: (1, MAX_SEGMENTS),
+                ),
+            ),
+            new_row=lambda sheet: Declared(),
+            removable=lambda row: True,
+        ),
     )
 
 

@@ -22,6 +22,8 @@ Readings of what the text leaves open (pinned by tests in ``test_starships.py``)
   medium to long). Closing at short and opening at long leave it where it is; whether a ship
   gets away is the game master's call.
 - **All pilots want the same**: no roll, and the range changes that way.
+- **Keeping the range** is a wish like the others: a pilot who wants to stay where they are
+  rolls against those who want to move, and keeps the range by winning.
 - **A tie at the top** between pilots who want different things keeps the range; pilots who
   want the same thing and tie at the top win together.
 - **Piloting in the speed roll** is an action (:attr:`.ActionKind.SPEED`): the multiple-action
@@ -68,15 +70,16 @@ class Wish(StrEnum):
 
     CLOSE = "close"
     OPEN = "open"
+    KEEP = "keep"
 
 
 def moved(distance: Range, wish: Wish) -> Range:
-    """The range one step closer or farther, never past short or long.
+    """The range one step closer or farther (or kept), never past short or long.
 
     >>> moved(Range.MEDIUM, Wish.CLOSE).label, moved(Range.LONG, Wish.OPEN).label
     ('short', 'long')
     """
-    step = -1 if wish is Wish.CLOSE else 1
+    step = {Wish.CLOSE: -1, Wish.OPEN: 1, Wish.KEEP: 0}[wish]
     return Range(min(Range.LONG, max(Range.SHORT, distance + step)))
 
 

@@ -8,7 +8,7 @@ from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError, Tone
 from shadowdice.systems.starwars import StarWarsD6
-from shadowdice.systems.starwars.checks import plan_check
+from shadowdice.systems.starwars.checks import plan_roll
 from shadowdice.systems.starwars.session import StarWarsSession
 from shadowdice.systems.starwars.sheet import Armor, Wound
 from tests.systems.starwars.characters import character
@@ -71,8 +71,7 @@ def test_a_tie_in_a_comparison_goes_to_the_one_who_rolls():
         roll="attribute:Strength",
         target=0,
         opponent="code",
-        defender_dice=1,
-        defender_pips=0,
+        defender_code="1D",
     )
     assert session.outcome().headline == "4 against 4 - success"
     assert session.outcome().tone is Tone.SUCCESS
@@ -138,7 +137,12 @@ def test_an_opponent_makes_a_roll_automatic_only_over_the_whole_range_of_both():
     # 3D+2 (5..20) against 0 + 1D (1..6): neither sure nor hopeless, so the dice are thrown
     player = character(Strength="3D+2")
     session = roll(
-        player, [1, 1, 1, 6], roll="attribute:Strength", target=0, opponent="code", defender_dice=1
+        player,
+        [1, 1, 1, 6],
+        roll="attribute:Strength",
+        target=0,
+        opponent="code",
+        defender_code="1D",
     )
     assert session.outcome().headline == "5 against 6 - miss by 1"
     # 3D+2 (at least 5) against 0 + 0D+4: sure
@@ -148,8 +152,7 @@ def test_an_opponent_makes_a_roll_automatic_only_over_the_whole_range_of_both():
         roll="attribute:Strength",
         target=0,
         opponent="code",
-        defender_dice=0,
-        defender_pips=4,
+        defender_code="0D+4",
     )
     assert session.outcome().headline == "Automatic success"
 
@@ -173,10 +176,9 @@ def test_lukes_four_actions_with_a_force_point_double_sense_then_take_3d():
     assert session.outcome().headline == "15 against 15 - success"
     assert luke.force_points == 0
     assert [(c.resource, c.amount) for c in session.charges] == [("force_points", 1)]
-    # And later in the round the doubling holds without a new charge (redirecting: 22 vs 15)
-    again = roll(
-        luke, [6, 5, 4, 4, 3], roll="force:Sense", target=15, actions=4, force_point="spent"
-    )
+    # And the sheet says so: later in the round the doubling holds without a new charge
+    assert luke.force_point_round
+    again = roll(luke, [6, 5, 4, 4, 3], roll="force:Sense", target=15, actions=4)
     assert again.outcome().headline == "22 against 15 - success by 7"
     assert again.charges == [] and luke.force_points == 0
 
@@ -230,7 +232,7 @@ def test_a_skill_the_sheet_lacks_is_rolled_with_its_attribute():
 def test_a_code_typed_by_hand_takes_no_sheet_penalties():
     hurt = character()
     hurt.wound = Wound.WOUNDED
-    session = roll(hurt, [2, 2, 2, 2, 2], roll="code", code_dice=5, code_pips=1, target=10)
+    session = roll(hurt, [2, 2, 2, 2, 2], roll="code", code="5D+1", target=10)
     assert session.check == "Code 5D+1"
     assert session.outcome().headline == "11 against 10 - success by 1"
 
@@ -278,7 +280,30 @@ def test_the_wounded_opponent_rolls_1d_less():
 
 def test_a_session_cannot_spend_a_force_point_that_is_not_there():
     luke = character("Luke")
-    plan = plan_check(luke, {"roll": "attribute:Strength", "target": 5, "force_point": "spend"})
+    plan = plan_roll(luke, {"roll": "attribute:Strength", "target": 5, "force_point": "spend"})
     luke.force_points = 0
     with pytest.raises(SessionError, match="no Force Point"):
         StarWarsSession(luke, plan, source=ScriptedDiceSource([1] * 4))
+
+
+@pytest.mark.parametrize("typed", ["4W+", "-2D", ""])
+def test_a_mistyped_code_is_refused_with_the_reason_in_the_preview_and_the_start(typed):
+    anla = character()
+    preview = SYSTEM.preview_check(anla, {"roll": "code", "code": typed, "target": 10})
+    assert preview.problem.startswith("The code: ")
+    assert preview.summary == ""
+    with pytest.raises(CheckError, match="The code: "):
+        roll(anla, [], roll="code", code=typed, target=10)
+    preview = SYSTEM.preview_check(
+        anla,
+        {"roll": "attribute:Strength", "target": 10, "opponent": "code", "defender_code": typed},
+    )
+    assert preview.problem.startswith("The opponent's code: ")
+
+
+def test_a_half_typed_code_is_judged_not_crashed_on():
+    preview = SYSTEM.preview_check(character(), {"roll": "code", "code": "4D+", "target": 10})
+    assert (
+        preview.problem == 'The code: "4D+" is not a dice code. Write a code as dice and '
+        "pips, for example 3D+2, 4D or 2D-1."
+    )

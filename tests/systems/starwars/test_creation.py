@@ -83,7 +83,7 @@ def test_finish_creation_asks_when_dice_are_left_and_no_keeps_creating():
     system = StarWarsD6()
     sheet = new_sheet_from_template(wookiee_like())
     add(sheet, "skills", "Dodge", "2D")
-    (action,) = system.sheet_actions(sheet)
+    action, _new_round = system.sheet_actions(sheet)
     assert (action.id, action.label) == (FINISH_CREATION, "Finish creation")
     assert "5D of the 7D" in action.question
     message = system.apply_sheet_action(sheet, FINISH_CREATION, answer=False)
@@ -100,7 +100,7 @@ def test_finish_creation_then_skills_are_improved_freely():
     # After creation: more than 2D and pips on a skill are fine, attributes editable again
     add(sheet, "skills", "Dodge", "3D+1")
     assert sheet.skill("Dodge").code == "5D+3"
-    (action,) = system.sheet_actions(sheet)
+    action, _new_round = system.sheet_actions(sheet)
     assert (action.id, action.label, action.question) == (
         FINISH_CREATION, "Creation finished", "",
     )  # fmt: skip
@@ -113,7 +113,7 @@ def test_finish_creation_with_every_die_spent_asks_nothing():
     for name, added in (("Dodge", "2D"), ("Grenade", "2D"), ("Heavy Crossbow", "2D")):
         add(sheet, "skills", name, added)
     add(sheet, "skills", "Brawling", "1D")
-    (action,) = system.sheet_actions(sheet)
+    action, _new_round = system.sheet_actions(sheet)
     assert action.question == ""
     assert system.apply_sheet_action(sheet, FINISH_CREATION) == (
         "Creation finished; skills are now improved freely."

@@ -11,7 +11,7 @@ from shadowdice.systems.starwars.codes import Code, CodeError
 from shadowdice.systems.starwars.damage import (
     HEALTHY,
     Armor,
-    Condition,
+    Wound,
     WoundLevel,
     WoundState,
     after_death_roll,
@@ -20,9 +20,9 @@ from shadowdice.systems.starwars.damage import (
     can_act,
     dexterity_with_armor,
     dies,
+    parse_damage,
     resistance,
     stunned,
-    weapon_damage,
     wound_level,
     wound_penalty,
 )
@@ -64,39 +64,44 @@ def test_the_table_at_strength_10():
     ]
 
 
-def test_a_stun_leaves_the_condition_as_it_was():
-    assert after_hit(HEALTHY, WoundLevel.STUNNED) == HEALTHY
-    wounded = WoundState(Condition.WOUNDED)
-    assert after_hit(wounded, WoundLevel.STUNNED) == wounded
+def test_a_stun_leaves_the_wound_as_it_was_and_stuns():
+    assert after_hit(HEALTHY, WoundLevel.STUNNED) == WoundState(Wound.HEALTHY, stunned=True)
+    wounded = WoundState(Wound.WOUNDED)
+    assert after_hit(wounded, WoundLevel.STUNNED) == WoundState(Wound.WOUNDED, stunned=True)
 
 
 def test_a_wounded_character_wounded_again_is_unconscious():
     wounded = after_hit(HEALTHY, WoundLevel.WOUNDED)
-    assert wounded == WoundState(Condition.WOUNDED)
-    assert after_hit(wounded, WoundLevel.WOUNDED) == WoundState(Condition.UNCONSCIOUS)
+    assert wounded == WoundState(Wound.WOUNDED, stunned=True)
+    assert after_hit(wounded, WoundLevel.WOUNDED) == WoundState(Wound.UNCONSCIOUS, stunned=True)
+
+
+def test_unconscious_and_worse_need_no_stun():
+    assert after_hit(HEALTHY, WoundLevel.UNCONSCIOUS) == WoundState(Wound.UNCONSCIOUS)
+    assert after_hit(HEALTHY, WoundLevel.MORTALLY_WOUNDED) == WoundState(Wound.MORTALLY_WOUNDED)
 
 
 def test_a_hit_never_makes_things_better_and_worsens_only_as_the_text_says():
-    unconscious = WoundState(Condition.UNCONSCIOUS)
-    assert after_hit(unconscious, WoundLevel.WOUNDED) == unconscious
+    unconscious = WoundState(Wound.UNCONSCIOUS)
+    assert after_hit(unconscious, WoundLevel.WOUNDED).wound is Wound.UNCONSCIOUS
     assert after_hit(unconscious, WoundLevel.UNCONSCIOUS) == unconscious
     assert after_hit(unconscious, WoundLevel.MORTALLY_WOUNDED) == WoundState(
-        Condition.MORTALLY_WOUNDED, 0
+        Wound.MORTALLY_WOUNDED, 0
     )
-    dying = WoundState(Condition.MORTALLY_WOUNDED, 2)
+    dying = WoundState(Wound.MORTALLY_WOUNDED, 2)
     assert after_hit(dying, WoundLevel.MORTALLY_WOUNDED) == dying
-    dead = WoundState(Condition.DEAD)
+    dead = WoundState(Wound.DEAD)
     assert after_hit(dead, WoundLevel.WOUNDED) == dead
 
 
 def test_wounded_is_1d_off_everything_but_strength_against_damage():
-    assert wound_penalty(Condition.WOUNDED) == 1
-    assert wound_penalty(Condition.WOUNDED, resisting_damage=True) == 0
-    assert wound_penalty(Condition.HEALTHY) == 0
+    assert wound_penalty(Wound.WOUNDED) == 1
+    assert wound_penalty(Wound.WOUNDED, resisting_damage=True) == 0
+    assert wound_penalty(Wound.HEALTHY) == 0
 
 
 def test_the_unconscious_the_mortally_wounded_and_the_dead_cannot_act():
-    assert [can_act(condition) for condition in Condition] == [True, True, False, False, False]
+    assert [can_act(wound) for wound in Wound] == [True, True, False, False, False]
 
 
 def test_a_stunned_character_loses_the_rest_of_the_round():
@@ -121,17 +126,31 @@ def test_armor_adds_to_strength_and_takes_from_dexterity():
 
 def test_the_vibroaxe_adds_2d_to_the_attackers_strength():
     # Given K-4D8 with Strength 4D and a vibroaxe "str+2D"
-    assert str(weapon_damage("str+2D", Code(4))) == "6D"
-    assert str(weapon_damage("STR + 1D+1", Code(4, 2))) == "5D+3"
-    assert str(weapon_damage("STR", Code(3))) == "3D"
-    assert str(weapon_damage("5D", Code(3))) == "5D"
+    def damage(text, strength):
+        return str(parse_damage(text).total({"Strength": strength}))
+
+    assert damage("str+2D", Code(4)) == "6D"
+    assert damage("STR + 1D+1", Code(4, 2)) == "5D+3"
+    assert damage("STR+2", Code(3)) == "3D+2"
+    assert damage("STR", Code(3)) == "3D"
+    assert damage("5D", Code(3)) == "5D"
+    assert str(parse_damage("str+2d")) == "STR+2D"
+
+
+def test_a_lightsabers_damage_adds_control_when_the_attacker_has_it():
+    formula = parse_damage("5D + Control")
+    assert formula.adds == ("Control",)
+    assert str(formula.total({"Control": Code(3)})) == "8D"
+    assert str(formula.total({"Control": None})) == "5D"
 
 
 def test_weapon_damage_that_is_no_code_is_refused():
     with pytest.raises(CodeError, match="is no weapon damage"):
-        weapon_damage("str+2W", Code(3))
+        parse_damage("str+2W")
     with pytest.raises(CodeError, match="not a dice code"):
-        weapon_damage("lots", Code(3))
+        parse_damage("lots")
+    with pytest.raises(CodeError, match="Enter the weapon's damage"):
+        parse_damage(" ")
 
 
 @pytest.mark.parametrize(
@@ -143,13 +162,14 @@ def test_a_death_roll_kills_only_when_lower_than_the_rounds(roll, rounds, dead):
 
 
 def test_after_the_death_roll_the_count_goes_on_or_the_character_is_dead():
-    assert after_death_roll(3, 5) == WoundState(Condition.MORTALLY_WOUNDED, 4)
-    assert after_death_roll(3, 3) == WoundState(Condition.MORTALLY_WOUNDED, 4)
-    assert after_death_roll(3, 2) == WoundState(Condition.DEAD)
+    dying = WoundState(Wound.MORTALLY_WOUNDED, 3)
+    assert after_death_roll(dying, 5) == WoundState(Wound.MORTALLY_WOUNDED, 4)
+    assert after_death_roll(dying, 3) == WoundState(Wound.MORTALLY_WOUNDED, 4)
+    assert after_death_roll(dying, 2) == WoundState(Wound.DEAD)
 
 
-def test_conditions_read_as_words():
-    assert Condition.MORTALLY_WOUNDED.label == "mortally wounded"
+def test_wounds_read_as_words():
+    assert Wound.MORTALLY_WOUNDED.label == "mortally wounded"
 
 
 def test_corukk_hit_before_his_turn_cannot_shoot_back():

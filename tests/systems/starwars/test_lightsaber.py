@@ -4,8 +4,8 @@ the battle droid and Luke against Bossk and IG-88 with scripted dice.
 """
 
 from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.codes import Code
-from shadowdice.systems.starwars.combat_sessions import CodeRoll
 from shadowdice.systems.starwars.lightsaber import (
     ATTACK_DIFFICULTY,
     ATTACK_SKILL,
@@ -18,7 +18,10 @@ from shadowdice.systems.starwars.lightsaber import (
     parry_skills,
     redirect_hits,
 )
+from shadowdice.systems.starwars.plain_rolls import CodeRoll
+from shadowdice.systems.starwars.round_sheet import Declared
 from shadowdice.systems.starwars.rounds import ActionKind, CharacterRound, act, segment_count
+from tests.systems.starwars.characters import character
 
 MEDIUM_RANGE = 15
 """The difficulty of the blaster rifles at 50 m in Luke's example."""
@@ -100,3 +103,60 @@ def test_luke_deflects_and_turns_two_shots_with_four_actions_at_minus_3d():
 
 def test_a_shot_turned_by_a_poor_sense_roll_misses():
     assert not redirect_hits(14, MEDIUM_RANGE)
+
+
+# --- through the system's checks -------------------------------------------------------------
+
+SYSTEM = StarWarsD6()
+
+
+def jedi(name="Luke", sense="2D+2"):
+    """A character with Lightsaber 4D+1, Melee Parry 3D and Sense 1D plus ``sense``."""
+    skills = [("Lightsaber", "Dexterity", "1D+1"), ("Melee Parry", "Dexterity", "0D")]
+    return character(name, Dexterity="3D", skills=skills, force=[("Sense", "1D", sense)])
+
+
+def test_the_lightsaber_roll_says_its_difficulty_of_20():
+    luke = jedi()
+    choices = dict(SYSTEM.check_params(luke, {})[1].choices)
+    assert choices["skill:Lightsaber"] == "Lightsaber 4D+1 (Dexterity) · attack at 20"
+    preview = SYSTEM.preview_check(luke, {"roll": "skill:Lightsaber", "target": 10})
+    assert preview.summary.endswith("· a lightsaber attack's difficulty is 20")
+    preview = SYSTEM.preview_check(luke, {"roll": "skill:Lightsaber", "target": 20})
+    assert preview.summary == "Lightsaber 4D+1 · against 20"
+
+
+def test_luke_deflects_bossks_24_with_sense_15_and_turns_it_back_with_22():
+    # Given Luke declared two deflections and two turns (four reactions) and spent a Force Point
+    luke = jedi()
+    luke.this_round = [Declared(kind=ActionKind.REACTION, rolls="Sense") for _ in range(4)]
+    luke.force_point_round = True
+    bossk = character("Bossk")
+    # When Bossk rolls 24 at medium range (15) and Luke deflects with Sense 3D+2 ×2 -3D = 3D+4
+    values = {"roll": "code", "code": "4D", "target": MEDIUM_RANGE, "opponent": "character",
+              "defender": ("Luke",), "defender_roll": "force:Sense"}  # fmt: skip
+    faces = [6, 6, 6, 6, 4, 4, 3]
+    session = SYSTEM.start_check(bossk, values, ScriptedDiceSource(faces), {"Luke": luke})
+    # Then Luke's 15 raises the difficulty to 30: deflected
+    assert str(session.plan.opponent.roller.code) == "3D+4"
+    assert session.outcome().headline == "24 against 30 - miss by 6"
+    # And turning it on Bossk is Luke's own Sense roll at the rifle's 15, with the same penalty
+    turn = SYSTEM.start_check(
+        luke, {"roll": "force:Sense", "target": 15}, ScriptedDiceSource([6, 6, 6])
+    )
+    assert turn.plan.roller.terms == (
+        "Sense 3D+2 ×2 (Force Point) = 6D+4, -3D (4 actions by segment 1) → 3D+4"
+    )
+    assert turn.outcome().headline == "22 against 15 - success by 7"
+    assert turn.charges == []
+
+
+def test_a_lightsaber_attack_is_parried_with_melee_parry_or_sense():
+    attacker = jedi("Vader")
+    luke = jedi()
+    for parry_with, code in (("skill:Melee Parry", "3D"), ("force:Sense", "3D+2")):
+        values = {"roll": "skill:Lightsaber", "target": 20, "opponent": "character",
+                  "defender": ("Luke",), "defender_roll": parry_with}  # fmt: skip
+        preview = SYSTEM.preview_check(attacker, values, {"Luke": luke})
+        assert preview.summary.startswith("Lightsaber 4D+1 · against 20 + Luke's ")
+        assert preview.summary.endswith(code)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.systems.starwars.codes import Code
-from shadowdice.systems.starwars.combat_sessions import CodeRoll
+from shadowdice.systems.starwars.plain_rolls import CodeRoll
 from shadowdice.systems.starwars.rounds import (
     ACTION_TABLE,
     BEFORE_FIRST_SEGMENT,

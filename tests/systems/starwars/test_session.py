@@ -5,7 +5,7 @@ the dice were thrown.
 import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource, ScriptExhaustedError
-from shadowdice.systems.starwars.checks import plan_check
+from shadowdice.systems.starwars.checks import plan_roll
 from shadowdice.systems.starwars.session import StarWarsSession, verdict
 from tests.systems.starwars.characters import character
 
@@ -24,7 +24,7 @@ def test_the_verdict_gives_total_target_and_margin(total, needed, words):
 
 def test_a_force_point_is_not_charged_when_the_throw_fails():
     luke = character("Luke", Strength="3D")
-    plan = plan_check(luke, {"roll": "attribute:Strength", "target": 10, "force_point": "spend"})
+    plan = plan_roll(luke, {"roll": "attribute:Strength", "target": 10, "force_point": "spend"})
     with pytest.raises(ScriptExhaustedError):
         StarWarsSession(luke, plan, source=ScriptedDiceSource([1, 1]))
     assert luke.force_points == 1
@@ -32,7 +32,7 @@ def test_a_force_point_is_not_charged_when_the_throw_fails():
 
 def test_an_automatic_check_with_a_force_point_charges_it_at_the_start():
     luke = character("Luke", Strength="3D")
-    plan = plan_check(luke, {"roll": "attribute:Strength", "target": 2, "force_point": "spend"})
+    plan = plan_roll(luke, {"roll": "attribute:Strength", "target": 2, "force_point": "spend"})
     session = StarWarsSession(luke, plan, source=ScriptedDiceSource([]))
     assert session.automatic == "success" and luke.force_points == 0
     assert session.outcome().detail == "Strength 6D against 2 · rolls at least 6: no roll needed"

@@ -144,7 +144,7 @@ def test_skill_dice_left_is_read_only_and_shown_only_in_creation():
 def test_armor_and_wounds_are_choices_with_the_texts_states():
     assert field("armor").choices == ("none", "light", "full")
     assert field("wound").choices == (
-        "healthy", "stunned", "wounded", "unconscious", "mortally_wounded", "dead",
+        "healthy", "wounded", "unconscious", "mortally_wounded", "dead",
     )  # fmt: skip
     sheet = StarWarsSheet()
     with pytest.raises(SheetEditError, match="must be one of"):

@@ -6,7 +6,7 @@ import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.systems.starwars.codes import Code
-from shadowdice.systems.starwars.combat_sessions import CodeRoll
+from shadowdice.systems.starwars.plain_rolls import CodeRoll
 from shadowdice.systems.starwars.rounds import BEFORE_FIRST_SEGMENT, CharacterRound, act, dodge
 from shadowdice.systems.starwars.starships import (
     Range,

@@ -10,8 +10,8 @@ import pytest
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.starwars import StarWarsD6
+from shadowdice.systems.starwars.plan import sum_distribution
 from shadowdice.systems.starwars.sheet import StarWarsSheet
-from shadowdice.systems.starwars.system import sum_distribution
 from tests.systems.starwars.characters import character
 
 SYSTEM = StarWarsD6()
@@ -35,30 +35,36 @@ def test_the_system_declares_itself():
     assert (SYSTEM.id, SYSTEM.name) == ("starwars_d6", "Star Wars D6")
     assert isinstance(SYSTEM.new_sheet(), StarWarsSheet)
     assert [f.key for f in SYSTEM.sheet_fields()] == [
-        "name", "template", "species", "skill_dice_left", "force_points", "armor", "wound",
-        "mortal_rounds", "background", "notes",
+        "name", "template", "species", "skill_dice_left", "force_points", "force_point_round",
+        "armor", "wound", "stunned", "mortal_rounds", "prepared", "ship", "sublight_speed",
+        "maneuverability", "background", "notes",
     ]  # fmt: skip
     assert [t.key for t in SYSTEM.sheet_tables()] == [
-        "attributes", "skills", "force_skills", "equipment",
+        "attributes", "skills", "force_skills", "equipment", "this_round",
     ]  # fmt: skip
+    assert SYSTEM.has_group_checks
 
 
 def test_the_check_asks_for_the_roll_target_opponent_modifiers_actions_and_force_point():
     anla = character(skills=[("Blaster", "Dexterity", "1D")], force=[("Sense", "1D", "0D")])
     found = params(anla)
     assert list(found) == [
-        "roll", "code_dice", "code_pips", "target", "opponent", "defender", "defender_roll",
-        "defender_dice", "defender_pips", "dice", "pips", "actions", "prepared", "force_point",
+        "check", "roll", "code", "target", "opponent", "defender", "defender_roll",
+        "defender_code", "dice", "pips", "segment", "actions", "prepared", "damage", "attacker",
+        "force_point",
     ]  # fmt: skip
+    assert found["check"].choices == (("roll", "A roll"), ("damage", "Resist damage"))
+    assert found["code"].kind is Kind.CODE and found["defender_code"].kind is Kind.CODE
+    assert found["damage"].kind is Kind.CODE and found["damage"].only_with == ("check", "damage")
     choices = dict(found["roll"].choices)
     assert choices["skill:Blaster"] == "Blaster 3D (Dexterity)"
     assert choices["attribute:Strength"] == "Strength 2D"
-    assert choices["force:Sense"] == "Sense 1D (Force)"
+    assert choices["force:Sense"] == "Sense 1D (Force) · lightsaber parry, deflect or turn a shot"
     assert choices["code"] == "A code typed by hand"
-    assert found["code_dice"].only_with == ("roll", "code")
+    assert found["code"].only_with == ("roll", "code")
     assert found["defender"].kind is Kind.CHARACTERS
     assert found["defender"].only_with == ("opponent", "character")
-    assert found["defender_dice"].only_with == ("opponent", "code")
+    assert found["defender_code"].only_with == ("opponent", "code")
     assert found["force_point"].label == "Force Point (1 left)"
     resetting = [key for key, param in found.items() if param.resets_after_roll]
     assert resetting == ["prepared", "force_point"]
@@ -70,8 +76,8 @@ def test_the_opponent_list_holds_the_open_characters_and_their_rolls_defences_fi
     found = params(character(), {"Bulack": bulack, "Notes": object()})
     assert found["defender"].choices == (("Bulack", "Bulack: wounded"),)
     rolls = [key for key, _label in found["defender_roll"].choices]
-    assert rolls[:4] == ["skill:Dodge", "skill:Melee Parry", "skill:Brawling Parry",
-                         "attribute:Strength"]  # fmt: skip
+    assert rolls[:6] == ["skill:Dodge", "skill:Melee Parry", "skill:Brawling Parry",
+                         "attribute:Strength", "ship:dodge", "force:Sense"]  # fmt: skip
     assert "skill:Security" in rolls and found["defender_roll"].default == "skill:Dodge"
 
 

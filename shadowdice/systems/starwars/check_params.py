@@ -1,0 +1,277 @@
+"""The parameters a Star Wars D6 check asks for (rule text 004), as the check panel shows
+them. Their values are read in :mod:`.checks` ("A roll") and :mod:`.wound_checks` ("Resist
+damage", "Death roll").
+
+The first parameter, ``check``, says what kind of check it is; the others show only with the
+kind they belong to. "Death roll" is offered only while the character is mortally wounded
+(and is then the default). The number of actions is asked only of a character with nothing
+declared in "This round"; the Force Point is asked only while none was spent this round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shadowdice.core.registry import CheckParam
+from shadowdice.core.sheet import Kind
+from shadowdice.systems.starwars.checks import (
+    FORCE_POINT_NONE,
+    FORCE_POINT_SPEND,
+    OPPONENT_CHARACTER,
+    OPPONENT_CODE,
+    OPPONENT_NONE,
+)
+from shadowdice.systems.starwars.damage import Wound
+from shadowdice.systems.starwars.lightsaber import ATTACK_DIFFICULTY
+from shadowdice.systems.starwars.rolls import (
+    ATTRIBUTE,
+    TYPED,
+    opponent_roll_choices,
+    roll_choices,
+    roll_key,
+)
+from shadowdice.systems.starwars.rounds import MAX_SEGMENTS
+from shadowdice.systems.starwars.sheet import CONTROL, DEXTERITY, STRENGTH, StarWarsSheet
+
+ROLL = "roll"
+RESIST_DAMAGE = "damage"
+DEATH_ROLL = "death"
+
+TARGET_BOUNDS = (0, 99)
+DEFAULT_TARGET = 10
+MODIFIER_BOUNDS = (-20, 20)
+ACTIONS_BOUNDS = (1, 10)
+DEFAULT_CODE = "3D"
+DEFAULT_DAMAGE = "4D"
+
+
+def check_params(
+    sheet: StarWarsSheet, others: Mapping[str, StarWarsSheet]
+) -> tuple[CheckParam, ...]:
+    """Every parameter of a check of ``sheet``, with ``others`` the open characters."""
+    return (
+        _kind(sheet),
+        *_roll(sheet),
+        *_opponent(others),
+        *_round(sheet),
+        *_damage(others),
+        *_force_point(sheet),
+    )
+
+
+def _kind(sheet: StarWarsSheet) -> CheckParam:
+    choices = [(ROLL, "A roll"), (RESIST_DAMAGE, "Resist damage")]
+    dying = sheet.wound is Wound.MORTALLY_WOUNDED
+    if dying:
+        choices.append((DEATH_ROLL, "Death roll (end of the round)"))
+    return CheckParam(
+        "check",
+        "Check",
+        Kind.CHOICE,
+        DEATH_ROLL if dying else ROLL,
+        choices=tuple(choices),
+        hint="A roll against a target number or an opponent; resisting a hit's damage with "
+        "Strength and armor; or, while mortally wounded, the death roll at the end of a round.",
+    )
+
+
+def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
+    only = ("check", ROLL)
+    return (
+        CheckParam(
+            "roll",
+            "Roll",
+            Kind.CHOICE,
+            roll_key(ATTRIBUTE, DEXTERITY),
+            choices=roll_choices(sheet),
+            hint="The attribute or skill the game master asks for, or a code typed by hand.",
+            only_with=only,
+        ),
+        CheckParam(
+            "code",
+            "Code",
+            Kind.CODE,
+            DEFAULT_CODE,
+            hint="The code to roll: dice and pips, e.g. 3D+2, 4D or 2D-1.",
+            only_with=("roll", TYPED),
+        ),
+        CheckParam(
+            "target",
+            "Target number",
+            Kind.INT,
+            DEFAULT_TARGET,
+            bounds=TARGET_BOUNDS,
+            hint="The difficulty the game master names; the roll succeeds when its total "
+            f"reaches it (a lightsaber attack: {ATTACK_DIFFICULTY}). With an opponent, the "
+            "opponent's roll is added to it; 0 compares the totals alone (holding a door).",
+            only_with=only,
+        ),
+        CheckParam(
+            "opponent",
+            "Opponent",
+            Kind.CHOICE,
+            OPPONENT_NONE,
+            choices=(
+                (OPPONENT_NONE, "None"),
+                (OPPONENT_CHARACTER, "An open character rolls against it"),
+                (OPPONENT_CODE, "An opponent's code typed by hand"),
+            ),
+            hint="An opponent's roll (a parry, a dodge, a deflection, pushing a door) is added "
+            "to the target number; ties go to the one who rolls.",
+            only_with=only,
+        ),
+    )
+
+
+def _opponent(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
+    rolls = opponent_roll_choices(others.values())
+    return (
+        CheckParam(
+            "defender",
+            "Opponent character",
+            Kind.CHARACTERS,
+            (),
+            choices=tuple((name, f"{name}: {_state(other)}") for name, other in others.items()),
+            hint="Choose one.",
+            only_with=("opponent", OPPONENT_CHARACTER),
+        ),
+        CheckParam(
+            "defender_roll",
+            "Opponent rolls",
+            Kind.CHOICE,
+            rolls[0][0],
+            choices=rolls,
+            hint="The opponent's roll: a dodge, a parry (Melee Parry or Sense with a "
+            "lightsaber), Sense to deflect a blaster shot, a starship dodge. A skill the "
+            "opponent lacks is rolled with its attribute.",
+            only_with=("opponent", OPPONENT_CHARACTER),
+        ),
+        CheckParam(
+            "defender_code",
+            "Opponent's code",
+            Kind.CODE,
+            DEFAULT_CODE,
+            hint="The opponent's code: dice and pips, e.g. 3D+2.",
+            only_with=("opponent", OPPONENT_CODE),
+        ),
+    )
+
+
+def _round(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
+    only = ("check", ROLL)
+    params = [
+        CheckParam(
+            "dice",
+            "Modifier: dice",
+            Kind.INT,
+            0,
+            bounds=MODIFIER_BOUNDS,
+            hint="Whole dice added (or, negative, removed) by the game master.",
+            only_with=only,
+        ),
+        CheckParam(
+            "pips",
+            "Modifier: pips",
+            Kind.INT,
+            0,
+            bounds=MODIFIER_BOUNDS,
+            hint="Pips added or removed; never turned into dice (3D+2 with +1 is 3D+3).",
+            only_with=only,
+        ),
+        CheckParam(
+            "segment",
+            "Segment",
+            Kind.INT,
+            1,
+            bounds=(1, MAX_SEGMENTS),
+            hint="The segment of the round the roll is made in: the declared actions and "
+            "reactions count up to it, for the character and an opponent character.",
+            only_with=only,
+        ),
+    ]
+    if not sheet.this_round:
+        params.append(
+            CheckParam(
+                "actions",
+                "Actions this round",
+                Kind.INT,
+                1,
+                bounds=ACTIONS_BOUNDS,
+                hint="Nothing is declared in This round: -1D for each action beyond the first. "
+                "Walking does not count; running, drawing a weapon and reactions do.",
+                only_with=only,
+            )
+        )
+    prepared = f" (the sheet has +1D for {sheet.prepared})" if sheet.prepared else ""
+    params.append(
+        CheckParam(
+            "prepared",
+            f"Prepared (+1D){prepared}",
+            Kind.FLAG,
+            False,
+            hint="+1D by hand: the character did nothing last round to prepare this roll. "
+            "What the sheet says was prepared is added by itself.",
+            only_with=only,
+            resets_after_roll=True,
+        )
+    )
+    return tuple(params)
+
+
+def _damage(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
+    only = ("check", RESIST_DAMAGE)
+    attackers = tuple((name, f"{name}: {_attacker(other)}") for name, other in others.items())
+    return (
+        CheckParam(
+            "damage",
+            "Damage",
+            Kind.CODE,
+            DEFAULT_DAMAGE,
+            hint="The weapon's damage: a code (4D+2), STR+2D (adds the attacker's Strength) "
+            "or 5D+CONTROL (a lightsaber: adds the attacker's Control).",
+            only_with=only,
+        ),
+        CheckParam(
+            "attacker",
+            "Attacker",
+            Kind.CHOICE,
+            "",
+            choices=(("", "No one: the code alone"), *attackers),
+            hint="Whose Strength or Control the damage adds.",
+            only_with=only,
+        ),
+    )
+
+
+def _force_point(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
+    if sheet.force_point_round:
+        return ()
+    return (
+        CheckParam(
+            "force_point",
+            f"Force Point ({sheet.force_points} left)",
+            Kind.CHOICE,
+            FORCE_POINT_NONE,
+            choices=(
+                (FORCE_POINT_NONE, "None"),
+                (FORCE_POINT_SPEND, "Spend one: double every code this round"),
+            ),
+            hint="A Force Point doubles the character's codes (dice and pips) for the whole "
+            "round; modifiers apply to the doubled code. The sheet then says so.",
+            resets_after_roll=True,
+        ),
+    )
+
+
+def _state(sheet: StarWarsSheet) -> str:
+    """How an open character stands, for the opponent list: "wounded" or "healthy"."""
+    return sheet.wound.label + (", stunned" if sheet.stunned else "")
+
+
+def _attacker(sheet: StarWarsSheet) -> str:
+    """An attacker's Strength and Control, for the attacker list."""
+    words = f"{STRENGTH} {sheet.attribute(STRENGTH).code}"
+    for force in sheet.force_skills:
+        if force.name == CONTROL:
+            words += f", {CONTROL} {force.code}"
+    return words

@@ -1,0 +1,304 @@
+"""The group rolls of Star Wars D6, from the sheets of the ticked characters and the values
+(rule text 004, "rundenbasiertes Spiel": everyone rolls the skill of their declared action and
+the totals give the order; "Raumschiffe": the speed contest at the start of a round).
+
+The values:
+
+- ``group``: ``"order"`` (Segment order) or ``"speed"`` (Speed contest).
+- ``segment``: for the order, the segment whose actions are rolled.
+- ``range``: for the contest, the range before it (``short``, ``medium``, ``long``).
+- ``wish_<i>``: for the contest, what member ``i`` (in the order ticked) wants of the range:
+  ``close``, ``open`` or ``keep``; ``piloting_<i>``: the member adds Starship Piloting.
+
+Readings of what the text leaves open:
+
+- **Who rolls for the order**: every ticked member with an action of their own in that
+  segment (from "This round"); a member who declared nothing for it, is stunned, or cannot
+  act is left out and named in the preview. Reactions have no place in the order: they are
+  rolled when the attack they answer comes.
+- **What is rolled**: what the action's row names; walking and running are rolled with
+  Dexterity when the row names nothing. An action that names no roll is refused with the
+  reason (the game master writes the skill in "This round").
+- **Each roll is the action's roll**: it takes the penalty of the round for that segment, the
+  wound, armor, the Force Point of the round, and uses up the +1D prepared for it.
+- **The speed contest**: Sublight Speed is the ship's, so alone it takes no penalty of the
+  pilot's. A pilot who adds Starship Piloting declares an action: it is written into "This
+  round" when the dice are thrown (so later rolls of the round count it), and the speed roll
+  takes the round's penalty (counting it) and the pilot's wound; a Force Point of the round
+  doubles the pilot's Piloting, not the ship's speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.group import GroupSession
+from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
+from shadowdice.core.sheet import Kind
+from shadowdice.systems.starwars.codes import Code
+from shadowdice.systems.starwars.group_rolls import (
+    OrderEntry,
+    Pilot,
+    start_segment_order,
+    start_speed_contest,
+)
+from shadowdice.systems.starwars.plan import Modifier, Roller
+from shadowdice.systems.starwars.rolls import (
+    ATTRIBUTE,
+    SKILL,
+    able,
+    prepared_for,
+    resolve,
+    roll_key,
+    rolled,
+    roller,
+    sheet_modifiers,
+)
+from shadowdice.systems.starwars.round_sheet import Declared, declared_round
+from shadowdice.systems.starwars.rounds import (
+    BEFORE_FIRST_SEGMENT,
+    MAX_SEGMENTS,
+    MOVEMENTS,
+    ActionKind,
+    CharacterRound,
+    RoundError,
+)
+from shadowdice.systems.starwars.session import PREPARED
+from shadowdice.systems.starwars.sheet import DEXTERITY, STARSHIP_PILOTING, StarWarsSheet
+from shadowdice.systems.starwars.starships import Range, Wish, pilot_for_speed
+
+ORDER = "order"
+SPEED = "speed"
+WISH_LABELS = {
+    Wish.CLOSE: "Close the range",
+    Wish.OPEN: "Open the range",
+    Wish.KEEP: "Keep the range",
+}
+
+
+def member_names(members: Sequence[StarWarsSheet]) -> list[str]:
+    """A name for every member, unique within the group ("Character 2" for a blank one).
+
+    >>> member_names([StarWarsSheet(name="Anla"), StarWarsSheet(), StarWarsSheet(name="Anla")])
+    ['Anla', 'Character 2', 'Anla (2)']
+    """
+    names: list[str] = []
+    for number, sheet in enumerate(members, start=1):
+        base = sheet.name.strip() or f"Character {number}"
+        name, again = base, 2
+        while name in names:
+            name, again = f"{base} ({again})", again + 1
+        names.append(name)
+    return names
+
+
+def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
+    """The kind of group roll, the segment or the range, and each pilot's wish."""
+    if not members:
+        return ()
+    per_member: list[CheckParam] = []
+    for index, name in enumerate(member_names(members)):
+        per_member.append(
+            CheckParam(
+                f"wish_{index}",
+                f"{name} wants to",
+                Kind.CHOICE,
+                Wish.KEEP.value,
+                choices=tuple((wish.value, WISH_LABELS[wish]) for wish in Wish),
+                hint="What the pilot wants of the range this round.",
+                only_with=("group", SPEED),
+            )
+        )
+        per_member.append(
+            CheckParam(
+                f"piloting_{index}",
+                f"{name} adds Starship Piloting (an action)",
+                Kind.FLAG,
+                False,
+                hint="Add Starship Piloting to the speed roll; it counts as an action, -1D on "
+                "every other roll of the round.",
+                only_with=("group", SPEED),
+            )
+        )
+    return (
+        CheckParam(
+            "group",
+            "Group roll",
+            Kind.CHOICE,
+            ORDER,
+            choices=((ORDER, "Segment order"), (SPEED, "Speed contest")),
+            hint="Segment order: everyone rolls the action declared for the segment; the "
+            "totals give the order. Speed contest: the pilots roll for the range.",
+        ),
+        CheckParam(
+            "segment",
+            "Segment",
+            Kind.INT,
+            1,
+            bounds=(1, MAX_SEGMENTS),
+            hint="The segment whose declared actions are rolled.",
+            only_with=("group", ORDER),
+        ),
+        CheckParam(
+            "range",
+            "Range before the contest",
+            Kind.CHOICE,
+            Range.MEDIUM.label,
+            choices=tuple((distance.label, distance.label.capitalize()) for distance in Range),
+            only_with=("group", SPEED),
+        ),
+        *per_member,
+    )
+
+
+def plan_order(
+    members: Sequence[StarWarsSheet], values: CheckValues
+) -> tuple[list[OrderEntry], list[str]]:
+    """Who rolls what in the segment, and who is left out and why.
+
+    Raises:
+        CheckError: an action names nothing to roll, or no one acts in the segment.
+    """
+    segment = values.get("segment") or 1
+    if not isinstance(segment, int) or not 1 <= segment <= MAX_SEGMENTS:
+        raise CheckError(f"The segment must be from 1 to {MAX_SEGMENTS}.")
+    entries: list[OrderEntry] = []
+    left_out: list[str] = []
+    for name, sheet in zip(member_names(members), members, strict=True):
+        action = declared_round(sheet).action_in(segment)
+        if not sheet.can_act:
+            left_out.append(f"{name} is {sheet.wound.label}")
+        elif sheet.stunned:
+            left_out.append(f"{name} is stunned")
+        elif action is None:
+            left_out.append(f"{name} has no action in segment {segment}")
+        else:
+            entries.append(_order_entry(name, sheet, action.kind, action.skill, segment))
+    if not entries:
+        raise CheckError(f"No one ticked has an action of their own in segment {segment}.")
+    return entries, left_out
+
+
+def _order_entry(
+    name: str, sheet: StarWarsSheet, kind: ActionKind, rolls: str, segment: int
+) -> OrderEntry:
+    key = resolve(sheet, rolls)
+    if key is None and kind in MOVEMENTS and not rolls.strip():
+        key = roll_key(ATTRIBUTE, DEXTERITY)
+    if key is None:
+        words = f'"{rolls}"' if rolls.strip() else "nothing"
+        raise CheckError(
+            f"{name}'s {kind.value} in segment {segment} names {words} to roll: write a skill "
+            "or attribute in This round."
+        )
+    prepared = prepared_for(sheet, key)
+    own = roller(sheet, key, segment=segment, doubled=sheet.force_point_round, prepared=prepared)
+
+    def use_preparation(_amount: int) -> None:
+        sheet.prepared = ""
+
+    charges = ((PREPARED, use_preparation),) if prepared else ()
+    action = f"{kind.value.capitalize()}: {own.label}"
+    return OrderEntry(name, own.code, action, charges)
+
+
+def order_summary(entries: Sequence[OrderEntry], left_out: Sequence[str]) -> str:
+    """Who rolls what for the order, and who does not."""
+    text = "; ".join(f"{entry.character}: {entry.action} {entry.code}" for entry in entries)
+    if left_out:
+        text += " · not rolling: " + ", ".join(left_out)
+    return text
+
+
+def plan_speed(
+    members: Sequence[StarWarsSheet], values: CheckValues
+) -> tuple[Range, list[Pilot], list[str]]:
+    """The range before the contest, every pilot's speed roll, and each roll in words.
+
+    Raises:
+        CheckError: a member flies no ship or cannot act, a wish or range is unknown, or a
+            pilot who prepares would add Starship Piloting.
+    """
+    try:
+        distance = Range[str(values.get("range") or "").upper()]
+    except KeyError:
+        raise CheckError("Choose the range before the contest: short, medium or long.") from None
+    pilots: list[Pilot] = []
+    words: list[str] = []
+    for index, (name, sheet) in enumerate(zip(member_names(members), members, strict=True)):
+        able(sheet, "fly", name)
+        if not sheet.has_ship:
+            raise CheckError(
+                f"{name} flies no starship: enter the ship and its codes on the sheet."
+            )
+        try:
+            wish = Wish(values.get(f"wish_{index}") or Wish.KEEP)
+        except ValueError:
+            raise CheckError(
+                f"Say whether {name} wants to close, open or keep the range."
+            ) from None
+        speed = Code.parse(sheet.sublight_speed)
+        if values.get(f"piloting_{index}"):
+            own, spend = _piloting(name, sheet, speed)
+            pilots.append(Pilot(name, wish, own.code, spend))
+            words.append(f"{name}: {wish.value}, {own.terms}")
+        else:
+            pilots.append(Pilot(name, wish, speed))
+            words.append(f"{name}: {wish.value}, {sheet.ship} Sublight Speed {speed}")
+    return distance, pilots, words
+
+
+def _piloting(name: str, sheet: StarWarsSheet, speed: Code):
+    """The speed roll with Starship Piloting, and what writes the action into the round."""
+    declared = declared_round(sheet)
+    has_speed = any(d.kind is ActionKind.SPEED for d in declared.declarations)
+    try:
+        with_speed = (
+            declared
+            if has_speed
+            else CharacterRound(
+                declared.name, (*declared.declarations, pilot_for_speed()), declared.force_point
+            )
+        )
+    except RoundError as error:
+        raise CheckError(str(error)) from None
+    key = roll_key(SKILL, STARSHIP_PILOTING)
+    label, base = rolled(sheet, key)
+    modifiers = [Modifier(f"{sheet.ship} Sublight Speed", speed.dice, speed.pips)]
+    modifiers += sheet_modifiers(sheet, key)
+    counted = with_speed.counted(BEFORE_FIRST_SEGMENT)
+    if counted > 1:
+        modifiers.append(Modifier(f"{counted} actions", -(counted - 1)))
+    own = Roller(label, base, sheet.force_point_round, tuple(modifiers))
+
+    def declare(_amount: int) -> None:
+        row = Declared(kind=ActionKind.SPEED, rolls=STARSHIP_PILOTING)
+        sheet.this_round = [*sheet.this_round, row]
+
+    return own, None if has_speed else declare
+
+
+def preview_group(members: Sequence[StarWarsSheet], values: CheckValues) -> CheckPreview:
+    """Who rolls what, or why the group roll cannot be rolled."""
+    try:
+        if values.get("group") == SPEED:
+            distance, _pilots, words = plan_speed(members, values)
+            return CheckPreview(summary=f"From {distance.label} range: " + "; ".join(words))
+        entries, left_out = plan_order(members, values)
+    except CheckError as error:
+        return CheckPreview(summary="", problem=str(error))
+    return CheckPreview(summary=order_summary(entries, left_out))
+
+
+def start_group(
+    members: Sequence[StarWarsSheet], values: CheckValues, source: DiceSource
+) -> GroupSession:
+    """Start the segment order or the speed contest."""
+    if values.get("group") == SPEED:
+        distance, pilots, _words = plan_speed(members, values)
+        return start_speed_contest(distance, pilots, source)
+    if values.get("group") not in (None, ORDER):
+        raise CheckError(f"{values.get('group')!r} is no group roll of Star Wars D6.")
+    entries, _left_out = plan_order(members, values)
+    return start_segment_order(entries, source, segment=int(values.get("segment") or 1))

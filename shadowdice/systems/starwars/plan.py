@@ -1,0 +1,211 @@
+"""A Star Wars D6 check as it would be rolled, and its exact chance (rule text 004: the
+opening section on rolls and target numbers, "Automatischer Erfolg" / automatic success,
+"Modifikatoren").
+
+A roll is a code. Its total W1 is compared with Z (the target number), W2 (the opponent's
+roll) or Z + W2 (the opponent's roll added to the target number: parry, dodge, deflection);
+the roll succeeds when W1 is at least that (the text: "gleich oder größer"), so ties go to the
+one who rolls. A Force Point doubles the code on the sheet, dice and pips; every modifier is
+applied to the doubled code afterwards (Luke doubles his Sense and still rolls at -3D).
+
+When the lowest total reaches what is needed even against the opponent's highest, the check
+succeeds without a roll; when the highest cannot reach it against the opponent's lowest, it
+fails without one (:attr:`Plan.automatic`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from shadowdice.systems.starwars.codes import Code
+
+
+class Automatic(StrEnum):
+    """A check decided without a roll."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """Dice and pips added to (or, negative, taken from) a code, and why.
+
+    Attributes:
+        reason: in words ("wounded", "3 actions").
+        dice: whole dice added (negative: removed).
+        pips: pips added (negative: removed).
+    """
+
+    reason: str
+    dice: int = 0
+    pips: int = 0
+
+    def __str__(self) -> str:
+        parts = []
+        if self.dice:
+            parts.append(f"{self.dice:+d}D")
+        if self.pips:
+            parts.append(f"{self.pips:+d}")
+        return f"{' '.join(parts)} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class Roller:
+    """One side's roll: what is rolled, its code on the sheet, and what changes it.
+
+    Attributes:
+        label: what is rolled ("Blaster", "Strength", "Code").
+        base: the code on the sheet (or typed).
+        doubled: whether a Force Point doubles the base.
+        modifiers: every change after doubling.
+    """
+
+    label: str
+    base: Code
+    doubled: bool = False
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def code(self) -> Code:
+        """The code thrown: the base, doubled if so, with every modifier."""
+        code = self.base.doubled() if self.doubled else self.base
+        dice = sum(modifier.dice for modifier in self.modifiers)
+        pips = sum(modifier.pips for modifier in self.modifiers)
+        return code.plus(dice=dice, pips=pips)
+
+    @property
+    def terms(self) -> str:
+        """How the code is made up: "Blaster 5D+2, -2D (3 actions) → 3D+2"."""
+        text = f"{self.label} {self.base}"
+        if self.doubled:
+            text += f" ×2 (Force Point) = {self.base.doubled()}"
+        if self.modifiers:
+            text += ", " + ", ".join(str(modifier) for modifier in self.modifiers)
+        if self.doubled or self.modifiers:
+            text += f" → {self.code}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """The opponent's side of an opposed check.
+
+    Attributes:
+        name: who opposes ("Luke", or "" for a code typed by hand).
+        roller: what the opponent rolls.
+    """
+
+    name: str
+    roller: Roller
+
+    @property
+    def words(self) -> str:
+        """The opponent's roll in words: "Luke's Melee Parry 3D"."""
+        whose = f"{self.name}'s " if self.name else "the opponent's "
+        return f"{whose}{self.roller.label} {self.roller.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A check as it would be rolled.
+
+    Attributes:
+        check: what is rolled, in words, for the tray and the history.
+        roller: the character's roll.
+        target: the target number Z (may be 0 with an opponent).
+        opponent: the opponent's roll W2, or None.
+        spends_force_point: the check spends a Force Point (charged by the session).
+        uses_preparation: the check uses the +1D prepared last round (cleared by the session).
+        notes: what the game master should know besides ("stunned: reactions only").
+    """
+
+    check: str
+    roller: Roller
+    target: int
+    opponent: Opponent | None = None
+    spends_force_point: bool = False
+    uses_preparation: bool = False
+    notes: tuple[str, ...] = ()
+
+    @property
+    def automatic(self) -> Automatic | None:
+        """Whether the check is decided without a roll, and how."""
+        code = self.roller.code
+        low = self.target + (self.opponent.roller.code.minimum if self.opponent else 0)
+        high = self.target + (self.opponent.roller.code.maximum if self.opponent else 0)
+        if code.minimum >= high:
+            return Automatic.SUCCESS
+        if code.maximum < low:
+            return Automatic.FAILURE
+        return None
+
+    @property
+    def against(self) -> str:
+        """What the roll must reach, in words: "15", "5 + Luke's Melee Parry 3D"."""
+        if self.opponent is None:
+            return str(self.target)
+        if self.target:
+            return f"{self.target} + {self.opponent.words}"
+        return self.opponent.words
+
+    @property
+    def summary(self) -> str:
+        """The roll and what it must reach, whether it is automatic, and the notes."""
+        text = f"{self.roller.terms} · against {self.against}"
+        if self.opponent is not None and self.opponent.roller.modifiers:
+            text += f" ({self.opponent.roller.terms})"
+        automatic = self.automatic
+        code = self.roller.code
+        if automatic is Automatic.SUCCESS:
+            text += f" · automatic success: at least {code.minimum}, no roll needed"
+        elif automatic is Automatic.FAILURE:
+            text += f" · automatic failure: at most {code.maximum}, no roll needed"
+        return "".join([text, *(f" · {note}" for note in self.notes)])
+
+
+def chance_of_success(plan: Plan) -> float:
+    """The exact chance that the character's total reaches the target plus the opponent's.
+
+    >>> chance_of_success(Plan("Blaster", Roller("Blaster", Code(1, 0)), target=4))
+    0.5
+    """
+    automatic = plan.automatic
+    if automatic is not None:
+        return 1.0 if automatic is Automatic.SUCCESS else 0.0
+    other = plan.opponent.roller.code if plan.opponent else Code(0)
+    return chance_at_least(plan.roller.code, other, plan.target)
+
+
+def chance_at_least(own: Code, other: Code, target: int = 0) -> float:
+    """The exact chance that ``own`` rolls at least ``target`` plus what ``other`` rolls.
+
+    >>> chance_at_least(Code(1), Code(1))
+    0.5833333333333333
+    """
+    mine = sum_distribution(own.dice)
+    theirs = sum_distribution(other.dice)
+    chance = 0.0
+    for total, p_theirs in enumerate(theirs):
+        if p_theirs:
+            needed = target + total + other.pips - own.pips
+            chance += p_theirs * sum(mine[max(needed, 0) :])
+    return min(chance, 1.0)
+
+
+def sum_distribution(dice: int) -> list[float]:
+    """``p[s]``: the chance that ``dice`` six-sided dice sum to ``s``.
+
+    >>> [round(p * 36) for p in sum_distribution(2)][2:8]
+    [1, 2, 3, 4, 5, 6]
+    """
+    dist = [1.0]
+    for _ in range(dice):
+        out = [0.0] * (len(dist) + 6)
+        for total, chance in enumerate(dist):
+            if chance:
+                for face in range(1, 7):
+                    out[total + face] += chance / 6
+        dist = out
+    return dist

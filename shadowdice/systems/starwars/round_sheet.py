@@ -1,0 +1,127 @@
+"""The round on the sheet: the table "This round" of declared actions, how it becomes a
+:class:`~.rounds.CharacterRound` for the penalties, and the sheet action "New round" (rule
+text 004, "rundenbasiertes Spiel", "Vorbereiten", the Force Point of Luke's example, and
+"benommen" for the stun).
+
+Every row is one declaration: its kind (walk, run, action, reaction, draw, prepare, or the
+speed action of a pilot), what is rolled for it (a roll's name such as "Blaster", "skill:
+Blaster", "Starship dodge", or free words), and for a reaction or a draw the segment it is
+declared in. Actions with a segment of their own take the segments in the order of the rows.
+
+Readings of what the text leaves open (pinned by tests in ``test_round_sheet.py``):
+
+- **Dodge or parry** is read from what a reaction rolls: Dodge or a starship dodge covers
+  every attack of its segment; any other reaction is one defence.
+- **"New round"** clears the declarations, ends the stun and the Force Point's doubling, and
+  carries a declared "prepare" into the next round: the character's next roll of what was
+  prepared gets +1D (:data:`ANY_ROLL` when the row names nothing: the next roll). A bonus
+  not used in the round it was prepared for is gone at the following "New round".
+- **A mortally wounded character's rounds** are counted by the death roll, not by "New
+  round" (it reminds the game master to roll it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from shadowdice.core.sheet import Row, SheetAction
+from shadowdice.systems.starwars.damage import Wound
+from shadowdice.systems.starwars.rounds import (
+    MAX_SEGMENTS,
+    ActionKind,
+    CharacterRound,
+    Declaration,
+    Defence,
+)
+
+if TYPE_CHECKING:
+    from shadowdice.systems.starwars.sheet import StarWarsSheet
+
+NEW_ROUND = "new_round"
+ANY_ROLL = "next roll"
+"""What :attr:`~.sheet.StarWarsSheet.prepared` holds when the prepare row named no roll."""
+
+#: What a reaction rolls when it is a dodge (compared without case).
+DODGES = frozenset({"dodge", "skill:dodge", "starship dodge", "ship:dodge"})
+#: Kinds whose segment is declared with them (the others take theirs in order).
+SEGMENT_DECLARED = frozenset({ActionKind.REACTION, ActionKind.DRAW})
+
+
+class Declared(Row):
+    """One row of "This round".
+
+    Attributes:
+        kind: walk, run, action, reaction, draw, prepare or speed (:class:`.ActionKind`).
+        rolls: what is rolled for it: a roll's name, or free words ("" for nothing).
+        segment: for a reaction or a draw, the segment it is declared in (1 or later).
+    """
+
+    kind: ActionKind = ActionKind.REGULAR
+    rolls: str = ""
+    segment: int = Field(default=1, ge=1, le=MAX_SEGMENTS)
+
+    @property
+    def declaration(self) -> Declaration:
+        """The row as the rules of :mod:`.rounds` see it."""
+        defence = None
+        if self.kind is ActionKind.REACTION:
+            dodges = self.rolls.strip().casefold() in DODGES
+            defence = Defence.DODGE if dodges else Defence.PARRY
+        segment = self.segment if self.kind in SEGMENT_DECLARED else 1
+        return Declaration(self.kind, self.rolls or self.kind.value, self.rolls, segment, defence)
+
+
+def character_round(name: str, rows: Sequence[Declared], force_point: bool) -> CharacterRound:
+    """The declarations as a :class:`.CharacterRound`.
+
+    Raises:
+        RoundError: declarations the rules do not allow (two movements, preparing beside
+            anything else, two dodges in a segment).
+    """
+    who = name.strip() or "The character"
+    return CharacterRound(who, tuple(row.declaration for row in rows), force_point)
+
+
+def check_round(name: str, rows: Sequence[Declared]) -> None:
+    """Refuse declarations the rules do not allow, with the reason."""
+    character_round(name, rows, force_point=False)
+
+
+def declared_round(sheet: StarWarsSheet) -> CharacterRound:
+    """The round the sheet declares, with its Force Point."""
+    return character_round(sheet.name, sheet.this_round, sheet.force_point_round)
+
+
+def new_round_action() -> SheetAction:
+    """The sheet action that starts the next round."""
+    return SheetAction(
+        NEW_ROUND,
+        "New round",
+        hint="Clear this round's declarations, end the stun and the Force Point's doubling; "
+        "a declared 'prepare' becomes +1D on the next round's roll.",
+    )
+
+
+def new_round(sheet: StarWarsSheet) -> str:
+    """Start the next round on the sheet; return what changed, in words."""
+    said: list[str] = []
+    prepared = [row for row in sheet.this_round if row.kind is ActionKind.PREPARE]
+    sheet.this_round = []
+    if prepared:
+        sheet.prepared = prepared[0].rolls.strip() or ANY_ROLL
+        said.append(f"+1D prepared for {sheet.prepared}")
+    elif sheet.prepared:
+        sheet.prepared = ""
+        said.append("the unused preparation is gone")
+    if sheet.stunned:
+        sheet.stunned = False
+        said.append("the stun is over")
+    if sheet.force_point_round:
+        sheet.force_point_round = False
+        said.append("the Force Point's doubling is over")
+    if sheet.wound is Wound.MORTALLY_WOUNDED:
+        said.append(f"roll the death roll ({sheet.mortal_rounds} full rounds)")
+    return "New round: declarations cleared" + "".join(f"; {words}" for words in said) + "."
