@@ -8,8 +8,13 @@ from shadowdice.systems import builtin_registry
 
 def test_builtin_registry_lists_every_shipped_system_in_menu_order():
     registry = builtin_registry()
-    assert [system.name for system in registry] == ["Shadowrun 4", "Phase Six", "Star Wars D6"]
-    for system_id in ("shadowrun4", "phasesix", "starwars_d6"):
+    assert [system.name for system in registry] == [
+        "Shadowrun 4",
+        "Phase Six",
+        "Star Wars D6",
+        "Heldenhandbuch",
+    ]
+    for system_id in ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"):
         assert isinstance(registry.get(system_id), RuleSystem)
 
 

@@ -87,3 +87,27 @@ def test_history_model_passes_the_model_tester_and_puts_the_newest_first(qtmodel
     assert "Bo: Agility + Pistols — Glitch!" in model.index(0).data()
     assert model.index(1).data(RECORD_ROLE).character == "Kira"
     assert "Agility + Pistols" in model.index(0).data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_flag_column_is_a_check_box_that_sets_the_flag(qtmodeltester, qapp):
+    # Given the Heldenhandbuch's attributes, whose "Physical" column is a flag
+    from shadowdice.systems.heldenhandbuch import Heldenhandbuch
+
+    system = Heldenhandbuch()
+    document = CharacterDocument(system, system.new_sheet())
+    table = next(t for t in system.sheet_tables() if t.key == "attributes")
+    model = SheetTableModel(document, table)
+    qtmodeltester.check(model)
+    column = [c.key for c in table.columns].index("physical")
+    row = next(i for i, a in enumerate(document.sheet.attributes) if not a.physical)
+    cell = model.index(row, column)
+
+    # Then it shows a check box, not the word "false"
+    assert cell.data(Qt.ItemDataRole.DisplayRole) is None
+    assert cell.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    assert cell.flags() & Qt.ItemFlag.ItemIsUserCheckable
+
+    # When the box is ticked, the flag is set on the sheet
+    assert model.setData(cell, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert document.sheet.attributes[row].physical is True
+    assert cell.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked

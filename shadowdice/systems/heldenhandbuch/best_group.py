@@ -1,0 +1,294 @@
+"""The best group of a cascade roll and the best dice to keep in a sieve or cascade roll
+(rule text 003, "Kaskadenwurf", "Siebwurf", "Folgen", "Kampf").
+
+A cascade roll builds one group of dice ("Würfelgruppe") from matches ("Gleiche") and
+sequences ("Folgen", adjacent faces), "with as many dice and as high values as possible;
+matches are usually better than sequences". Every die of a group of two or more is a success
+of at most the tested value with a partner in the group: a die of the same face, or, where
+sequences are allowed, of an adjacent face. The combat rules show that one group may hold
+several sets of matches (a "Doppeltria" is two sets of three). Without any partner the group
+is the one die scored, any success.
+
+Readings of what the text leaves open, pinned in the tests:
+
+- **The order of groups** (:func:`strength`): more dice first; of as many dice, more dice in
+  matches ("matches are usually better"); then the higher sum. Of groups equal in all three,
+  the one with the higher faces is shown.
+- **The value of a group** is the sum of its faces, matches and sequences added, as for a shot
+  ("Du darfst Gleiche und Folgen addieren").
+- **Fumbles** void successes outside the group first; the best group is the best one that
+  leaves enough successes outside it to offset the 1s (:func:`best_group`).
+- **The dice to keep** (:func:`keep_choice`) after a throw: those that make the table's best
+  result (sieve) or best group (cascade) and offset as many 1s as can be, as few of the new
+  dice as that takes (the rest are thrown again), the higher dice first. At least one die is
+  kept, as the rules demand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from shadowdice.systems.heldenhandbuch.scoring import (
+    best_result,
+    can_match,
+    is_success,
+    results_of,
+    room_left,
+)
+
+#: A die as (id, face).
+DieFace = tuple[int, int]
+#: How a group ranks: (dice, dice in matches, sum).
+Strength = tuple[int, int, int]
+
+
+def strength(faces: Sequence[int]) -> Strength:
+    """How a group of these faces ranks: (dice, dice in matches, sum).
+
+    >>> strength([7, 7]) > strength([11, 12]) > strength([12])
+    True
+    """
+    counts = Counter(faces)
+    matched = sum(count for count in counts.values() if count > 1)
+    return (len(faces), matched, sum(faces))
+
+
+def is_group(faces: Sequence[int], cap: int, sequences: bool) -> bool:
+    """Whether the faces form a group: one success, or successes of at most ``cap`` each with
+    a partner of the same face or (``sequences``) an adjacent one.
+
+    >>> is_group([7, 8], cap=9, sequences=False), is_group([7, 8], cap=9, sequences=True)
+    (False, True)
+    >>> is_group([3, 3], cap=9, sequences=True), is_group([12], cap=9, sequences=False)
+    (False, True)
+    """
+    if len(faces) == 1:
+        return is_success(faces[0])
+    if not faces or not all(can_match(face, cap) for face in faces):
+        return False
+    counts = Counter(faces)
+    return all(
+        counts[face] > 1 or (sequences and (counts[face - 1] or counts[face + 1]))
+        for face in counts
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A group of dice scored together.
+
+    Attributes:
+        ids: its dice, as ids.
+        faces: their faces, in the same order.
+        matched: the ids of its dice in matches.
+        sequence: the ids of its dice next to an adjacent face (a sequence).
+    """
+
+    ids: tuple[int, ...]
+    faces: tuple[int, ...]
+    matched: frozenset[int]
+    sequence: frozenset[int]
+
+    @property
+    def value(self) -> int:
+        """The faces added."""
+        return sum(self.faces)
+
+    @property
+    def strength(self) -> Strength:
+        """See :func:`strength`."""
+        return strength(self.faces)
+
+    def __str__(self) -> str:
+        return " + ".join(str(face) for face in sorted(self.faces, reverse=True))
+
+
+def group_counts(
+    faces: Sequence[int], cap: int, sequences: bool, room: int
+) -> Iterator[dict[int, int]]:
+    """Every group the faces can form of at most ``room`` dice, as {face: dice}.
+
+    Dice of one face are alike, so groups are counted by face, not by die.
+    """
+    if room <= 0:
+        return
+    for face in sorted({face for face in faces if is_success(face)}, reverse=True):
+        yield {face: 1}
+    counts = Counter(face for face in faces if can_match(face, cap))
+    eligible = sorted(counts)
+    for numbers in product(*(range(counts[face] + 1) for face in eligible)):
+        chosen = {face: n for face, n in zip(eligible, numbers, strict=True) if n}
+        size = sum(chosen.values())
+        if 2 <= size <= room and is_group(_expand(chosen), cap, sequences):
+            yield chosen
+
+
+def best_group_counts(
+    faces: Sequence[int], cap: int, sequences: bool, room: int
+) -> list[dict[int, int]]:
+    """The groups of the highest :func:`strength`, best faces first."""
+    groups = [
+        (strength(_expand(chosen)), _expand(chosen), chosen)
+        for chosen in group_counts(faces, cap, sequences, room)
+    ]
+    if not groups:
+        return []
+    top = max(group[0] for group in groups)
+    best = sorted((g for g in groups if g[0] == top), key=lambda g: g[1], reverse=True)
+    return [chosen for _strength, _faces, chosen in best]
+
+
+def best_group(
+    dice: Sequence[DieFace], cap: int, sequences: bool, offsets: int = 0
+) -> tuple[Group | None, tuple[int, ...]]:
+    """The best group of the dice and the dice voided to offset ``offsets`` 1s.
+
+    The voided dice are the lowest successes outside the group.
+
+    >>> group, voided = best_group([(0, 7), (1, 7), (2, 8), (3, 11), (4, 1)], 9, True, 1)
+    >>> str(group), group.value, voided
+    ('8 + 7 + 7', 22, (3,))
+    """
+    faces = [face for _id, face in dice]
+    found = best_group_counts(faces, cap, sequences, room_left(faces, offsets))
+    if not found:
+        return None, _voided(dice, set(), offsets)
+    ids = _pick_ids(dice, found[0])
+    group = _group_of(dice, ids, sequences)
+    return group, _voided(dice, set(ids), offsets)
+
+
+def voided_for_result(dice: Sequence[DieFace], cap: int, offsets: int) -> tuple[int, ...]:
+    """The dice voided to offset ``offsets`` 1s in a single or sieve roll: the lowest
+    successes that the best result does not use.
+    """
+    faces = [face for _id, face in dice]
+    result = best_result(faces, cap, offsets)
+    used = set(_pick_ids(dice, {result.face: result.count})) if result else set()
+    return _voided(dice, used, offsets)
+
+
+def result_dice(dice: Sequence[DieFace], cap: int, offsets: int) -> tuple[int, ...]:
+    """The ids of the dice that make the best result of a single or sieve roll."""
+    result = best_result([face for _id, face in dice], cap, offsets)
+    return _pick_ids(dice, {result.face: result.count}) if result else ()
+
+
+def keep_choice(
+    kept: Sequence[DieFace],
+    thrown: Sequence[DieFace],
+    *,
+    cap: int,
+    offsets: int,
+    cascade: bool,
+    sequences: bool = False,
+) -> tuple[int, ...]:
+    """The dice of a throw to keep: see the module docstring.
+
+    ``kept`` are the dice on the table already (1s included), ``thrown`` the dice of the
+    throw that may be kept, ``offsets`` the 1s to offset.
+
+    >>> keep_choice([(0, 9)], [(1, 9), (2, 4), (3, 12)], cap=9, offsets=0, cascade=False)
+    (1,)
+    >>> keep_choice([], [(0, 3), (1, 2)], cap=9, offsets=0, cascade=False)
+    (0,)
+    """
+    everything = [*kept, *thrown]
+    faces = [face for _id, face in everything]
+    room = room_left(faces, offsets)
+    if cascade:
+        targets = best_group_counts(faces, cap, sequences, room)
+    else:
+        targets = _best_results(faces, cap, offsets)
+    successes_needed = min(offsets, sum(1 for face in faces if is_success(face)))
+    choices = [_keep_for(kept, thrown, target, successes_needed) for target in (targets or [{}])]
+    return max(choices, key=lambda ids: (-len(ids), _faces_down(thrown, ids)))
+
+
+def _best_results(faces: Sequence[int], cap: int, offsets: int) -> list[dict[int, int]]:
+    """Every result of the best value, as {face: dice}."""
+    results = results_of(faces, cap, offsets)
+    if not results:
+        return []
+    top = max(result.value for result in results)
+    return [
+        {face: top // face}
+        for face in sorted(set(faces), reverse=True)
+        if is_success(face)
+        and top % face == 0
+        and (top // face == 1 or can_match(face, cap))
+        and top // face <= faces.count(face)
+    ]
+
+
+def _keep_for(
+    kept: Sequence[DieFace],
+    thrown: Sequence[DieFace],
+    target: Mapping[int, int],
+    offsets: int,
+) -> tuple[int, ...]:
+    """The fewest thrown dice that make ``target`` with the kept dice and leave successes to
+    offset ``offsets`` 1s, higher dice first; at least one die.
+    """
+    have = Counter(face for _id, face in kept)
+    chosen: list[int] = []
+    for face, needed in target.items():
+        missing = max(needed - have[face], 0)
+        chosen += [die_id for die_id, f in thrown if f == face][:missing]
+    successes = sum(1 for _id, face in kept if is_success(face)) + len(chosen)
+    extra = sum(target.values()) + offsets - successes
+    spare = sorted(
+        ((face, die_id) for die_id, face in thrown if is_success(face) and die_id not in chosen),
+        key=lambda item: (-item[0], item[1]),
+    )
+    chosen += [die_id for _face, die_id in spare[: max(extra, 0)]]
+    if not chosen and thrown:
+        chosen = [max(thrown, key=lambda die: (die[1], -die[0]))[0]]
+    return tuple(sorted(chosen))
+
+
+def _faces_down(dice: Sequence[DieFace], ids: Sequence[int]) -> tuple[int, ...]:
+    """The faces of the chosen dice, highest first."""
+    return tuple(sorted((face for die_id, face in dice if die_id in ids), reverse=True))
+
+
+def _expand(chosen: Mapping[int, int]) -> list[int]:
+    return [face for face, n in sorted(chosen.items(), reverse=True) for _ in range(n)]
+
+
+def _pick_ids(dice: Sequence[DieFace], chosen: Mapping[int, int]) -> tuple[int, ...]:
+    """The first dice of each face, as many as chosen."""
+    left = dict(chosen)
+    ids = []
+    for die_id, face in dice:
+        if left.get(face, 0) > 0:
+            ids.append(die_id)
+            left[face] -= 1
+    return tuple(ids)
+
+
+def _group_of(dice: Sequence[DieFace], ids: Sequence[int], sequences: bool) -> Group:
+    faces = tuple(face for die_id, face in dice if die_id in ids)
+    ordered = tuple(die_id for die_id, _face in dice if die_id in ids)
+    counts = Counter(faces)
+    matched = frozenset(
+        die_id for die_id, face in zip(ordered, faces, strict=True) if counts[face] > 1
+    )
+    sequence = frozenset(
+        die_id
+        for die_id, face in zip(ordered, faces, strict=True)
+        if len(faces) > 1 and sequences and (counts[face - 1] or counts[face + 1])
+    )
+    return Group(ordered, faces, matched, sequence)
+
+
+def _voided(dice: Sequence[DieFace], used: set[int], offsets: int) -> tuple[int, ...]:
+    """The lowest successes not in ``used``, one per 1 to offset."""
+    spare = sorted(
+        ((face, die_id) for die_id, face in dice if is_success(face) and die_id not in used),
+        key=lambda item: (item[0], item[1]),
+    )
+    return tuple(sorted(die_id for _face, die_id in spare[:offsets]))

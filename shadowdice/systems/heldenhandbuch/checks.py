@@ -1,0 +1,224 @@
+"""What a Heldenhandbuch check rolls, from the check values (rule text 003, "Proben",
+"Einsetzbare Würfel", "Lernwurf", "Waffenschmied": "Der Maximalwert ... der niedere Wert
+gilt", "Physis, Psyche", "Verletzungen").
+
+The check values of an attribute or skill check (declared in :class:`~.system.Heldenhandbuch`;
+``check`` chooses between such a check and the game master's tables, :mod:`.lookup_checks`):
+
+- ``what``: ``"attribute:<name>"`` or ``"skill:<name>"``.
+- ``roll``: ``"single"``, ``"sieve"``, ``"cascade"`` or ``"learning"``.
+- ``extra_dice``: dice gained (or, negative, lost) beyond what the sheet says, e.g. bonus
+  dice of a good item, or dice won back by gritting one's teeth ("die Zähne zusammenbeißen").
+- ``quality``: the quality of the tool or weapon used, which caps matches when lower than the
+  tested value (0: none).
+- ``learning_dice``, ``goal``, ``lucky_dice`` (learning roll): the dice thrown, what the roll
+  aims at (``"value"``, ``"star"``, ``"master_grade"``), and how many of the dice lucky
+  numbers pay for (attributes only).
+
+Readings of what the text leaves open:
+
+- **Dice lost.** Every emptied Psyche line and every critical injury costs every check a die;
+  an emptied Physis line costs the checks of physical attributes a die (skills are not marked
+  physical, so the player enters that loss in ``extra_dice``). Learning rolls lose no dice.
+- **Sequences** in a cascade roll: general skills only with the star of skill; other skills
+  and attributes always.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.registry import CheckError, CheckValues
+from shadowdice.systems.heldenhandbuch.chances import chance_of_a_result
+from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE, DiceStep
+from shadowdice.systems.heldenhandbuch.learning_session import LearningSession
+from shadowdice.systems.heldenhandbuch.mastery import Goal, shadow_rolls
+from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sieve import CascadeSession, SieveSession
+from shadowdice.systems.heldenhandbuch.single_roll import SingleRollSession
+
+ATTRIBUTE = "attribute"
+SKILL = "skill"
+SINGLE, SIEVE, CASCADE, LEARNING = "single", "sieve", "cascade", "learning"
+ROLLS = (
+    (SINGLE, "Single roll (Einzelwurf)"),
+    (SIEVE, "Sieve roll (Siebwurf)"),
+    (CASCADE, "Cascade roll (Kaskadenwurf)"),
+    (LEARNING, "Learning roll (Lernwurf)"),
+)
+ROLL_NAMES = {roll: label.split(" (")[0] for roll, label in ROLLS}
+GOALS = (
+    (Goal.VALUE.value, "Raise the value"),
+    (Goal.STAR.value, "Star of skill"),
+    (Goal.MASTER_GRADE.value, "Next master grade"),
+)
+_SESSIONS: dict[str, type[HeldenSession]] = {
+    SINGLE: SingleRollSession,
+    SIEVE: SieveSession,
+    CASCADE: CascadeSession,
+}
+
+
+def what_key(kind: str, name: str) -> str:
+    """The check value naming an attribute or skill.
+
+    >>> what_key(SKILL, "Oratory")
+    'skill:Oratory'
+    """
+    return f"{kind}:{name}"
+
+
+def what_choices(sheet: HeldenSheet) -> tuple[tuple[str, str], ...]:
+    """Every attribute and skill, as (value, label) pairs with their dice."""
+    attributes = [
+        (what_key(ATTRIBUTE, a.name), f"{a.name} {a.value} ({a.dice_text})")
+        for a in sheet.attributes
+    ]
+    skills = [
+        (what_key(SKILL, s.name), f"{s.name} {s.value} ({s.dice_text})")
+        for s in sorted(sheet.skills, key=lambda skill: -skill.value)
+    ]
+    return (*skills, *attributes)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A check as it would be rolled.
+
+    Attributes:
+        tested: what is tested, with its dice.
+        roll: single, sieve, cascade or learning.
+        lost: dice the sheet takes away (emptied lines, critical injuries).
+        goal, free_dice: for a learning roll.
+    """
+
+    tested: Tested
+    roll: str
+    lost: int = 0
+    goal: Goal = Goal.VALUE
+    free_dice: int = 0
+
+    @property
+    def summary(self) -> str:
+        """What is rolled, in words: "Sieve roll: 3W12, matches up to 9; keep at least one
+        die each throw".
+        """
+        tested = self.tested
+        if self.roll == LEARNING:
+            paid = max(tested.step.count - self.free_dice, 0)
+            return f"{tested.step} learning dice for {paid} EP · {tested.label}"
+        lost = f" ({self.lost} lost to emptied lines and injuries)" if self.lost else ""
+        text = f"{ROLL_NAMES[self.roll]}: {tested.step}{lost}, matches up to {tested.cap}"
+        if self.roll == CASCADE and tested.sequences:
+            text += ", sequences too"
+        if self.roll == SINGLE:
+            text += "; success: any result of 4+"
+        else:
+            text += "; keep at least one die each throw"
+        if self.roll == CASCADE:
+            text += "; the best group counts"
+        if tested.shadow_rolls:
+            text += f"; {tested.shadow_rolls} shadow rolls"
+        return text
+
+    def chance(self, lucky_number: int) -> float | None:
+        """The chance of a result, for a single roll without shadow rolls (see
+        :mod:`.chances`); else None.
+        """
+        tested = self.tested
+        if self.roll != SINGLE or tested.shadow_rolls:
+            return None
+        step = tested.step
+        return chance_of_a_result(
+            step.count, step.sides, value=tested.value, lucky_number=lucky_number
+        )
+
+
+def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
+    """The check the values ask for.
+
+    Raises:
+        CheckError: the values name nothing on the sheet, or no dice are left.
+    """
+    kind, _, name = str(values.get("what") or "").partition(":")
+    roll = str(values.get("roll") or SINGLE)
+    if roll not in dict(ROLLS):
+        raise CheckError(f"{roll!r} is no kind of roll.")
+    try:
+        row: Any = sheet.attribute(name) if kind == ATTRIBUTE else sheet.skill(name)
+    except KeyError:
+        raise CheckError(f"{name or 'Nothing'} is not on the sheet: choose what to roll.") from None
+    if kind not in (ATTRIBUTE, SKILL):
+        raise CheckError("Choose an attribute or a skill to roll.")
+    value = row.value
+    step: DiceStep = row.step
+    if roll == LEARNING:
+        return _plan_learning(sheet, kind, row, values)
+    physical = kind == ATTRIBUTE and row.physical
+    lost = sheet.dice_lost(physical=physical)
+    dice = step.count - lost + _int(values, "extra_dice")
+    if dice < 1:
+        raise CheckError(f"{row.name} has no dice left to roll ({step} less {lost} lost).")
+    quality = _int(values, "quality")
+    cap = min(value, quality) if quality else value
+    tested = Tested(
+        kind=kind,
+        name=row.name,
+        value=value,
+        step=DiceStep(min(dice, MAX_DICE), step.sides),
+        cap=cap,
+        sequences=kind == ATTRIBUTE or row.sequences,
+        shadow_rolls=shadow_rolls(value) if kind == SKILL else 0,
+    )
+    return Plan(tested, roll, lost)
+
+
+def _plan_learning(sheet: HeldenSheet, kind: str, row: Any, values: CheckValues) -> Plan:
+    dice = _int(values, "learning_dice") or 1
+    free = _int(values, "lucky_dice")
+    goal = Goal(str(values.get("goal") or Goal.VALUE.value))
+    if not 1 <= dice <= MAX_DICE:
+        raise CheckError(f"A learning roll throws 1 to {MAX_DICE} dice.")
+    if free and kind != ATTRIBUTE:
+        raise CheckError("A lucky number pays for a learning roll on an attribute only.")
+    if free > dice:
+        raise CheckError("More lucky numbers than learning dice.")
+    if max(dice - free, 0) > sheet.experience_points:
+        raise CheckError(f"{dice - free} EP needed, {sheet.experience_points} left.")
+    if goal is Goal.STAR and (kind != SKILL or not row.general or row.star):
+        raise CheckError("Only a general skill without the star can earn the star of skill.")
+    if goal is Goal.STAR and row.value < 12:
+        raise CheckError("The star of skill needs a value of 12 or more.")
+    if goal is Goal.MASTER_GRADE and (kind != SKILL or row.general or row.master_grade >= 3):
+        raise CheckError("Only a profession below master grade 3 earns a master grade.")
+    tested = Tested(kind, row.name, row.value, DiceStep(dice, row.step.sides), row.value)
+    return Plan(tested, LEARNING, goal=goal, free_dice=free)
+
+
+def start(
+    sheet: HeldenSheet, plan: Plan, source: DiceSource, parameters: dict[str, Any]
+) -> HeldenSession:
+    """Start the session the plan describes."""
+    check = f"{ROLL_NAMES[plan.roll]}: {plan.tested.label}"
+    if plan.roll == LEARNING:
+        return LearningSession(
+            sheet,
+            plan.tested,
+            goal=plan.goal,
+            free_dice=plan.free_dice,
+            source=source,
+            check=check,
+            parameters=parameters,
+        )
+    session_type = _SESSIONS[plan.roll]
+    return session_type(sheet, plan.tested, source=source, check=check, parameters=parameters)
+
+
+def _int(values: CheckValues, key: str) -> int:
+    number = values.get(key) or 0
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise CheckError(f"{number!r} is no number for {key.replace('_', ' ')}.")
+    return number

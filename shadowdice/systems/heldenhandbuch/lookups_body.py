@@ -1,0 +1,284 @@
+"""Tables of the body: treating injuries with first aid or medicine, and drinking.
+
+Rule text sections "Erste Hilfe und Heilkunde", "Verletzungen" (the untreated critical
+injury, the deadly one and revival) and "Zechen".
+
+Treatment: one check per injured life circle. Heavy injuries need 7 for 1 heavy hit in that
+circle, 11 for 2, 16 for 3, with first aid ("Erste Hilfe") or medicine ("Heilkunde") alike.
+A critical hit needs medicine 16 or first aid 31. Revival from a deadly injury needs an epic
+(60+) first aid check.
+
+Drinking: each drink is a single roll; the minimum is 4 for the first drink and 1 more for
+each further one; two dice must reach it.
+
+Readings where the text is open (each pinned by a test in ``test_lookups_body.py``):
+
+- **First aid on a critical hit** (31+) treats it in the sense that the loss of a segment
+  every 8 hours stops ("Erste Hilfe stoppt diesen Verlust"); the healing still starts only
+  with medicine ("der Heilungsprozess kann nur durch Heilkunde eingeleitet werden").
+- **More than 3 heavy hits** in one life circle are not in the table; the lookup asks for 1-3.
+- **Revival** is named for first aid only; medicine is refused for it.
+- **Drinking with no die reaching the minimum**: the text names only the loss for one die;
+  Shadowdice takes one point per die short of two, so no die costs 2 points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.lookups_shape import (
+    HIGHEST_FACE,
+    InputKind,
+    Lookup,
+    LookupInput,
+    faces_text,
+)
+
+#: The minimum for treating 1, 2 or 3 heavy hits in one life circle.
+HEAVY_MINIMUMS = (7, 11, 16)
+#: The minimum for treating a critical hit with medicine, and with first aid.
+CRITICAL_BY_MEDICINE = 16
+CRITICAL_BY_FIRST_AID = 31
+#: An epic first aid check revives.
+REVIVAL_MINIMUM = 60
+#: Drinking: the minimum of the first drink, and how many dice must reach it.
+FIRST_DRINK_MINIMUM = 4
+DICE_TO_HOLD = 2
+
+
+class Treatment(StrEnum):
+    """The skill used: first aid ("Erste Hilfe") or medicine ("Heilkunde")."""
+
+    FIRST_AID = "first_aid"
+    MEDICINE = "medicine"
+
+    @property
+    def label(self) -> str:
+        """The skill in words."""
+        return "First aid" if self is Treatment.FIRST_AID else "Medicine"
+
+
+class Injury(StrEnum):
+    """What is treated: heavy hits in a life circle, a critical hit, or a deadly injury."""
+
+    HEAVY = "heavy"
+    CRITICAL = "critical"
+    DEADLY = "deadly"
+
+
+def treatment_minimum(skill: Treatment | str, injury: Injury | str, heavy_hits: int = 1) -> int:
+    """The result a treatment check needs.
+
+    >>> treatment_minimum("medicine", "heavy", 2), treatment_minimum("first_aid", "critical")
+    (11, 31)
+
+    Raises:
+        CheckError: heavy hits outside 1-3, or revival by medicine.
+    """
+    skill, injury = Treatment(skill), Injury(injury)
+    if injury is Injury.HEAVY:
+        if not 1 <= heavy_hits <= len(HEAVY_MINIMUMS):
+            raise CheckError("Treat 1 to 3 heavy hits in one life circle.")
+        return HEAVY_MINIMUMS[heavy_hits - 1]
+    if injury is Injury.CRITICAL:
+        return CRITICAL_BY_MEDICINE if skill is Treatment.MEDICINE else CRITICAL_BY_FIRST_AID
+    if skill is Treatment.MEDICINE:
+        raise CheckError("Only an epic first aid check (60+) revives from a deadly injury.")
+    return REVIVAL_MINIMUM
+
+
+@dataclass(frozen=True, slots=True)
+class TreatmentResult:
+    """Whether a treatment check succeeds.
+
+    Attributes:
+        skill: first aid or medicine.
+        injury: heavy, critical or deadly.
+        heavy_hits: for heavy injuries, the heavy hits in the life circle.
+        minimum: the result needed.
+        result: the result thrown.
+        success: whether it reaches the minimum.
+    """
+
+    skill: Treatment
+    injury: Injury
+    heavy_hits: int
+    minimum: int
+    result: int
+    success: bool
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "Treated: medicine 12 reaches 11 for 2 heavy hits."."""
+        if self.injury is Injury.HEAVY:
+            what = f"{self.heavy_hits} heavy hit{'s' if self.heavy_hits > 1 else ''}"
+        else:
+            what = "a critical hit" if self.injury is Injury.CRITICAL else "revival"
+        verdict = (
+            ("Revived" if self.injury is Injury.DEADLY else "Treated")
+            if self.success
+            else ("Not revived" if self.injury is Injury.DEADLY else "Not treated")
+        )
+        verb = "reaches" if self.success else "falls short of"
+        return (
+            f"{verdict}: {self.skill.label.lower()} {self.result} {verb} {self.minimum} for {what}."
+        )
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """What the treatment does, or what an untreated injury keeps doing."""
+        if not self.success:
+            return {
+                Injury.HEAVY: ("Untreated, the life circle loses one more segment per day.",),
+                Injury.CRITICAL: (
+                    "Untreated, regeneration stays 0 and the life circle loses one more "
+                    "segment every 8 hours.",
+                ),
+                Injury.DEADLY: (),
+            }[self.injury]
+        if self.injury is Injury.DEADLY:
+            return ("The character lives again; the injuries are not treated yet.",)
+        if self.injury is Injury.CRITICAL and self.skill is Treatment.FIRST_AID:
+            return ("The loss of segments stops; only medicine starts the healing.",)
+        return (
+            "Treated life circles heal, at most one per night's rest; in a circle with heavy "
+            "or critical injuries one outer segment heals per night.",
+        )
+
+
+def treat(
+    skill: Treatment | str, injury: Injury | str, heavy_hits: int, result: int
+) -> TreatmentResult:
+    """A treatment check of one life circle.
+
+    >>> treat("first_aid", "heavy", 1, 7).sentence
+    'Treated: first aid 7 reaches 7 for 1 heavy hit.'
+    """
+    minimum = treatment_minimum(skill, injury, heavy_hits)
+    return TreatmentResult(
+        Treatment(skill), Injury(injury), heavy_hits, minimum, result, result >= minimum
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DrinkResult:
+    """A drinking check ("Zechenprobe").
+
+    Attributes:
+        drink: which drink this is (1 for the first).
+        faces: the single roll's faces.
+        minimum: what a die must show.
+        reaching: how many dice reach it.
+        points_lost: Physis or Psyche points lost, the drinker's choice.
+    """
+
+    drink: int
+    faces: tuple[int, ...]
+    minimum: int
+    reaching: int
+    points_lost: int
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "Drink 3 needs 6 on two dice: 2 dice reach it; you hold ..."."""
+        head = f"Drink {self.drink} needs {self.minimum} on two dice"
+        if not self.points_lost:
+            return f"{head}: {self.reaching} dice reach it; you hold your drink."
+        reached = "only one die reaches it" if self.reaching == 1 else "no die reaches it"
+        many = "s" if self.points_lost > 1 else ""
+        return (
+            f"{head}: {reached}; lose {self.points_lost} Physis or Psyche point{many} "
+            "(your choice)."
+        )
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """What a lost point can lead to."""
+        if not self.points_lost:
+            return ()
+        return (
+            "If that empties a row: a self-control check (single roll); on a failure you "
+            "throw up and your regeneration is halved.",
+            "The last Psyche point lost: blind drunk and unconscious; the last Physis point: "
+            "blind drunk and asleep. Regeneration is then 1 and rises by 1 per 6 hours of rest.",
+        )
+
+
+def drinking(drink: int, faces: tuple[int, ...]) -> DrinkResult:
+    """The drinking check for the ``drink``-th drink.
+
+    >>> drinking(3, (7, 5, 2)).sentence
+    'Drink 3 needs 6 on two dice: only one die reaches it; lose 1 Physis or Psyche point ...'
+
+    Raises:
+        CheckError: fewer than two dice (two must reach the minimum).
+    """
+    if len(faces) < DICE_TO_HOLD:
+        raise CheckError(f"A drinking check needs two dice or more, not {faces_text(faces)}.")
+    minimum = FIRST_DRINK_MINIMUM + drink - 1
+    reaching = sum(1 for face in faces if face >= minimum)
+    return DrinkResult(drink, faces, minimum, reaching, max(0, DICE_TO_HOLD - reaching))
+
+
+HEALING = Lookup(
+    "healing",
+    "Treating injuries",
+    (
+        LookupInput(
+            "skill",
+            "Skill",
+            InputKind.CHOICE,
+            Treatment.FIRST_AID.value,
+            choices=tuple((skill.value, skill.label) for skill in Treatment),
+        ),
+        LookupInput(
+            "injury",
+            "Injury",
+            InputKind.CHOICE,
+            Injury.HEAVY.value,
+            choices=(
+                (Injury.HEAVY.value, "Heavy hits in one life circle"),
+                (Injury.CRITICAL.value, "A critical hit"),
+                (Injury.DEADLY.value, "Deadly (revival)"),
+            ),
+        ),
+        LookupInput(
+            "heavy_hits",
+            "Heavy hits",
+            InputKind.INT,
+            1,
+            bounds=(1, len(HEAVY_MINIMUMS)),
+            hint="The heavy hits in the treated life circle (heavy injuries only).",
+        ),
+        LookupInput("result", "Check result", InputKind.INT, 0, bounds=(0, 200)),
+    ),
+    treat,
+    "Treatment thresholds per life circle (Erste Hilfe und Heilkunde).",
+)
+
+DRINKING = Lookup(
+    "drinking",
+    "Drinking",
+    (
+        LookupInput(
+            "drink",
+            "Drink number",
+            InputKind.INT,
+            1,
+            bounds=(1, HIGHEST_FACE),
+            hint="1 for the first drink; the minimum rises by 1 with each further one.",
+        ),
+        LookupInput(
+            "faces",
+            "Dice",
+            InputKind.FACES,
+            (),
+            bounds=(1, HIGHEST_FACE),
+            hint="The faces of the single roll.",
+        ),
+    ),
+    drinking,
+    "The drinking check: minimum 4, +1 per further drink, on two dice (Zechen).",
+)

@@ -1,0 +1,278 @@
+"""The weapon smith's crafting: the quality, bonus and bonus effects of a crafted weapon, and
+mass production.
+
+Rule text section "Dein Beruf: Waffenschmied" ("Fertigung", "Hochwertige Fertigung" with the
+tables "Gütewurf" and "Bonuswirkungen", "Massenfertigung", "Meistergrad"). A result of 1-3 is
+a failure that ruins the raw materials; from 4 the quality table of :mod:`.lookups_items`
+applies; the quality is at most 20. Master grade 1 allows one bonus effect, 2 two, 3 any.
+
+Readings where the text is open (each pinned by a test in ``test_lookups_crafting.py``):
+
+- **The crafting result** is entered as the throw scores it with matches added. From master
+  grade 1 each *sequence die* adds 2: a die that belongs to the group only by a sequence and
+  is not counted in the result (9, 10, 11 scores 11 with 2 sequence dice: quality 15).
+  Sequences before master grade 1 are refused (the roll is a sieve roll then).
+- **Quality, bonus size and bonus effects** all come from that raised value ("Gütewurf"):
+  the quality is it, at most 20; the bonus size x is +1 for 4-19, +2 for 20-30, +3 for 31-59,
+  +4 for 60+; the number of bonus effects is the most whose least result it reaches
+  (0: 20, 1: 21, 2: 26, 3: 31, 4: 36, 5: 41, 6: 46), at most 1 at master grade 1, 2 at master
+  grade 2, any at 3. Each needs a surplus match or sequence die, which the game master judges.
+- **Mass production** makes one item, plus one for every *other* die at least as high as the
+  quality die (a die of the same face counts); the items have the quality die's face as
+  quality, and a quality die of 1-3 fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.lookups_items import (
+    BONUS_EFFECT_MINIMUMS,
+    BONUS_EFFECTS,
+    EXQUISITE_PRICE,
+    HIGHEST_QUALITY,
+    LEGENDARY_PRICE,
+    QualityGrade,
+    factor_text,
+    quality_grade,
+)
+from shadowdice.systems.heldenhandbuch.lookups_shape import (
+    HIGHEST_FACE,
+    InputKind,
+    Lookup,
+    LookupInput,
+    faces_text,
+)
+
+#: Crafting results up to this are failures that ruin the raw materials.
+FAILURE_UP_TO = 3
+#: Each sequence die raises a crafted item's quality by this (from master grade 1).
+PER_SEQUENCE_DIE = 2
+#: (least result, bonus size): the size x of a bonus effect by the crafting result.
+BONUS_SIZES = ((60, 4), (31, 3), (20, 2), (4, 1))
+#: The most bonus effects by master grade (3: any, as many as the result allows).
+EFFECTS_BY_MASTER_GRADE = (0, 1, 2, len(BONUS_EFFECT_MINIMUMS) - 1)
+
+
+def bonus_size(result: int) -> int:
+    """The size x of a bonus effect for this crafting result ("Gütewurf").
+
+    >>> [bonus_size(value) for value in (4, 19, 20, 30, 31, 59, 60)]
+    [1, 1, 2, 2, 3, 3, 4]
+    """
+    for least, size in BONUS_SIZES:
+        if result >= least:
+            return size
+    raise CheckError(f"A result of {result} makes no item.")
+
+
+def most_bonus_effects(result: int, master_grade: int) -> int:
+    """How many bonus effects a smith of this master grade may put on with this result.
+
+    >>> most_bonus_effects(26, 3), most_bonus_effects(26, 1), most_bonus_effects(20, 3)
+    (2, 1, 0)
+    """
+    reached = sum(1 for least in BONUS_EFFECT_MINIMUMS[1:] if result >= least)
+    return min(reached, EFFECTS_BY_MASTER_GRADE[master_grade])
+
+
+@dataclass(frozen=True, slots=True)
+class CraftResult:
+    """What a weapon smith's crafting check makes.
+
+    Attributes:
+        result: the check result as entered (matches added).
+        sequence_dice: dice in the group only by a sequence.
+        value: the result raised by 2 per sequence die.
+        failed: a value of 1-3: the raw materials are ruined.
+        quality: the item's quality (the value, at most 20), 0 when failed.
+        grade: its band of the quality table, None when failed.
+        bonus: the size x of its bonus effects, 0 when failed.
+        bonus_effects: the most bonus effects it may get.
+    """
+
+    result: int
+    sequence_dice: int
+    value: int
+    failed: bool
+    quality: int
+    grade: QualityGrade | None
+    bonus: int
+    bonus_effects: int
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "Quality 15: good, price x1.5." or the failure."""
+        if self.failed or self.grade is None:
+            return f"Failure: a result of {self.value} ruins the raw materials."
+        text = (
+            f"Quality {self.quality}: {self.grade.name} ({self.grade.german}), "
+            f"price {factor_text(self.grade.price_factor)}"
+        )
+        if self.bonus_effects:
+            many = "s" if self.bonus_effects > 1 else ""
+            text += f"; up to {self.bonus_effects} bonus effect{many} of +{self.bonus}"
+        return text + "."
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """How the value came about, and what bonus effects make of the item."""
+        if self.failed:
+            return ()
+        lines = []
+        if self.sequence_dice:
+            lines.append(
+                f"{self.result} + {PER_SEQUENCE_DIE} for each of {self.sequence_dice} "
+                f"sequence dice = {self.value}."
+            )
+        if self.bonus_effects:
+            lines.append(
+                "Each bonus effect needs a surplus match or sequence die. With 1-2 the item "
+                f"is exquisite (about x{EXQUISITE_PRICE}), with 3 or more legendary "
+                f"(at least x{LEGENDARY_PRICE})."
+            )
+            lines.extend(f"{code}: {meaning}" for code, meaning in BONUS_EFFECTS)
+        return tuple(lines)
+
+
+def craft(result: int, master_grade: int = 0, sequence_dice: int = 0) -> CraftResult:
+    """The item a weapon smith's check makes.
+
+    >>> craft(11, master_grade=1, sequence_dice=2).sentence
+    'Quality 15: good (gut), price x1.5.'
+
+    Raises:
+        CheckError: sequence dice before master grade 1, or a master grade outside 0-3.
+    """
+    if not 0 <= master_grade < len(EFFECTS_BY_MASTER_GRADE):
+        raise CheckError("A weapon smith has master grade 0 to 3.")
+    if sequence_dice and not master_grade:
+        raise CheckError("Sequences raise the quality only from master grade 1.")
+    value = result + PER_SEQUENCE_DIE * sequence_dice
+    if value <= FAILURE_UP_TO:
+        return CraftResult(result, sequence_dice, value, True, 0, None, 0, 0)
+    quality = min(value, HIGHEST_QUALITY)
+    return CraftResult(
+        result,
+        sequence_dice,
+        value,
+        False,
+        quality,
+        quality_grade(quality),
+        bonus_size(value),
+        most_bonus_effects(value, master_grade),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MassProduction:
+    """What one half day of mass production makes.
+
+    Attributes:
+        faces: the single roll's faces.
+        quality_die: the face chosen as quality.
+        items: how many items are made (0 when the quality die is 1-3).
+        grade: the items' band of the quality table, None on a failure.
+        options: (quality, items) for each face that could be chosen, highest first.
+    """
+
+    faces: tuple[int, ...]
+    quality_die: int
+    items: int
+    grade: QualityGrade | None
+    options: tuple[tuple[int, int], ...]
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "3 items of quality 8 (simple) this half day."."""
+        if self.grade is None:
+            return f"Failure: a quality die of {self.quality_die} ruins the raw materials."
+        many = "s" if self.items > 1 else ""
+        return (
+            f"{self.items} item{many} of quality {self.quality_die} ({self.grade.name}) "
+            "this half day."
+        )
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """Every choice of quality die."""
+        return tuple(
+            f"Quality {quality}: {items} item{'s' if items > 1 else ''}."
+            for quality, items in self.options
+            if quality > FAILURE_UP_TO
+        )
+
+
+def _items(faces: tuple[int, ...], quality_die: int) -> int:
+    return sum(1 for face in faces if face >= quality_die)  # the quality die counts as the one
+
+
+def mass_production(faces: tuple[int, ...], quality_die: int) -> MassProduction:
+    """The items of a mass production roll with ``quality_die`` chosen among ``faces``.
+
+    >>> mass_production((12, 8, 8, 5), quality_die=8).sentence
+    '3 items of quality 8 (simple) this half day.'
+
+    Raises:
+        CheckError: the quality die is not among the faces.
+    """
+    if quality_die not in faces:
+        raise CheckError(f"Choose the quality die among the faces {faces_text(faces)}.")
+    options = tuple((face, _items(faces, face)) for face in sorted(set(faces), reverse=True))
+    if quality_die <= FAILURE_UP_TO:
+        return MassProduction(faces, quality_die, 0, None, options)
+    grade = quality_grade(quality_die)
+    return MassProduction(faces, quality_die, _items(faces, quality_die), grade, options)
+
+
+CRAFTING = Lookup(
+    "crafting",
+    "Weapon smith: crafting",
+    (
+        LookupInput(
+            "result",
+            "Check result",
+            InputKind.INT,
+            4,
+            bounds=(1, 200),
+            hint="The weapon smithing result, matches added.",
+        ),
+        LookupInput("master_grade", "Master grade", InputKind.INT, 0, bounds=(0, 3)),
+        LookupInput(
+            "sequence_dice",
+            "Sequence dice",
+            InputKind.INT,
+            0,
+            bounds=(0, 5),
+            hint="From master grade 1: dice in the group only by a sequence, +2 each.",
+        ),
+    ),
+    craft,
+    "Quality, bonus and bonus effects of a crafted weapon (Waffenschmied: Fertigung).",
+)
+
+MASS_PRODUCTION = Lookup(
+    "mass_production",
+    "Weapon smith: mass production",
+    (
+        LookupInput(
+            "faces",
+            "Dice",
+            InputKind.FACES,
+            (),
+            bounds=(1, HIGHEST_FACE),
+            hint="The faces of the single roll.",
+        ),
+        LookupInput(
+            "quality_die",
+            "Quality die",
+            InputKind.INT,
+            4,
+            bounds=(1, HIGHEST_FACE),
+            hint="The face chosen as the items' quality.",
+        ),
+    ),
+    mass_production,
+    "Items per half day from one single roll (Waffenschmied: Massenfertigung).",
+)

@@ -1,0 +1,187 @@
+"""Item quality grades ("Güte"): their price factors and bonus effects.
+
+Rule text sections "Güte von Gegenständen" and, of "Dein Beruf: Waffenschmied", "Erlesene und
+legendäre Gegenstände" and the tables "Gütewurf" and "Bonuswirkungen" (used by
+:mod:`.lookups_crafting`).
+
+Quality grades: 4-6 improvised (price x0.5), 7-10 simple (x1), 11-15 good (x1.5), 16-19 artful
+("kunstfertig", x3), 20 masterly (x5). A masterly item with 1-2 bonus effects is exquisite
+("erlesen", about x10), with 3 or more legendary (at least x100).
+
+Readings where the text is open (pinned by tests in ``test_lookups_items.py``):
+
+- **Bonus effects need a masterly item**: the least crafting result for one is 21 (quality
+  20), so an item below quality 20 carries none.
+- **Price factors** of exquisite and legendary items are taken as x10 and x100 ("etwa den
+  10-fachen Preis", "mindestens das 100-fache"); a legendary item's price is shown as at
+  least that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.lookups_shape import InputKind, Lookup, LookupInput
+
+#: The highest quality an item can have.
+HIGHEST_QUALITY = 20
+#: The least crafting result for 0, 1, 2 ... 6 bonus effects ("Mindestergebnis").
+BONUS_EFFECT_MINIMUMS = (20, 21, 26, 31, 36, 41, 46)
+#: Price factors of a masterly item with bonus effects.
+EXQUISITE_PRICE = 10
+LEGENDARY_PRICE = 100
+#: From this many bonus effects a masterly item is legendary.
+LEGENDARY_FROM = 3
+
+#: The kinds of bonus effect: (code, what it does); x is the size of the bonus.
+BONUS_EFFECTS = (
+    ("Wx", "x bonus dice on checks (at most 6 dice)"),
+    ("WFr x", "x free throws (no die set aside)"),
+    ("W2c", "a second chance (throw 1 die again)"),
+    ("FkWx", "the skill value rises by x"),
+    ("Ex", "x check results +/- 1, or 1 result +/- x"),
+    ("TSx", "+x damage dice"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class QualityGrade:
+    """A band of the quality table.
+
+    Attributes:
+        name: in English ("good").
+        german: the rule text's word ("gut").
+        lowest: its lowest quality.
+        highest: its highest quality.
+        price_factor: the simple item's price is multiplied by this.
+    """
+
+    name: str
+    german: str
+    lowest: int
+    highest: int
+    price_factor: float
+
+
+GRADES = (
+    QualityGrade("improvised", "improvisiert", 4, 6, 0.5),
+    QualityGrade("simple", "einfach", 7, 10, 1.0),
+    QualityGrade("good", "gut", 11, 15, 1.5),
+    QualityGrade("artful", "kunstfertig", 16, 19, 3.0),
+    QualityGrade("masterly", "meisterlich", 20, 20, 5.0),
+)
+
+
+def quality_grade(quality: int) -> QualityGrade:
+    """The grade of an item of this quality.
+
+    >>> quality_grade(11).name, quality_grade(20).price_factor
+    ('good', 5.0)
+
+    Raises:
+        CheckError: the quality is outside 4-20.
+    """
+    for grade in GRADES:
+        if grade.lowest <= quality <= grade.highest:
+            return grade
+    raise CheckError(f"Item quality runs from 4 to 20, not {quality}.")
+
+
+def factor_text(value: float) -> str:
+    """A price factor in words: "x1.5"."""
+    return f"x{value:g}"
+
+
+def _money(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True, slots=True)
+class ItemQuality:
+    """What an item's quality and bonus effects make of it.
+
+    Attributes:
+        quality: its quality (Güte).
+        grade: its band of the quality table.
+        bonus_effects: how many bonus effects it carries.
+        rank: "improvised" ... "masterly", "exquisite" or "legendary".
+        price_factor: times the simple item's price (a legendary item: at least this).
+        price: the price for the simple price entered, or None.
+    """
+
+    quality: int
+    grade: QualityGrade
+    bonus_effects: int
+    rank: str
+    price_factor: float
+    price: float | None
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "Quality 12: good (gut), price x1.5."."""
+        least = "at least " if self.rank == "legendary" else ""
+        text = (
+            f"Quality {self.quality}: {self.rank} ({self.grade.german}), "
+            f"price {least}{factor_text(self.price_factor)}"
+        )
+        if self.bonus_effects:
+            text += f", {self.bonus_effects} bonus effect{'s' if self.bonus_effects > 1 else ''}"
+        if self.price is not None:
+            text += f": {least}{_money(self.price)}"
+        return text + "."
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """The kinds of bonus effect, for a masterly item."""
+        if self.quality < HIGHEST_QUALITY:
+            return ()
+        return tuple(f"{code}: {meaning}" for code, meaning in BONUS_EFFECTS)
+
+
+def item_quality(quality: int, bonus_effects: int = 0, simple_price: int = 0) -> ItemQuality:
+    """Grade, rank and price of an item.
+
+    >>> item_quality(20, bonus_effects=3, simple_price=40).sentence
+    'Quality 20: legendary (meisterlich), price at least x100, 3 bonus effects: at least 4,000.'
+
+    Raises:
+        CheckError: bonus effects on an item below quality 20, or a quality outside 4-20.
+    """
+    grade = quality_grade(quality)
+    if bonus_effects and quality < HIGHEST_QUALITY:
+        raise CheckError("Only masterly items (quality 20) carry bonus effects.")
+    rank, factor = grade.name, grade.price_factor
+    if bonus_effects >= LEGENDARY_FROM:
+        rank, factor = "legendary", LEGENDARY_PRICE
+    elif bonus_effects:
+        rank, factor = "exquisite", EXQUISITE_PRICE
+    price = simple_price * factor if simple_price else None
+    return ItemQuality(quality, grade, bonus_effects, rank, factor, price)
+
+
+ITEM_QUALITY = Lookup(
+    "item_quality",
+    "Item quality",
+    (
+        LookupInput("quality", "Quality (Güte)", InputKind.INT, 7, bounds=(4, HIGHEST_QUALITY)),
+        LookupInput(
+            "bonus_effects",
+            "Bonus effects",
+            InputKind.INT,
+            0,
+            bounds=(0, len(BONUS_EFFECT_MINIMUMS) - 1),
+            hint="Only masterly items (quality 20) carry them.",
+        ),
+        LookupInput(
+            "simple_price",
+            "Price of a simple one",
+            InputKind.INT,
+            0,
+            bounds=(0, 1_000_000),
+            hint="0: show only the factor.",
+        ),
+    ),
+    item_quality,
+    "Quality grades, price factors and bonus effects (Güte von Gegenständen).",
+)

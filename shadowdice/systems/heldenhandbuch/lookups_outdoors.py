@@ -1,0 +1,264 @@
+"""Tables of the road: chases and herb search.
+
+Rule text sections "Verfolgungsjagd" (tempo and distance levels) and "Kräutersuche".
+
+Chase: the leading runner sets the tempo. Tempo levels by the least result: leisurely
+("gemächlich") 4, slow ("langsam") 7, brisk ("zügig") 11, fast ("schnell") 16, rapid ("rasant")
+31, breathtaking ("atemberaubend schnell") 60. Distance levels: level ("Gleichauf", under 1 m),
+a breath apart ("Atemweite", about 1 m), hot on the heels ("Dicht auf den Fersen", 1-3 m),
+small lead ("Kleiner Vorsprung", 3-10 m), clear lead ("Klarer Vorsprung", 10-25 m), in sight
+("Sichtweite", over 25 m), escaped ("Enteilt", out of sight).
+
+Herb search: every die of 4+ finds a herb; its face gives the herb's level and the plants
+(usable portions): 4-6 beginner 1, 7-10 practised 2, 11-15 advanced 3, 16+ master 4; each die
+of a match adds one plant.
+
+Readings where the text is open (each pinned by a test in ``test_lookups_outdoors.py``):
+
+- **A runner below 4** has no tempo level (level 0), one below the leisurely runner.
+- **A higher result in the same tempo level** than the leader's keeps pace: no point lost, no
+  distance gained. **A higher tempo level** closes one distance level per tempo level (the
+  mirror of falling behind); the distance stops at level and at escaped.
+- **Herb plants**: the table's number ("Anzahl Pflanzen") is the usable portions of the herb
+  found by that die; a die of a match adds one to its own herb. Matches need a face of at most
+  the wilderness lore value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.lookups_shape import (
+    HIGHEST_FACE,
+    InputKind,
+    Lookup,
+    LookupInput,
+    match_groups,
+)
+
+#: Tempo levels: (name, German, least result), slowest first.
+TEMPOS = (
+    ("leisurely", "gemächlich", 4),
+    ("slow", "langsam", 7),
+    ("brisk", "zügig", 11),
+    ("fast", "schnell", 16),
+    ("rapid", "rasant", 31),
+    ("breathtaking", "atemberaubend schnell", 60),
+)
+#: Distance levels: (id, name, German, how far), closest first.
+DISTANCES = (
+    ("level", "level", "Gleichauf", "under 1 m"),
+    ("breath", "a breath apart", "Atemweite", "about 1 m"),
+    ("heels", "hot on the heels", "Dicht auf den Fersen", "1 to 3 m"),
+    ("small_lead", "small lead", "Kleiner Vorsprung", "3 to 10 m"),
+    ("clear_lead", "clear lead", "Klarer Vorsprung", "10 to 25 m"),
+    ("in_sight", "in sight", "Sichtweite", "more than 25 m"),
+    ("escaped", "escaped", "Enteilt", "out of sight"),
+)
+_DISTANCE_IDS = tuple(entry[0] for entry in DISTANCES)
+
+#: Herb levels: (least face, name, German, plants), best first.
+HERB_LEVELS = (
+    (16, "master", "Meister", 4),
+    (11, "advanced", "Fortgeschrittene", 3),
+    (7, "practised", "Geübter", 2),
+    (4, "beginner", "Anfänger", 1),
+)
+
+
+def tempo_level(result: int) -> int:
+    """The tempo level of a result: 0 below 4, 1 (leisurely) to 6 (breathtaking).
+
+    >>> [tempo_level(value) for value in (3, 4, 6, 7, 10, 11, 15, 16, 30, 31, 59, 60)]
+    [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
+    """
+    return sum(1 for _name, _german, least in TEMPOS if result >= least)
+
+
+def tempo_name(level: int) -> str:
+    """The tempo level in words."""
+    return "no tempo" if level == 0 else TEMPOS[level - 1][0]
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseResult:
+    """One round of a chase for one runner against the leader.
+
+    Attributes:
+        leader_result: the leader's result.
+        result: the runner's result.
+        leader_tempo: the leader's tempo level (0-6).
+        tempo: the runner's tempo level.
+        physis_lost: Physis points the runner loses.
+        distance: the distance level id before.
+        new_distance: the distance level id after.
+    """
+
+    leader_result: int
+    result: int
+    leader_tempo: int
+    tempo: int
+    physis_lost: int
+    distance: str
+    new_distance: str
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "Brisk (13) against the leader's fast (17): lose 1 Physis; ..."."""
+        head = (
+            f"{tempo_name(self.tempo).capitalize()} ({self.result}) against the leader's "
+            f"{tempo_name(self.leader_tempo)} ({self.leader_result})"
+        )
+        lost = f"lose {self.physis_lost} Physis" if self.physis_lost else "no Physis lost"
+        _id, name, _german, far = DISTANCES[_DISTANCE_IDS.index(self.new_distance)]
+        moved = "still" if self.new_distance == self.distance else "now"
+        return f"{head}: {lost}; {moved} {name} ({far})."
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """What the distance means."""
+        if self.new_distance == "escaped":
+            return ("The leader is out of sight.",)
+        return ()
+
+
+def chase(leader_result: int, result: int, distance: str) -> ChaseResult:
+    """One runner's chase round against the leader, from ``distance`` (a distance level id).
+
+    >>> chase(17, 13, "heels").sentence
+    "Brisk (13) against the leader's fast (17): lose 1 Physis; now small lead (3 to 10 m)."
+
+    Raises:
+        CheckError: an unknown distance level.
+    """
+    if distance not in _DISTANCE_IDS:
+        raise CheckError(f"There is no distance level {distance!r}.")
+    leader, own = tempo_level(leader_result), tempo_level(result)
+    lost = 1 if result < leader_result else 0
+    moved = _DISTANCE_IDS.index(distance) + leader - own
+    new_distance = _DISTANCE_IDS[min(max(moved, 0), len(_DISTANCE_IDS) - 1)]
+    return ChaseResult(leader_result, result, leader, own, lost, distance, new_distance)
+
+
+@dataclass(frozen=True, slots=True)
+class Herb:
+    """One herb found.
+
+    Attributes:
+        face: the die that found it.
+        level: beginner, practised, advanced or master.
+        plants: usable portions, the match's extra one included.
+        matched: whether the die is part of a match.
+    """
+
+    face: int
+    level: str
+    plants: int
+    matched: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HerbResult:
+    """What a half hour of herb search finds.
+
+    Attributes:
+        herbs: one per die of 4 or more, best first.
+        plants: usable portions in all.
+    """
+
+    herbs: tuple[Herb, ...]
+    plants: int
+
+    @property
+    def sentence(self) -> str:
+        """The sentence, e.g. "2 herbs, 4 plants: 12 advanced (3), 5 beginner (1)."."""
+        if not self.herbs:
+            return "Nothing found: no die shows 4 or more."
+        found = ", ".join(
+            f"{herb.face} {herb.level} ({herb.plants}{' with the match' if herb.matched else ''})"
+            for herb in self.herbs
+        )
+        many = "s" if len(self.herbs) > 1 else ""
+        return f"{len(self.herbs)} herb{many}, {self.plants} plants: {found}."
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """What the level means."""
+        if not self.herbs:
+            return ()
+        return ("The level is the hardest kind of herb the die can find.",)
+
+
+def herb_level(face: int) -> tuple[str, int]:
+    """The level and plants of a herb found by this face.
+
+    >>> [herb_level(face) for face in (4, 7, 11, 16)]
+    [('beginner', 1), ('practised', 2), ('advanced', 3), ('master', 4)]
+
+    Raises:
+        CheckError: a face of 1-3 finds nothing.
+    """
+    for least, name, _german, plants in HERB_LEVELS:
+        if face >= least:
+            return name, plants
+    raise CheckError(f"A die of {face} finds no herb.")
+
+
+def herb_search(faces: tuple[int, ...], skill_value: int = HIGHEST_FACE) -> HerbResult:
+    """The herbs the kept dice of a wilderness lore sieve roll find.
+
+    >>> herb_search((12, 12, 5, 2), skill_value=14).sentence
+    '3 herbs, 9 plants: 12 advanced (4 with the match), 12 advanced (4 with the match), 5 ...'
+    """
+    matched = {group[0] for group in match_groups(faces, cap=skill_value)}
+    herbs = []
+    for face in sorted(faces, reverse=True):
+        if face >= HERB_LEVELS[-1][0]:
+            level, plants = herb_level(face)
+            herbs.append(Herb(face, level, plants + (face in matched), face in matched))
+    return HerbResult(tuple(herbs), sum(herb.plants for herb in herbs))
+
+
+CHASE = Lookup(
+    "chase",
+    "Chase",
+    (
+        LookupInput("leader_result", "Leader's result", InputKind.INT, 4, bounds=(0, 200)),
+        LookupInput("result", "Runner's result", InputKind.INT, 4, bounds=(0, 200)),
+        LookupInput(
+            "distance",
+            "Distance to the leader",
+            InputKind.CHOICE,
+            "heels",
+            choices=tuple((key, f"{name} ({far})") for key, name, _g, far in DISTANCES),
+        ),
+    ),
+    chase,
+    "Tempo and distance levels of a chase (Verfolgungsjagd).",
+)
+
+HERB_SEARCH = Lookup(
+    "herb_search",
+    "Herb search",
+    (
+        LookupInput(
+            "faces",
+            "Kept dice",
+            InputKind.FACES,
+            (),
+            bounds=(1, HIGHEST_FACE),
+            hint="The dice kept in the wilderness lore sieve roll.",
+        ),
+        LookupInput(
+            "skill_value",
+            "Wilderness lore value",
+            InputKind.INT,
+            HIGHEST_FACE,
+            bounds=(1, 30),
+            hint="Matches count up to this face.",
+        ),
+    ),
+    herb_search,
+    "Herbs and plants found in a half hour's search (Kräutersuche).",
+)

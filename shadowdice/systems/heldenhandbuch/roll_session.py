@@ -1,0 +1,373 @@
+"""What every Heldenhandbuch roll session shares: what is tested, the scoring and marking of
+its dice, the outcome in words, and the consequences charged to the sheet (rule text 003,
+"Einzelwurf", "Siebwurf", "Kaskadenwurf", "Patzer", "Legendäre Probe").
+
+The kinds of roll build on :class:`HeldenSession`: the single roll in :mod:`.single_roll`,
+the sieve and cascade rolls in :mod:`.sieve`, the learning roll in :mod:`.learning_session`.
+Besides its own actions, every session offers the lucky number (:mod:`.lucky_numbers`), shadow
+rolls (:mod:`.shadow_rolls`) and "accept", which ends a roll that still has lucky numbers or
+shadow rolls to use.
+
+The headline says the result in the players' words: "Result 14 (7 + 7)" (single and sieve
+rolls), "Group 22 (8 + 7 + 7)" (cascade rolls), "No result"; while a sieve or cascade roll
+goes on, "Nothing kept yet" or "So far: result 9", in a neutral tone, because the roll is not
+decided yet. A legendary failure (three 1s) is decided at once: the 1s stay on the table.
+
+Consequences are charged to the sheet when the roll is settled (accepted, or ended with
+nothing left to decide, or finished): Psyche -1 per 1 not offset, respect lost to a legendary
+failure, Mythos points gained by a legendary check. Charges count what the character loses;
+a gain (Mythos points, a raised value) is charged as a negative amount.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Die, Mark
+from shadowdice.core.record import RollRecord
+from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
+from shadowdice.systems.heldenhandbuch.best_group import DieFace
+from shadowdice.systems.heldenhandbuch.dice_steps import DiceStep
+from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
+from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, mastery_title
+from shadowdice.systems.heldenhandbuch.lucky_numbers import LUCKY_PREFIX, LuckyNumbers
+from shadowdice.systems.heldenhandbuch.scoring import is_failure, is_success
+from shadowdice.systems.heldenhandbuch.shadow_rolls import (
+    KEEP_OLD,
+    SHADOW_ROLL,
+    TAKE_NEW,
+    ShadowRolls,
+)
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+
+SYSTEM_ID = "heldenhandbuch"
+#: The tray group of the dice kept for scoring in a sieve or cascade roll.
+KEPT = "Kept"
+ACCEPT = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Tested:
+    """What a check tests and the dice it throws.
+
+    Attributes:
+        kind: "attribute" or "skill".
+        name: the attribute's or skill's name.
+        value: the tested value.
+        step: the dice thrown (count and die size).
+        cap: the highest face that matches: the value, or a tool's lower quality.
+        sequences: whether a cascade roll forms sequences.
+        shadow_rolls: shadow rolls allowed (high mastery).
+    """
+
+    kind: str
+    name: str
+    value: int
+    step: DiceStep
+    cap: int
+    sequences: bool = False
+    shadow_rolls: int = 0
+
+    @property
+    def label(self) -> str:
+        """The tested value in words: "Intimidation 12"."""
+        return f"{self.name} {self.value}"
+
+
+class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
+    """A Heldenhandbuch check in progress; subclasses throw and say which dice are scored.
+
+    Attributes:
+        sheet: the character, charged through the session.
+        tested: what is tested.
+        cascade: whether dice are scored as a group (cascade roll).
+        converted: converted lucky numbers, {die id: new face}.
+        settled: whether the consequences have been charged.
+        shadow_left: shadow rolls left; shadow: a shadow roll awaiting a choice.
+    """
+
+    cascade = False
+
+    def __init__(
+        self,
+        sheet: HeldenSheet,
+        tested: Tested,
+        *,
+        source: DiceSource,
+        check: str = "",
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+        ids: Iterator[int] | None = None,
+    ) -> None:
+        super().__init__(
+            system_id=SYSTEM_ID,
+            character=sheet.name,
+            check=check or tested.label,
+            source=source,
+            parameters=parameters,
+            clock=clock,
+            ids=ids,
+        )
+        self.sheet = sheet
+        self.tested = tested
+        self.converted = {}
+        self.settled = False
+        self.shadow_left = tested.shadow_rolls
+        self.shadow = None
+
+    # --- what subclasses say ---------------------------------------------------------------
+
+    def ended(self) -> bool:
+        """Whether no more dice will be thrown (lucky numbers and shadow rolls aside)."""
+        return True
+
+    def scored_ids(self) -> list[int]:
+        """The dice the result is built from, in throw order."""
+        return [die.id for die in self.table if die.id != self._shadow_die()]
+
+    def kept_ids(self) -> set[int]:
+        """The dice set aside for scoring (marked KEPT)."""
+        return set()
+
+    def _own_actions(self) -> Iterable[Action]:
+        """The actions of the kind of roll."""
+        return ()
+
+    def _apply_own(self, action: Action, picked: tuple[int, ...]) -> None:
+        """Carry out an action of the kind of roll."""
+        raise SessionError(f"{action.label} is not possible now")
+
+    def _taken_instead(self, old: int, new: int) -> None:
+        """A shadow die took the place of ``old`` (a kept die stays kept)."""
+
+    def _rolling_words(self) -> list[str]:
+        """What the detail line says while the roll goes on (dice left to keep)."""
+        return []
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def face(self, die: Die) -> int:
+        """A die's face as it counts: a converted lucky number at its new face."""
+        return self.converted.get(die.id, die.face)
+
+    def dice_faces(self, ids: Iterable[int]) -> list[DieFace]:
+        """(id, face as it counts) of these dice."""
+        return [(die_id, self.face(self.die(die_id))) for die_id in ids]
+
+    def evaluation(self) -> Evaluation:
+        """The scored dice, evaluated."""
+        return self._evaluate_dice(self.dice_faces(self.scored_ids()))
+
+    def _evaluate_dice(self, dice: list[DieFace]) -> Evaluation:
+        return evaluate(
+            dice,
+            cap=self.tested.cap,
+            value=self.tested.value,
+            sides=self.tested.step.sides,
+            cascade=self.cascade,
+            sequences=self.tested.sequences,
+            converted=frozenset(self.converted),
+        )
+
+    def _evaluate(self) -> None:
+        evaluation = self.evaluation()
+        scored = set(self.scored_ids())
+        kept = self.kept_ids()
+        for die in self.table:
+            face = self.face(die)
+            marks = evaluation.marks(die.id, face) if die.id in scored else [face_mark(face)]
+            if die.id in kept:
+                marks.append(Mark.KEPT)
+            if self.is_lucky(die):
+                marks.append(Mark.LUCKY)
+            self._mark(die.id, *marks, score=self.converted.get(die.id))
+        if self.ended() and not self.settled and not self._options():
+            self._settle(evaluation)
+
+    # --- the outcome -----------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        """The result (or group), fumbles, legendary failure and Mythos points in words."""
+        evaluation = self.evaluation()
+        headline, tone = self._headline(evaluation)
+        return Outcome(
+            headline=headline,
+            tone=tone,
+            detail=" · ".join(self._details(evaluation)),
+            values={
+                "value": evaluation.value,
+                "result": self._result_text(evaluation),
+                "ones": len(evaluation.ones),
+                "ones_ignored": len(evaluation.ignored),
+                "ones_offset": len(evaluation.voided),
+                "psyche_lost": evaluation.unoffset,
+                "legendary_failure": evaluation.legendary_failure,
+                "respect_lost": evaluation.respect_loss,
+                "mythos_points": evaluation.mythos_points,
+                "lucky_unconverted": self._lucky_unconverted(),
+                "cap": self.tested.cap,
+                "ended": self.ended(),
+            },
+        )
+
+    def _headline(self, evaluation: Evaluation) -> tuple[str, Tone]:
+        if evaluation.legendary_failure:
+            return "Legendary failure!", Tone.CRITICAL
+        if not self.ended():
+            if not any(self.face(self.die(i)) != FUMBLE for i in self.scored_ids()):
+                return "Nothing kept yet", Tone.NEUTRAL
+            text = self._result_text(evaluation)
+            return f"So far: {text[0].lower()}{text[1:]}", Tone.NEUTRAL
+        if evaluation.value and evaluation.mythos_points:
+            return f"Legendary! {self._result_text(evaluation)}", Tone.CRITICAL
+        if not evaluation.value:
+            tone = Tone.GLITCH if evaluation.unoffset else Tone.FAILURE
+            return "No result", tone
+        tone = Tone.GLITCH if evaluation.unoffset else Tone.SUCCESS
+        return self._result_text(evaluation), tone
+
+    def _result_text(self, evaluation: Evaluation) -> str:
+        """The result in words: "Result 14 (7 + 7)", for a cascade "Group 22 (8 + 7 + 7)"."""
+        if self.cascade:
+            group = evaluation.group
+            return f"Group {group.value} ({group})" if group else "No group"
+        result = evaluation.result
+        if result is None:
+            return "No result"
+        return f"Result {result.value}" + (f" ({result})" if result.matched else "")
+
+    def _details(self, evaluation: Evaluation) -> list[str]:
+        tested = self.tested
+        words = [f"{tested.label}: {tested.step}, matches up to {tested.cap}"]
+        if self.cascade and tested.sequences:
+            words[0] += ", sequences"
+        if not self.ended():
+            words += self._rolling_words()
+        if evaluation.ignored:
+            title = mastery_title(tested.value)
+            words.append(f"{count_words(len(evaluation.ignored), 'one')} ignored ({title})")
+        if evaluation.voided:
+            offset = ", ".join(str(self.face(self.die(i))) for i in sorted(evaluation.voided))
+            words.append(f"{count_words(len(evaluation.voided), 'one')} offset by {offset}")
+        if evaluation.unoffset:
+            ones = count_words(evaluation.unoffset, "one")
+            words.append(f"{ones} not offset: Psyche -{evaluation.unoffset}")
+        if evaluation.legendary_failure:
+            words.append(f"three 1s: respect -{evaluation.respect_loss}")
+        if evaluation.mythos_points:
+            face, matches = evaluation.legendary
+            words.append(f"{matches} matches of {face}: +{evaluation.mythos_points} Mythos points")
+        for die_id, face in sorted(self.converted.items()):
+            words.append(f"lucky number {self.die(die_id).face} turned into {face}")
+        if lucky := self._lucky_unconverted():
+            words.append(
+                f"lucky number thrown: a free learning roll of {count_words(lucky, 'die')} "
+                "on an attribute"
+            )
+        if self.settled:
+            words.append("charged to the sheet")
+        return words
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def _offered(self) -> Iterable[Action]:
+        if self.shadow is not None:
+            yield from self._shadow_choice()
+            return
+        yield from self._own_actions()
+        if not self.settled:
+            yield from self._lucky_actions()
+            yield from self._shadow_actions()
+            if self.ended() and self._options():
+                yield Action(
+                    ACCEPT,
+                    "Accept the result",
+                    hint="End the roll and charge its consequences to the sheet.",
+                )
+
+    def _options(self) -> bool:
+        """Whether lucky numbers or shadow rolls are left to decide on."""
+        return self.shadow is not None or any(
+            True for _ in (*self._lucky_actions(), *self._shadow_actions())
+        )
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        if action.id.startswith(LUCKY_PREFIX):
+            self._convert_lucky(action.id)
+        elif action.id == SHADOW_ROLL:
+            self._throw_shadow(picked[0])
+        elif action.id in (TAKE_NEW, KEEP_OLD):
+            self._choose_shadow(take_new=action.id == TAKE_NEW)
+        elif action.id == ACCEPT:
+            self._settle(self.evaluation())
+        else:
+            self._apply_own(action, picked)
+
+    def finish(self) -> RollRecord:
+        """Settle the consequences (if the roll was not accepted yet), then finish; an open
+        shadow roll keeps the first die.
+        """
+        if not self.finished and not self.settled:
+            if self.shadow is not None:
+                self._choose_shadow(take_new=False)
+                self._evaluate()
+            if not self.settled:
+                self._settle(self.evaluation())
+        return super().finish()
+
+    # --- consequences ------------------------------------------------------------------------
+
+    def _settle(self, evaluation: Evaluation) -> None:
+        """Charge Psyche, respect and Mythos points once."""
+        self.settled = True
+        sheet = self.sheet
+        psyche = min(evaluation.unoffset, sheet.psyche.current)
+        if psyche:
+            self._charge("psyche", psyche, lower_by(sheet.psyche, "current"))
+        if evaluation.respect_loss:
+            self._charge("respect", evaluation.respect_loss, lower_by(sheet, "respect"))
+        if evaluation.mythos_points:
+            self._charge(
+                "mythos_points", -evaluation.mythos_points, lower_by(sheet, "mythos_points")
+            )
+
+
+def face_mark(face: int) -> Mark:
+    """The mark of a die by its face alone (a die not scored yet).
+
+    >>> face_mark(1), face_mark(3), face_mark(4)
+    (<Mark.FUMBLE: 'fumble'>, <Mark.FAILURE: 'failure'>, <Mark.HIT: 'hit'>)
+    """
+    if face == FUMBLE:
+        return Mark.FUMBLE
+    if is_failure(face):
+        return Mark.FAILURE
+    return Mark.HIT if is_success(face) else Mark.MISS
+
+
+def lower_by(model: Any, key: str) -> Callable[[int], None]:
+    """A spender that lowers ``model.<key>`` by the amount charged (a negative amount raises
+    it), for :meth:`RollSession._charge`.
+    """
+
+    def spend(amount: int) -> None:
+        setattr(model, key, getattr(model, key) - amount)
+
+    return spend
+
+
+def count_words(number: int, word: str) -> str:
+    """A count in words.
+
+    >>> count_words(1, "one"), count_words(2, "one"), count_words(1, "die"), count_words(3, "die")
+    ('one 1', '2 ones', '1 die', '3 dice')
+    """
+    if word == "one":
+        return "one 1" if number == 1 else f"{number} ones"
+    if word == "die":
+        return "1 die" if number == 1 else f"{number} dice"
+    return f"{number} {word}"

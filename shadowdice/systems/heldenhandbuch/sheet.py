@@ -1,0 +1,313 @@
+"""The Heldenhandbuch character sheet (rule text 003, "Proben", "Physis, Psyche",
+"Verletzungen", "Regeneration", "Könnerstern", "Meistergrad", "Güte von Gegenständen",
+"Rüstung").
+
+- **Attributes** ("Eigenschaften"): a value each; the value sets the dice of an attribute
+  check (:mod:`.dice_steps`). The text names no attribute list; the sheet starts with eight
+  common ones (Strength, Agility, Endurance, Reaction, Perception, Intellect, Willpower,
+  Charisma; the first four physical) and the player may rename, add and remove them.
+- **Skills** ("Fertigkeiten"): value, base die ("Basiswürfel", W6 to W20) and bonus dice
+  ("Bonuswürfel", 0 to 5); general skills ("Allgemeine Fertigkeiten") may hold the star of
+  skill ("Könnerstern", which allows sequences); professions ("Berufe", such as weapon
+  smithing) hold master grades ("Meistergrade", 0 to 3). The starting list holds the skills the
+  text names; only a general skill may hold the star.
+- **Physis and Psyche**: lines ("Zeilen") of points, the points left and the regeneration
+  value. Every emptied line costs a die: Physis for physical checks, Psyche for every check.
+- **Life circles** ("Lebenskreise"): segments and the light, heavy and critical injuries in
+  each, and whether they are treated ("versorgt"). A critical injury costs a die in every
+  check. The text gives no number of circles or segments; the sheet starts with four circles
+  of six segments.
+- **Respect** ("Respektwert"), **Mythos points**, **experience points** (EP), the
+  **lucky number** ("Glückszahl", 1 to 20 on a W20; 0 for none).
+- **Equipment** with quality ("Güte", 0 to 20) and **armor** with protection
+  ("Schutzwert") and quality.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
+from shadowdice.systems.heldenhandbuch.dice_steps import (
+    DIE_SIZES,
+    MAX_BONUS_DICE,
+    DiceStep,
+    attribute_step,
+    die_name,
+    skill_step,
+)
+
+VALUE_BOUNDS = (0, 30)
+MASTER_GRADE_BOUNDS = (0, 3)
+QUALITY_BOUNDS = (0, 20)
+LUCKY_BOUNDS = (0, 20)
+POINTS_MAX = 99
+STAR_FROM = 12
+BASE_DICE = tuple(die_name(sides) for sides in DIE_SIZES)
+
+PHYSIS = "Physis"
+PSYCHE = "Psyche"
+
+#: The attributes a new character starts with, (name, physical).
+STANDARD_ATTRIBUTES = (
+    ("Strength", True), ("Agility", True), ("Endurance", True), ("Reaction", True),
+    ("Perception", False), ("Intellect", False), ("Willpower", False), ("Charisma", False),
+)  # fmt: skip
+#: The skills the text names, (name, general): Akrobatik, Aufspüren, Basis-Kampfkunst, Erste
+#: Hilfe, Feilschen, Geländelauf, Heilkunde, Einschüchtern, Redekunst, Schleichen,
+#: Selbstbeherrschung, Verbergen, Verführen, Wachgabe, Waffenschmieden, Wildnisleben, Zechen.
+STANDARD_SKILLS = (
+    ("Acrobatics", True), ("Tracking", True), ("Basic martial arts", False),
+    ("First aid", True), ("Haggling", True), ("Cross-country running", True),
+    ("Medicine", True), ("Intimidation", True), ("Oratory", True), ("Sneaking", True),
+    ("Self-control", True), ("Hiding", True), ("Seduction", True), ("Keeping watch", True),
+    ("Weapon smithing", False), ("Wilderness lore", True), ("Drinking", True),
+)  # fmt: skip
+
+
+class Attribute(Row):
+    """An attribute ("Eigenschaft").
+
+    Attributes:
+        name: its name.
+        value: its value; it sets the dice of a check.
+        physical: whether emptied Physis lines cost its checks a die.
+    """
+
+    name: str = Field(min_length=1)
+    value: int = Field(default=5, ge=VALUE_BOUNDS[0], le=VALUE_BOUNDS[1])
+    physical: bool = False
+
+    @property
+    def step(self) -> DiceStep:
+        """The dice of a check."""
+        return attribute_step(self.value)
+
+    @property
+    def dice_text(self) -> str:
+        """The dice of a check in words: "3W12"."""
+        return str(self.step)
+
+
+class Skill(Row):
+    """A skill ("Fertigkeit").
+
+    Attributes:
+        name: its name.
+        value: its value ("Fertigkeitswert", FkW): the highest face that matches.
+        base_die: "W6", "W8", "W12" or "W20".
+        bonus_dice: dice thrown besides the base die (0 to 5).
+        general: a general skill ("Allgemeine Fertigkeit"): sequences only with the star.
+        star: the star of skill ("Könnerstern"), only for general skills.
+        master_grade: a profession's master grade ("Meistergrad", 0 to 3).
+    """
+
+    name: str = Field(min_length=1)
+    value: int = Field(default=0, ge=VALUE_BOUNDS[0], le=VALUE_BOUNDS[1])
+    base_die: str = "W6"
+    bonus_dice: int = Field(default=0, ge=0, le=MAX_BONUS_DICE)
+    general: bool = True
+    star: bool = False
+    master_grade: int = Field(default=0, ge=MASTER_GRADE_BOUNDS[0], le=MASTER_GRADE_BOUNDS[1])
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Skill:
+        if self.base_die not in BASE_DICE:
+            raise ValueError(f"the base die must be one of {', '.join(BASE_DICE)}")
+        if self.star and not self.general:
+            raise ValueError(f"{self.name}: only a general skill holds the star of skill")
+        return self
+
+    @property
+    def sides(self) -> int:
+        """The size of the base die."""
+        return int(self.base_die.removeprefix("W"))
+
+    @property
+    def step(self) -> DiceStep:
+        """The dice of a check."""
+        return skill_step(self.sides, self.bonus_dice)
+
+    @property
+    def dice_text(self) -> str:
+        """The dice of a check in words: "3W12"."""
+        return str(self.step)
+
+    @property
+    def sequences(self) -> bool:
+        """Whether a cascade roll of the skill forms sequences: general skills only with the
+        star, the others always.
+        """
+        return self.star or not self.general
+
+
+class Points(Row):
+    """Physis or Psyche: lines of points.
+
+    Attributes:
+        name: "Physis" or "Psyche".
+        lines: how many lines.
+        per_line: points in a line.
+        current: the points left (0 to lines x per line).
+        regeneration: points regained in a half-hour rest.
+    """
+
+    name: str
+    lines: int = Field(default=3, ge=1, le=10)
+    per_line: int = Field(default=5, ge=1, le=20)
+    current: int = Field(default=15, ge=0, le=POINTS_MAX * 2)
+    regeneration: int = Field(default=2, ge=0, le=20)
+
+    @model_validator(mode="after")
+    def _within_maximum(self) -> Points:
+        if self.current > self.maximum:
+            raise ValueError(f"{self.name}: {self.current} points is more than {self.maximum}")
+        return self
+
+    @property
+    def maximum(self) -> int:
+        """All lines full."""
+        return self.lines * self.per_line
+
+    @property
+    def emptied_lines(self) -> int:
+        """Lines emptied completely; each costs a die.
+
+        >>> Points(name="Psyche", lines=3, per_line=5, current=9).emptied_lines
+        1
+        """
+        return (self.maximum - self.current) // self.per_line
+
+
+class LifeCircle(Row):
+    """A life circle ("Lebenskreis") and its injuries.
+
+    Attributes:
+        name: its name.
+        segments: its segments.
+        lost: segments lost (0 to segments).
+        light, heavy, critical: injuries of each severity.
+        treated: whether its heavy and critical injuries are treated ("versorgt").
+    """
+
+    name: str = Field(min_length=1)
+    segments: int = Field(default=6, ge=1, le=12)
+    lost: int = Field(default=0, ge=0, le=12)
+    light: int = Field(default=0, ge=0, le=12)
+    heavy: int = Field(default=0, ge=0, le=12)
+    critical: int = Field(default=0, ge=0, le=1)
+    treated: bool = True
+
+    @model_validator(mode="after")
+    def _within_segments(self) -> LifeCircle:
+        if self.lost > self.segments:
+            raise ValueError(f"{self.name} has only {self.segments} segments to lose")
+        return self
+
+
+class Item(Row):
+    """A piece of equipment and its quality ("Güte", 4-6 improvised ... 20 masterly)."""
+
+    name: str = Field(min_length=1)
+    quality: int = Field(default=7, ge=QUALITY_BOUNDS[0], le=QUALITY_BOUNDS[1])
+    notes: str = ""
+
+
+class Armor(Row):
+    """A piece of armor: its protection ("Schutzwert") lowers damage, its quality caps it."""
+
+    name: str = Field(min_length=1)
+    protection: int = Field(default=1, ge=0, le=20)
+    quality: int = Field(default=7, ge=QUALITY_BOUNDS[0], le=QUALITY_BOUNDS[1])
+    light: bool = False
+
+
+def _standard_attributes() -> list[Attribute]:
+    return [Attribute(name=name, physical=physical) for name, physical in STANDARD_ATTRIBUTES]
+
+
+def _standard_skills() -> list[Skill]:
+    return [Skill(name=name, general=general) for name, general in STANDARD_SKILLS]
+
+
+def _standard_points() -> list[Points]:
+    return [Points(name=PHYSIS), Points(name=PSYCHE)]
+
+
+def _standard_circles() -> list[LifeCircle]:
+    return [LifeCircle(name=f"Life circle {number}") for number in range(1, 5)]
+
+
+class HeldenSheet(Sheet):
+    """A Heldenhandbuch character.
+
+    Attributes:
+        attributes, skills: see :class:`Attribute`, :class:`Skill`.
+        points: Physis then Psyche (:class:`Points`).
+        life_circles: see :class:`LifeCircle`.
+        respect: "Respektwert".
+        mythos_points: Mythos points ("Mythospunkte") from legendary checks.
+        experience_points: EP, spent on learning dice.
+        lucky_number: the face that is lucky on a W20 (0 for none).
+        equipment, armor: see :class:`Item`, :class:`Armor`.
+    """
+
+    attributes: list[Attribute] = Field(default_factory=_standard_attributes)
+    skills: list[Skill] = Field(default_factory=_standard_skills)
+    points: list[Points] = Field(default_factory=_standard_points)
+    life_circles: list[LifeCircle] = Field(default_factory=_standard_circles)
+    respect: int = Field(default=0, ge=-99, le=99)
+    mythos_points: int = Field(default=0, ge=0, le=999)
+    experience_points: int = Field(default=0, ge=0, le=9999)
+    lucky_number: int = Field(default=0, ge=LUCKY_BOUNDS[0], le=LUCKY_BOUNDS[1])
+    equipment: list[Item] = Field(default_factory=list)
+    armor: list[Armor] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> HeldenSheet:
+        check_unique_names("attribute", [attribute.name for attribute in self.attributes])
+        check_unique_names("skill", [skill.name for skill in self.skills])
+        check_unique_names("life circle", [circle.name for circle in self.life_circles])
+        if [row.name for row in self.points] != [PHYSIS, PSYCHE]:
+            raise ValueError("the sheet has a Physis and a Psyche row, in that order")
+        return self
+
+    def settle(self) -> None:
+        """Keep points left within their lines after the lines were made fewer or smaller."""
+        for row in self.points:
+            if row.current > row.maximum:
+                row.current = row.maximum
+
+    def attribute(self, name: str) -> Attribute:
+        """An attribute by name."""
+        return by_name(self.attributes, name)
+
+    def skill(self, name: str) -> Skill:
+        """A skill by name."""
+        return by_name(self.skills, name)
+
+    @property
+    def physis(self) -> Points:
+        """The Physis row."""
+        return self.points[0]
+
+    @property
+    def psyche(self) -> Points:
+        """The Psyche row."""
+        return self.points[1]
+
+    @property
+    def critical_injuries(self) -> int:
+        """Critical injuries in all life circles; each costs a die in every check."""
+        return sum(circle.critical for circle in self.life_circles)
+
+    def dice_lost(self, *, physical: bool) -> int:
+        """Dice a check loses to emptied lines and critical injuries.
+
+        >>> sheet = HeldenSheet()
+        >>> sheet.psyche.current = 4
+        >>> sheet.dice_lost(physical=False)
+        2
+        """
+        lost = self.psyche.emptied_lines + self.critical_injuries
+        return lost + (self.physis.emptied_lines if physical else 0)

@@ -1,0 +1,184 @@
+"""How the Heldenhandbuch sheet declares itself to the editor: its fields and tables (rule
+text 003; the model is in :mod:`.sheet`).
+
+Derived columns (an attribute's or skill's dice, emptied Physis and Psyche lines) are shown
+and not edited.
+"""
+
+from __future__ import annotations
+
+from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec
+from shadowdice.systems.heldenhandbuch.dice_steps import MAX_BONUS_DICE
+from shadowdice.systems.heldenhandbuch.sheet import (
+    BASE_DICE,
+    LUCKY_BOUNDS,
+    MASTER_GRADE_BOUNDS,
+    QUALITY_BOUNDS,
+    VALUE_BOUNDS,
+    Armor,
+    Attribute,
+    HeldenSheet,
+    Item,
+    LifeCircle,
+    Skill,
+)
+
+
+def sheet_fields() -> tuple[FieldSpec, ...]:
+    """Name, respect, Mythos points, EP, lucky number, notes."""
+    return (
+        FieldSpec("name", "Name"),
+        FieldSpec(
+            "respect",
+            "Respect (Respektwert)",
+            Kind.INT,
+            bounds=lambda sheet: (-99, 99),
+            hint="A legendary failure lowers it: by 1 on a W12 check, by 2 on a W20 check.",
+        ),
+        FieldSpec(
+            "mythos_points",
+            "Mythos points",
+            Kind.INT,
+            bounds=lambda sheet: (0, 999),
+            hint="Gained by legendary checks: three or more matches of 11 or more.",
+        ),
+        FieldSpec(
+            "experience_points",
+            "Experience points (EP)",
+            Kind.INT,
+            bounds=lambda sheet: (0, 9999),
+            hint="Each learning die costs 1 EP.",
+        ),
+        FieldSpec(
+            "lucky_number",
+            "Lucky number (Glückszahl)",
+            Kind.INT,
+            bounds=lambda sheet: LUCKY_BOUNDS,
+            hint="On a W20 check this face may be turned into any other result. 0: none.",
+        ),
+        FieldSpec("notes", "Notes", Kind.MULTILINE),
+    )
+
+
+def sheet_tables() -> tuple[TableSpec, ...]:
+    """Attributes, skills, Physis and Psyche, life circles, equipment and armor."""
+    return (
+        TableSpec(
+            "attributes",
+            "Attributes (Eigenschaften)",
+            (
+                ColumnSpec("name", "Attribute"),
+                ColumnSpec("value", "Value", Kind.INT, bounds=lambda row: VALUE_BOUNDS),
+                ColumnSpec("dice_text", "Dice", editable=False),
+                ColumnSpec("physical", "Physical", Kind.FLAG),
+            ),
+            new_row=_new_attribute,
+            removable=lambda row: True,
+        ),
+        TableSpec(
+            "skills",
+            "Skills (Fertigkeiten)",
+            (
+                ColumnSpec("name", "Skill"),
+                ColumnSpec("value", "Value", Kind.INT, bounds=lambda row: VALUE_BOUNDS),
+                ColumnSpec("base_die", "Base die", Kind.CHOICE, choices=lambda sheet: BASE_DICE),
+                ColumnSpec(
+                    "bonus_dice", "Bonus dice", Kind.INT, bounds=lambda row: (0, MAX_BONUS_DICE)
+                ),
+                ColumnSpec("dice_text", "Dice", editable=False),
+                ColumnSpec("general", "General", Kind.FLAG),
+                ColumnSpec("star", "Star", Kind.FLAG, editable=lambda row: row.general),
+                ColumnSpec(
+                    "master_grade",
+                    "Master grade",
+                    Kind.INT,
+                    editable=lambda row: not row.general,
+                    bounds=lambda row: MASTER_GRADE_BOUNDS,
+                ),
+            ),
+            new_row=_new_skill,
+            removable=lambda row: True,
+            hide_zero="value",
+        ),
+        TableSpec(
+            "points",
+            "Physis and Psyche",
+            (
+                ColumnSpec("name", "", editable=False),
+                ColumnSpec("current", "Points left", Kind.INT, bounds=lambda row: (0, row.maximum)),
+                ColumnSpec("lines", "Lines", Kind.INT, bounds=lambda row: (1, 10)),
+                ColumnSpec("per_line", "Points a line", Kind.INT, bounds=lambda row: (1, 20)),
+                ColumnSpec("emptied_lines", "Lines emptied", editable=False),
+                ColumnSpec("regeneration", "Regeneration", Kind.INT, bounds=lambda row: (0, 20)),
+            ),
+        ),
+        TableSpec(
+            "life_circles",
+            "Life circles (Lebenskreise)",
+            (
+                ColumnSpec("name", "Life circle"),
+                ColumnSpec("segments", "Segments", Kind.INT, bounds=lambda row: (1, 12)),
+                ColumnSpec("lost", "Lost", Kind.INT, bounds=lambda row: (0, row.segments)),
+                ColumnSpec("light", "Light", Kind.INT, bounds=lambda row: (0, 12)),
+                ColumnSpec("heavy", "Heavy", Kind.INT, bounds=lambda row: (0, 12)),
+                ColumnSpec("critical", "Critical", Kind.INT, bounds=lambda row: (0, 1)),
+                ColumnSpec("treated", "Treated", Kind.FLAG),
+            ),
+            new_row=_new_circle,
+            removable=lambda row: True,
+        ),
+        TableSpec(
+            "equipment",
+            "Equipment",
+            (
+                ColumnSpec("name", "Item"),
+                ColumnSpec(
+                    "quality", "Quality (Güte)", Kind.INT, bounds=lambda row: QUALITY_BOUNDS
+                ),
+                ColumnSpec("notes", "Notes"),
+            ),
+            new_row=_new_item,
+            removable=lambda row: True,
+        ),
+        TableSpec(
+            "armor",
+            "Armor",
+            (
+                ColumnSpec("name", "Armor"),
+                ColumnSpec("protection", "Protection", Kind.INT, bounds=lambda row: (0, 20)),
+                ColumnSpec(
+                    "quality", "Quality (Güte)", Kind.INT, bounds=lambda row: QUALITY_BOUNDS
+                ),
+                ColumnSpec("light", "Light armor", Kind.FLAG),
+            ),
+            new_row=_new_armor,
+            removable=lambda row: True,
+        ),
+    )
+
+
+def _new_attribute(sheet: HeldenSheet) -> Row:
+    return Attribute(name=_free_name("New attribute", {a.name for a in sheet.attributes}))
+
+
+def _new_skill(sheet: HeldenSheet) -> Row:
+    return Skill(name=_free_name("New skill", {s.name for s in sheet.skills}))
+
+
+def _new_circle(sheet: HeldenSheet) -> Row:
+    return LifeCircle(name=_free_name("Life circle", {c.name for c in sheet.life_circles}))
+
+
+def _new_item(sheet: HeldenSheet) -> Row:
+    return Item(name=_free_name("New item", {item.name for item in sheet.equipment}))
+
+
+def _new_armor(sheet: HeldenSheet) -> Row:
+    return Armor(name=_free_name("New armor", {armor.name for armor in sheet.armor}))
+
+
+def _free_name(stem: str, taken: set[str]) -> str:
+    number = 1
+    while (name := f"{stem} {number}") in taken:
+        number += 1
+    return name

@@ -1,0 +1,176 @@
+"""Heldenhandbuch as a rule system: its checks declared to the app (rule text 003). The
+sheet's declaration is in :mod:`.sheet_declaration`; the values of an attribute or skill check
+are read in :mod:`.checks`, those of the game master's tables in :mod:`.lookup_checks`.
+
+The check parameters, in the panel's order: ``check`` (an attribute or skill check, or a
+table); for an attribute or skill check ``what``, ``roll``, ``extra_dice``, ``quality`` and,
+for a learning roll, ``learning_dice``, ``goal``, ``lucky_dice``; then every table's inputs,
+``<table id>_<input key>``, shown only while that table is chosen.
+"""
+
+from __future__ import annotations
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.registry import (
+    EMPTY_PARTY,
+    CheckError,
+    CheckParam,
+    CheckPreview,
+    CheckValues,
+    Party,
+    RuleSystem,
+)
+from shadowdice.core.session import RollSession
+from shadowdice.core.sheet import FieldSpec, Kind, Sheet, TableSpec
+from shadowdice.systems.heldenhandbuch.checks import (
+    GOALS,
+    LEARNING,
+    ROLLS,
+    SINGLE,
+    plan_check,
+    start,
+    what_choices,
+)
+from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE
+from shadowdice.systems.heldenhandbuch.lookup_checks import (
+    ATTRIBUTE_OR_SKILL,
+    CHECK,
+    check_param,
+    chosen_lookup,
+    lookup_params,
+    preview_lookup,
+    start_lookup,
+)
+from shadowdice.systems.heldenhandbuch.mastery import Goal
+from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID
+from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet_declaration import sheet_fields, sheet_tables
+
+
+class Heldenhandbuch(RuleSystem):
+    """Heldenhandbuch: W6 to W20, results from matches and sequences, single, sieve, cascade
+    and learning rolls.
+    """
+
+    id = SYSTEM_ID
+    name = "Heldenhandbuch"
+    summary = (
+        "Fantasy with W6 to W20: matches and sequences, sieve and cascade rolls, fumbles to "
+        "offset, lucky numbers and legendary checks."
+    )
+    sheet_type = HeldenSheet
+
+    def sheet_fields(self) -> tuple[FieldSpec, ...]:
+        """Name, respect, Mythos points, EP, lucky number, notes."""
+        return sheet_fields()
+
+    def sheet_tables(self) -> tuple[TableSpec, ...]:
+        """Attributes, skills, Physis and Psyche, life circles, equipment and armor."""
+        return sheet_tables()
+
+    def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:
+        """A check or a table; for a check what to roll, how, dice gained or lost, a tool's
+        quality, and for a learning roll its dice, its goal and the lucky numbers that pay for
+        it; for a table its inputs.
+        """
+        assert isinstance(sheet, HeldenSheet)
+        choices = what_choices(sheet)
+        rolled = (CHECK, ATTRIBUTE_OR_SKILL)
+        return (
+            check_param(),
+            CheckParam(
+                "what",
+                "Roll",
+                Kind.CHOICE,
+                choices[0][0] if choices else "",
+                choices=choices,
+                hint="The attribute or skill the game master asks for.",
+                only_with=rolled,
+            ),
+            CheckParam(
+                "roll",
+                "Kind of roll",
+                Kind.CHOICE,
+                SINGLE,
+                choices=ROLLS,
+                hint="Single: one throw. Sieve: keep dice and throw the rest again. Cascade: "
+                "build one group of matches and sequences. Learning: raise the value.",
+                only_with=rolled,
+            ),
+            CheckParam(
+                "extra_dice",
+                "Dice gained or lost",
+                Kind.INT,
+                0,
+                bounds=(-MAX_DICE, MAX_DICE),
+                hint="Beyond the sheet's emptied lines and critical injuries: an item's bonus "
+                "dice, dice won back by gritting your teeth, a lost Physis line for a skill.",
+                only_with=rolled,
+            ),
+            CheckParam(
+                "quality",
+                "Tool or weapon quality",
+                Kind.INT,
+                0,
+                bounds=QUALITY_BOUNDS,
+                hint="Matches and sequences reach only up to the lower of value and quality. "
+                "0: no limit.",
+                only_with=rolled,
+            ),
+            CheckParam(
+                "learning_dice",
+                "Learning dice",
+                Kind.INT,
+                1,
+                bounds=(1, MAX_DICE),
+                hint=f"Each costs 1 EP ({sheet.experience_points} left).",
+                only_with=("roll", LEARNING),
+            ),
+            CheckParam(
+                "goal",
+                "Learning for",
+                Kind.CHOICE,
+                Goal.VALUE.value,
+                choices=GOALS,
+                only_with=("roll", LEARNING),
+            ),
+            CheckParam(
+                "lucky_dice",
+                "Paid by lucky numbers",
+                Kind.INT,
+                0,
+                bounds=(0, MAX_DICE),
+                hint="Attributes only: learning dice paid by lucky numbers thrown, not by EP.",
+                only_with=("roll", LEARNING),
+                resets_after_roll=True,
+            ),
+            *lookup_params(sheet),
+        )
+
+    def preview_check(
+        self, sheet: Sheet, values: CheckValues, party: Party = EMPTY_PARTY
+    ) -> CheckPreview:
+        """What the check rolls ("Sieve roll: 3W12, matches up to 9; ..."), with the chance of
+        a result for a single roll; or the table looked up; or why it cannot be done.
+        """
+        assert isinstance(sheet, HeldenSheet)
+        try:
+            lookup = chosen_lookup(values)
+            if lookup is not None:
+                return preview_lookup(lookup, values)
+            plan = plan_check(sheet, values)
+        except CheckError as error:
+            return CheckPreview(summary="", problem=str(error))
+        return CheckPreview(summary=plan.summary, chance=plan.chance(sheet.lucky_number))
+
+    def start_check(
+        self, sheet: Sheet, values: CheckValues, source: DiceSource, party: Party = EMPTY_PARTY
+    ) -> RollSession:
+        """Start the check, or look the table up; refuses what cannot be done with the
+        reason.
+        """
+        assert isinstance(sheet, HeldenSheet)
+        lookup = chosen_lookup(values)
+        if lookup is not None:
+            return start_lookup(sheet, lookup, values, source)
+        return start(sheet, plan_check(sheet, values), source, dict(values))

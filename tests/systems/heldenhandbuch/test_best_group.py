@@ -1,0 +1,122 @@
+"""The best group of a cascade roll and the dice to keep (text 003 "Kaskadenwurf",
+"Siebwurf"): the order of groups pinned by examples, and both choices against brute force
+over every subset of random throws.
+"""
+
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shadowdice.systems.heldenhandbuch.best_group import (
+    best_group,
+    is_group,
+    keep_choice,
+    strength,
+)
+from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+from shadowdice.systems.heldenhandbuch.fumbles import ones_to_offset
+
+
+def dice(*faces):
+    return list(enumerate(faces))
+
+
+# --- the order of groups -------------------------------------------------------------------
+
+
+def test_more_dice_beat_higher_values():
+    group, _ = best_group(dice(5, 5, 5, 11, 11), cap=12, sequences=False)
+    assert sorted(group.faces) == [5, 5, 5, 11, 11]
+    # A 1 voids one die: four dice (5, 5, 12, 12) beat three (5, 5, 5)
+    group, voided = best_group(dice(5, 5, 5, 12, 12, 1), cap=12, sequences=False, offsets=1)
+    assert sorted(group.faces) == [5, 5, 12, 12] and voided == (2,)
+
+
+def test_of_as_many_dice_matches_beat_a_sequence_with_a_higher_sum():
+    # Two dice each way; 7 + 7 (matches) before 11 + 12 (a sequence) after a 1 voids two
+    assert strength([7, 7]) > strength([11, 12])
+    group, voided = best_group(dice(7, 7, 11, 12, 1, 1), cap=12, sequences=True, offsets=2)
+    assert sorted(group.faces) == [7, 7] and len(voided) == 2
+
+
+def test_sequences_join_a_group_only_where_allowed():
+    assert best_group(dice(7, 8, 9), cap=9, sequences=True)[0].value == 24
+    without, _ = best_group(dice(7, 8, 9), cap=9, sequences=False)
+    assert without.faces == (9,)
+
+
+def test_a_group_holds_two_sets_of_matches():
+    group, _ = best_group(dice(5, 5, 5, 9, 9, 9), cap=9, sequences=False)
+    assert group.value == 42 and len(group.matched) == 6
+
+
+def test_fumbles_void_dice_outside_the_group_first():
+    group, voided = best_group(dice(7, 7, 8, 11, 1), cap=9, sequences=True, offsets=1)
+    assert str(group) == "8 + 7 + 7" and voided == (3,)
+
+
+# --- against brute force -------------------------------------------------------------------
+
+throws = st.lists(st.integers(1, 20), min_size=1, max_size=6)
+
+
+def brute_best_group(faces, cap, sequences, offsets):
+    """The strongest group over every subset of dice, after every choice of voided dice."""
+    ids = range(len(faces))
+    successes = [i for i in ids if faces[i] >= 4]
+    void = min(offsets, len(successes))
+    best = None
+    for voided in combinations(successes, void):
+        rest = [i for i in ids if i not in voided]
+        for size in range(1, len(rest) + 1):
+            for chosen in combinations(rest, size):
+                group = [faces[i] for i in chosen]
+                if is_group(group, cap, sequences):
+                    best = max(best or strength(group), strength(group))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(throws, st.integers(4, 20), st.booleans(), st.integers(0, 3))
+def test_best_group_is_as_strong_as_the_best_of_all_subsets(faces, cap, sequences, offsets):
+    group, voided = best_group(dice(*faces), cap, sequences, offsets)
+    expected = brute_best_group(faces, cap, sequences, offsets)
+    assert (group.strength if group else None) == expected
+    assert not set(voided) & set(group.ids if group else ())
+
+
+def keep_key(kept, thrown, chosen, *, cap, value, cascade, sequences):
+    """What a keep choice is judged by: the evaluation of the table, fewer dice, higher ones."""
+    table = [*kept, *[die for die in thrown if die[0] in chosen]]
+    evaluation = evaluate(table, cap=cap, value=value, sides=20, cascade=cascade,
+                          sequences=sequences)  # fmt: skip
+    primary = evaluation.group.strength if evaluation.group else (0, 0, 0)
+    if not cascade:
+        primary = evaluation.value
+    picked = sorted((face for die_id, face in thrown if die_id in chosen), reverse=True)
+    return (primary, -evaluation.unoffset, -len(chosen), tuple(picked))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 20), max_size=3),
+    st.lists(st.integers(2, 20), min_size=1, max_size=4),
+    st.integers(4, 20),
+    st.booleans(),
+    st.booleans(),
+)
+def test_keep_choice_is_the_best_of_all_subsets(kept_faces, thrown_faces, value, cascade, seq):
+    kept = list(enumerate(kept_faces))
+    thrown = [(len(kept) + i, face) for i, face in enumerate(thrown_faces)]
+    ones = kept_faces.count(1)
+    offsets = ones_to_offset(ones, value)
+    args = {"cap": value, "value": value, "cascade": cascade, "sequences": seq}
+    chosen = keep_choice(kept, thrown, cap=value, offsets=offsets, cascade=cascade, sequences=seq)
+    assert chosen and set(chosen) <= {die_id for die_id, _ in thrown}
+    best = max(
+        keep_key(kept, thrown, subset, **args)
+        for size in range(1, len(thrown) + 1)
+        for subset in combinations([die_id for die_id, _ in thrown], size)
+    )
+    assert keep_key(kept, thrown, chosen, **args) == best

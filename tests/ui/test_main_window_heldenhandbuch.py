@@ -1,0 +1,100 @@
+"""The Heldenhandbuch through the real main window: a sieve roll whose dice are kept by
+clicking them in the tray.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+
+def choose(combo, value):
+    index = combo.findData(value)
+    assert index >= 0, f"{value!r} not offered"
+    combo.setCurrentIndex(index)
+
+
+def headline(window):
+    return window.roll_panel.findChild(QLabel, "outcome_headline").text()
+
+
+def button(window, action_id):
+    buttons = {b.objectName(): b for b in window.roll_panel.action_buttons()}
+    return buttons[f"action_{action_id}"]
+
+
+def offered(window, action_id):
+    """Whether the action's button is there and can be pressed (the dice have settled)."""
+    names = {b.objectName(): b for b in window.roll_panel.action_buttons()}
+    found = names.get(f"action_{action_id}")
+    return found is not None and found.isEnabled()
+
+
+def click_die(qtbot, tray, die_id):
+    item = tray.die_item(die_id)
+    point = tray.mapFromScene(item.scenePos())
+    qtbot.mouseClick(tray.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def new_hero(qtbot, window, strength):
+    choose(window.system_selector, "heldenhandbuch")
+    document = window.new_character()
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Alrik")
+    attributes = next(t for t in document.system.sheet_tables() if t.key == "attributes")
+    row = next(i for i, a in enumerate(document.sheet.attributes) if a.name == "Strength")
+    document.set_cell(attributes, row, [c.key for c in attributes.columns].index("value"), strength)
+    return document
+
+
+def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
+    # Given Alrik with Strength 9: a sieve roll of 3W12, matches up to 9
+    new_hero(qtbot, window, 9)
+    panel = window.check_panel
+    choose(panel.widget("what"), "attribute:Strength")
+    choose(panel.widget("roll"), "sieve")
+    assert "3W12" in panel.preview.text()
+
+    # When the first throw shows 9, 4 and 2
+    dice.extend([9, 4, 2])
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=3000)
+    tray = window.roll_panel.tray
+
+    # And the player asks to keep dice: the tray offers the 9, picked already
+    qtbot.mouseClick(button(window, "keep"), Qt.MouseButton.LeftButton)
+    assert tray.is_picking() and tray.picked() == [0]
+
+    # When the player clicks the 9 away, then the 4, then the 9 again
+    click_die(qtbot, tray, 0)
+    assert tray.picked() == []
+    click_die(qtbot, tray, 1)
+    click_die(qtbot, tray, 0)
+    assert sorted(tray.picked()) == [0, 1]
+    click_die(qtbot, tray, 1)  # no: only the 9
+    assert tray.picked() == [0]
+
+    # And confirms with Ctrl+Enter: the 4 and the 2 are thrown again and show 9 and 5
+    dice.extend([9, 5])
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not tray.is_animating() and offered(window, "keep"))
+
+    # Then the kept 9 lies apart, and the result so far is 9
+    assert "Kept" in tray.captions()
+    session = window.roll_panel.session
+    kept = [die.face for die in session.table if die.group == "Kept"]
+    assert kept == [9]
+    assert "9" in headline(window)
+
+    # When the player keeps the new 9 by clicking it, throws the 5 again, and stops
+    qtbot.mouseClick(button(window, "keep"), Qt.MouseButton.LeftButton)
+    new_nine = next(die.id for die in session.table if die.group != "Kept" and die.face == 9)
+    if tray.picked() != [new_nine]:
+        click_die(qtbot, tray, new_nine)
+    assert tray.picked() == [new_nine]
+    dice.extend([7])
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not tray.is_animating() and offered(window, "stop"))
+    qtbot.mouseClick(button(window, "stop"), Qt.MouseButton.LeftButton)
+
+    # Then the two 9s match and are added: 18
+    qtbot.waitUntil(lambda: "18" in headline(window), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert "Alrik" in window.history_model.index(0).data()
