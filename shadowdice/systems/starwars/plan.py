@@ -77,13 +77,16 @@ class Roller:
 
     @property
     def terms(self) -> str:
-        """How the code is made up: "Blaster 5D+2, -2D (3 actions) → 3D+2"."""
+        """How the code is made up: "Blaster 5D+2, -2D (3 actions) → 3D+2"; a modifier that
+        adds nothing (a ship of Maneuverability 0D) is left out.
+        """
         text = f"{self.label} {self.base}"
         if self.doubled:
             text += f" ×2 (Force Point) = {self.base.doubled()}"
-        if self.modifiers:
-            text += ", " + ", ".join(str(modifier) for modifier in self.modifiers)
-        if self.doubled or self.modifiers:
+        changes = [modifier for modifier in self.modifiers if modifier.dice or modifier.pips]
+        if changes:
+            text += ", " + ", ".join(str(modifier) for modifier in changes)
+        if self.doubled or changes:
             text += f" → {self.code}"
         return text
 
@@ -102,9 +105,12 @@ class Opponent:
 
     @property
     def words(self) -> str:
-        """The opponent's roll in words: "Luke's Melee Parry 3D"."""
-        whose = f"{self.name}'s " if self.name else "the opponent's "
-        return f"{whose}{self.roller.label} {self.roller.code}"
+        """The opponent's roll in words: "Luke's Melee Parry 3D", or "the opponent's 3D" for a
+        code typed by hand.
+        """
+        if not self.name:
+            return f"the opponent's {self.roller.code}"
+        return f"{self.name}'s {self.roller.label} {self.roller.code}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from shadowdice.systems.starwars.damage import (
     WoundState,
     after_death_roll,
     after_hit,
+    can_act,
     resistance,
     wound_level,
 )
@@ -150,7 +151,7 @@ class DamageSession(_WoundRoll):
         detail = [f"damage {self.damage_total} against Strength {self.strength_total}"]
         if after.wound is not Wound.HEALTHY:
             detail.append(f"now {after.wound.label}")
-        if level in (WoundLevel.STUNNED, WoundLevel.WOUNDED):
+        if level in (WoundLevel.STUNNED, WoundLevel.WOUNDED) and can_act(after.wound):
             detail.append("no more actions this round, reactions only")
         tone = {
             WoundLevel.STUNNED: Tone.SUCCESS,

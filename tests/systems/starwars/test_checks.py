@@ -157,6 +157,23 @@ def test_an_opponent_makes_a_roll_automatic_only_over_the_whole_range_of_both():
     assert session.outcome().headline == "Automatic success"
 
 
+def test_an_opponents_code_typed_by_hand_reads_as_plain_words():
+    # Given a roll against a parry of 3D typed by hand
+    player = character(Strength="3D+2")
+    session = roll(
+        player,
+        [1, 1, 1, 3, 3, 2],
+        roll="attribute:Strength",
+        target=5,
+        opponent="code",
+        defender_code="3D",
+    )
+    # Then the words name the opponent's code, without a capital in mid-sentence
+    assert session.outcome().detail == (
+        "Strength 3D+2 against 5 + the opponent's 3D · the opponent's 3D rolled 8"
+    )
+
+
 def test_anlas_three_shots_at_5d_plus_2_roll_3d_plus_2_each():
     anla = character(Dexterity="4D+2", skills=[("Blaster", "Dexterity", "1D")])
     session = roll(anla, [6, 6, 6], roll="skill:Blaster", target=10, actions=3)

@@ -235,3 +235,13 @@ def test_a_pilot_rolls_the_starship_dodge_as_her_own_roll_too():
     no_ship = character("Bulack")
     preview = SYSTEM.preview_check(no_ship, {"roll": "ship:dodge", "target": 10})
     assert preview.problem.startswith("Bulack's sheet names no starship")
+
+
+def test_a_ship_without_maneuverability_shows_no_empty_modifier():
+    # Given a pilot whose ship has Maneuverability 0D and Sublight Speed 0D+0
+    anla = xwing_pilot()
+    anla.maneuverability = "0D"
+    # When she dodges with the ship
+    preview = SYSTEM.preview_check(anla, {"roll": "ship:dodge", "target": 20})
+    # Then the terms name no modifier that adds nothing
+    assert preview.summary == "Starship Piloting 3D · against 20"

@@ -142,3 +142,17 @@ def test_a_death_roll_needs_a_mortal_wound_and_a_count_of_rounds():
         DeathRollSession(
             character="Corukk", state=HEALTHY, apply=print, source=ScriptedDiceSource([1, 1])
         )
+
+
+def test_an_unconscious_character_stunned_again_is_not_told_about_reactions():
+    # Given an unconscious character / When a hit only stuns
+    sheet = Sheet(WoundState(Wound.UNCONSCIOUS))
+    session = damage_roll(sheet, Code(1), Code(1), [1, 6])
+    # Then the detail says the state, not that reactions are still possible
+    assert session.outcome().detail == "damage 1 against Strength 6 · now unconscious"
+
+
+def test_wounded_again_is_unconscious_and_told_no_reactions():
+    sheet = Sheet(WoundState(Wound.WOUNDED))
+    session = damage_roll(sheet, Code(3), Code(2), [4, 4, 4, 5, 5])
+    assert session.outcome().detail == "damage 12 against Strength 10 · now unconscious"
