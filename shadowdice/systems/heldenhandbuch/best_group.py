@@ -205,7 +205,7 @@ def keep_choice(
         targets = _best_results(faces, cap, offsets)
     successes_needed = min(offsets, sum(1 for face in faces if is_success(face)))
     choices = [_keep_for(kept, thrown, target, successes_needed) for target in (targets or [{}])]
-    return (max(thrown, key=lambda d: d[1])[0],)
+    return max(choices, key=lambda ids: (-len(ids), _faces_down(thrown, ids)))
 
 
 def _best_results(faces: Sequence[int], cap: int, offsets: int) -> list[dict[int, int]]:

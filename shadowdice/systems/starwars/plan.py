@@ -76,6 +76,11 @@ class Roller:
         return code.plus(dice=dice, pips=pips)
 
     @property
+    def changes(self) -> tuple[Modifier, ...]:
+        """The modifiers that add or remove something."""
+        return tuple(modifier for modifier in self.modifiers if modifier.dice or modifier.pips)
+
+    @property
     def terms(self) -> str:
         """How the code is made up: "Blaster 5D+2, -2D (3 actions) → 3D+2"; a modifier that
         adds nothing (a ship of Maneuverability 0D) is left out.
@@ -83,10 +88,9 @@ class Roller:
         text = f"{self.label} {self.base}"
         if self.doubled:
             text += f" ×2 (Force Point) = {self.base.doubled()}"
-        changes = [modifier for modifier in self.modifiers if modifier.dice or modifier.pips]
-        if changes:
-            text += ", " + ", ".join(str(modifier) for modifier in changes)
-        if self.doubled or changes:
+        if self.changes:
+            text += ", " + ", ".join(str(modifier) for modifier in self.changes)
+        if self.doubled or self.changes:
             text += f" → {self.code}"
         return text
 
@@ -160,7 +164,7 @@ class Plan:
     def summary(self) -> str:
         """The roll and what it must reach, whether it is automatic, and the notes."""
         text = f"{self.roller.terms} · against {self.against}"
-        if self.opponent is not None and self.opponent.roller.modifiers:
+        if self.opponent is not None and (self.opponent.roller.changes or self.opponent.roller.doubled):
             text += f" ({self.opponent.roller.terms})"
         automatic = self.automatic
         code = self.roller.code

@@ -242,6 +242,12 @@ def test_a_ship_without_maneuverability_shows_no_empty_modifier():
     anla = xwing_pilot()
     anla.maneuverability = "0D"
     # When she dodges with the ship
-    preview = SYSTEM.preview_check(anla, {"roll": "ship:dodge", "target": 20})
+    preview = SYSTEM.preview_check(anla, {"roll": "ship:dodge", "target": 15})
     # Then the terms name no modifier that adds nothing
-    assert preview.summary == "Starship Piloting 3D · against 20"
+    assert preview.summary == "Starship Piloting 3D · against 15"
+    # And as a TIE pilot's opponent her dodge is named once, without empty terms
+    tie = character("TIE pilot")
+    values = {"roll": "code", "code": "4D", "target": 10, "opponent": "character",
+              "defender": ("Anla",), "defender_roll": "ship:dodge"}  # fmt: skip
+    preview = SYSTEM.preview_check(tie, values, {"Anla": anla})
+    assert preview.summary == "Code 4D · against 10 + Anla's Starship Piloting 3D"
