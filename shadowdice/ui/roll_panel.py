@@ -62,6 +62,7 @@ class RollPanel(QWidget):
         self.headline = QLabel("Ready to roll")
         self.headline.setObjectName("outcome_headline")
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.headline.setWordWrap(True)  # a long outcome wraps; it never widens the window
         self.detail = QLabel("")
         self.detail.setObjectName("outcome_detail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)

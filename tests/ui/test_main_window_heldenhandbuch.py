@@ -98,3 +98,33 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     qtbot.waitUntil(lambda: "18" in headline(window), timeout=3000)
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert "Alrik" in window.history_model.index(0).data()
+
+
+def test_a_game_master_table_is_looked_up_and_its_long_outcome_fits_the_window(
+    qtbot, window
+):
+    # Given a hero, and the damage table chosen in the check panel with faces typed in
+    new_hero(qtbot, window, 5)
+    width = window.width()
+    panel = window.check_panel
+    choose(panel.widget("check"), "damage")
+    assert panel.widget("damage_faces").isVisible()
+    assert not panel.widget("what").isVisible(), "the attribute belongs to other checks"
+    qtbot.keyClicks(panel.widget("damage_faces"), "12 12 5")
+
+    # When it is rolled (looked up: no dice thrown)
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+
+    # Then the outcome names the severities, and the window keeps its width
+    qtbot.waitUntil(lambda: "Critical damage: 24" in headline(window), timeout=3000)
+    assert "light damage: 5" in headline(window).casefold()
+    assert window.width() == width
+
+
+def test_faces_that_are_no_dice_are_refused_before_the_roll(qtbot, window):
+    new_hero(qtbot, window, 5)
+    panel = window.check_panel
+    choose(panel.widget("check"), "damage")
+    qtbot.keyClicks(panel.widget("damage_faces"), "12 x")
+    assert "no die face" in panel.preview.text()
+    assert not panel.roll_button.isEnabled()
