@@ -117,7 +117,9 @@ def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
                 (OPPONENT_CODE, "An opponent's code typed by hand"),
             ),
             hint="An opponent's roll (a parry, a dodge, a deflection, pushing a door) is added "
-            "to the target number; ties go to the one who rolls.",
+            "to the target number; ties go to the one who rolls. A dodge covers every attack "
+            "of its segment: for the segment's later attacks, add the dodge's total to the "
+            "target number instead of rolling it again.",
             only_with=only,
         ),
     )

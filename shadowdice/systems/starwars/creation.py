@@ -13,7 +13,10 @@ Decisions where the text says nothing:
   zugeordnet"), so creation dice carry no pips: "1D+1" added at creation is refused.
 - **Attributes, Force skill names and starting codes stay the template's** while in creation
   (the text changes only skills; equipment and background are free, and so is the name).
-  A Force skill cannot be added or removed in creation.
+  A Force skill cannot be added or removed in creation. **A skill the template lists keeps
+  its name and attribute** ("die Fertigkeiten haben den Wert des Attributes, zu dem sie
+  gehören"): moving Dodge under a higher attribute would raise it without dice. Skills the
+  player adds take any name and attribute (the text: template skills are not exclusive).
 - **Finishing with dice left** is allowed, after a yes/no question that names the dice still
   left; answering no keeps the character in creation. Dice left unspent are lost.
 """

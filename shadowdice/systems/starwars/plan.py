@@ -164,7 +164,9 @@ class Plan:
     def summary(self) -> str:
         """The roll and what it must reach, whether it is automatic, and the notes."""
         text = f"{self.roller.terms} · against {self.against}"
-        if self.opponent is not None and (self.opponent.roller.changes or self.opponent.roller.doubled):
+        if self.opponent is not None and (
+            self.opponent.roller.changes or self.opponent.roller.doubled
+        ):
             text += f" ({self.opponent.roller.terms})"
         automatic = self.automatic
         code = self.roller.code

@@ -51,7 +51,6 @@ from shadowdice.systems.starwars.sheet import (
 ATTRIBUTE = "attribute"
 SKILL = "skill"
 FORCE = "force"
-SHIP = "ship"
 TYPED = "code"
 STARSHIP_DODGE = "ship:dodge"
 STARSHIP_DODGE_LABEL = "Starship dodge (piloting + maneuverability)"

@@ -22,8 +22,9 @@ creation, "Rüstung" / armor, "Schaden" / damage and wounds).
   and whether a Force Point doubles the character's codes this round.
 - **A starship** the character flies: its name, Sublight Speed and Maneuverability codes.
 - **Creation**: while ``in_creation`` the limits of :mod:`.creation` hold (7D over the
-  skills, at most 2D each, whole dice only); attributes, Force skill names and starting codes
-  are then those of the template and cannot be edited.
+  skills, at most 2D each, whole dice only); attributes, Force skill names and starting codes,
+  and the names and attributes of the skills the template lists, are then those of the
+  template and cannot be edited.
 
 Codes are stored as their shown text ("3D+2"), checked and normalized by :meth:`Code.parse`,
 so a typed "3d + 2" is stored as "3D+2" and "4W+" is refused with the reason.
@@ -99,8 +100,6 @@ WOUND_LABELS = {
     Wound.MORTALLY_WOUNDED: "Mortally wounded",
     Wound.DEAD: "Dead",
 }
-#: What a wound takes from every roll but resisting damage.
-WOUND_PENALTY = Code(1, 0)
 
 
 class Attribute(Row):
@@ -138,12 +137,16 @@ class Skill(Row):
         name: the skill's name.
         attribute: the attribute it belongs to, one of :data:`ATTRIBUTES`.
         added: dice and pips added to the attribute ("0D": the skill has the attribute's code).
+        from_template: listed by the template the character was made from; during creation
+            its name and attribute are the template's.
     """
 
     name: str = Field(min_length=1)
     attribute: str = DEXTERITY
     added: str = NO_DICE
+    from_template: bool = False
     _base: Code = PrivateAttr(default=Code(0, 0))
+    _in_creation: bool = PrivateAttr(default=False)
 
     @field_validator("added")
     @classmethod
@@ -152,6 +155,11 @@ class Skill(Row):
         if added.dice == 0 and added.pips < 0:
             raise ValueError("a skill cannot be lower than its attribute")
         return str(added)
+
+    @property
+    def locked(self) -> bool:
+        """Whether name and attribute are the template's (a listed skill, during creation)."""
+        return self.from_template and self._in_creation
 
     @property
     def code(self) -> str:
@@ -328,6 +336,7 @@ class StarWarsSheet(Sheet):
             attribute._in_creation = self.in_creation
         for skill in self.skills:
             skill._base = codes.get(skill.attribute, Code(0, 0))
+            skill._in_creation = self.in_creation
         for force in self.force_skills:
             force._in_creation = self.in_creation
 

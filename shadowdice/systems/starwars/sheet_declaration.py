@@ -29,8 +29,6 @@ from shadowdice.systems.starwars.sheet import (
     StarWarsSheet,
 )
 
-CODE_HINT = "A dice code: dice and pips, e.g. 3D+2, 4D or 2D-1."
-
 
 def sheet_fields() -> tuple[FieldSpec, ...]:
     """Name, template, species, dice left in creation, Force Points, armor, wounds, the
@@ -137,8 +135,14 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             "skills",
             "Skills",
             (
-                ColumnSpec("name", "Skill"),
-                ColumnSpec("attribute", "Attribute", Kind.CHOICE, choices=lambda sheet: ATTRIBUTES),
+                ColumnSpec("name", "Skill", editable=lambda row: not row.locked),
+                ColumnSpec(
+                    "attribute",
+                    "Attribute",
+                    Kind.CHOICE,
+                    editable=lambda row: not row.locked,
+                    choices=lambda sheet: ATTRIBUTES,
+                ),
                 ColumnSpec("added", "Added", Kind.CODE),
                 ColumnSpec("code", "Code", editable=False),
             ),

@@ -191,7 +191,10 @@ def new_sheet_from_template(template: StarWarsTemplate) -> StarWarsSheet:
         background=template.background,
         in_creation=True,
         attributes=[attribute.model_copy() for attribute in template.attributes],
-        skills=[Skill(name=skill.name, attribute=skill.attribute) for skill in template.skills],
+        skills=[
+            Skill(name=skill.name, attribute=skill.attribute, from_template=True)
+            for skill in template.skills
+        ],
         force_skills=[
             ForceSkill(name=force.name, base=force.code) for force in template.force_skills
         ],

@@ -1,5 +1,7 @@
 """Dice codes: parsing, showing, and arithmetic that never converts dice and pips."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,6 +39,8 @@ def test_parse_reads_codes_as_players_write_them(text, expected):
         ("2", "has no dice"),
         ("3D+2+1", "not a dice code"),
         ("D+2", "not a dice code"),
+        ("3.5D", "not a dice code"),
+        ("3D+2.5", "not a dice code"),
     ],
 )
 def test_parse_refuses_bad_input_with_a_message_for_the_player(text, words):
@@ -115,3 +119,12 @@ def test_adding_codes_adds_dice_and_pips_apart(first, second):
     total = first + second
     assert (total.dice, total.pips) == (first.dice + second.dice, first.pips + second.pips)
     assert total.minimum == first.minimum + second.minimum
+
+
+@given(codes, st.sampled_from([str.upper, str.lower]), st.sampled_from(["", " ", "  "]))
+def test_parse_ignores_case_and_spaces_around_the_parts(code, case, space):
+    # Given a shown code typed in any case with spaces between its parts
+    text = case(str(code))
+    typed = space + space.join(re.split(r"([D+-])", text, flags=re.IGNORECASE)) + space
+    # When it is parsed / Then it is the same code
+    assert Code.parse(typed) == code

@@ -125,3 +125,34 @@ def test_a_sheet_in_creation_read_from_a_file_is_held_to_the_limits():
     data["skills"][0]["added"] = "3D"
     with pytest.raises(ValidationError, match="at most 2D per skill"):
         StarWarsSheet.model_validate(data)
+
+
+def test_a_template_skill_keeps_its_name_and_attribute_during_creation():
+    # Given the Wookie-like template: Dodge under Dexterity 2D+2, Strength 5D
+    sheet = new_sheet_from_template(wookiee_like())
+    skills = next(t for t in sheet_tables() if t.key == "skills")
+    columns = {column.key: column for column in skills.columns}
+    dodge = next(i for i, r in enumerate(sheet.skills) if r.name == "Dodge")
+    # When the player moves Dodge under Strength, or renames it / Then it is refused
+    with pytest.raises(SheetEditError, match="cannot be edited"):
+        set_cell(sheet, skills, dodge, columns["attribute"], "Strength")
+    with pytest.raises(SheetEditError, match="cannot be edited"):
+        set_cell(sheet, skills, dodge, columns["name"], "Bargain")
+    assert sheet.skill("Dodge").code == "2D+2"
+    # But a skill the player adds in creation takes any name and attribute
+    new = add_row(sheet, skills)
+    set_cell(sheet, skills, new, columns["name"], "Bargain")
+    set_cell(sheet, skills, new, columns["attribute"], "Perception")
+    assert sheet.skill("Bargain").code == "2D"
+    # And after creation, every skill can be moved
+    StarWarsD6().apply_sheet_action(sheet, FINISH_CREATION)
+    set_cell(sheet, skills, dodge, columns["attribute"], "Strength")
+    assert sheet.skill("Dodge").code == "5D"
+
+
+def test_a_template_skill_stays_locked_after_saving_and_loading_in_creation():
+    sheet = new_sheet_from_template(wookiee_like())
+    again = StarWarsSheet.model_validate_json(sheet.model_dump_json())
+    skills = next(t for t in sheet_tables() if t.key == "skills")
+    attribute = next(c for c in skills.columns if c.key == "attribute")
+    assert not attribute.editable_in(again.skill("Dodge"))

@@ -160,3 +160,40 @@ def test_a_lightsaber_attack_is_parried_with_melee_parry_or_sense():
         preview = SYSTEM.preview_check(attacker, values, {"Luke": luke})
         assert preview.summary.startswith("Lightsaber 4D+1 · against 20 + Luke's ")
         assert preview.summary.endswith(code)
+
+
+def test_ig88s_32_beats_lukes_second_sense_15():
+    # Given Luke's round as above: four reactions, Force Point spent, Sense 3D+4
+    luke = jedi()
+    luke.this_round = [Declared(kind=ActionKind.REACTION, rolls="Sense") for _ in range(4)]
+    luke.force_point_round = True
+    ig88 = character("IG-88")
+    values = {"roll": "code", "code": "6D", "target": MEDIUM_RANGE, "opponent": "character",
+              "defender": ("Luke",), "defender_roll": "force:Sense"}  # fmt: skip
+    # When IG-88 rolls 32 and Luke's Sense 15
+    faces = [6, 6, 6, 6, 4, 4, 5, 3, 3]
+    session = SYSTEM.start_check(ig88, values, ScriptedDiceSource(faces), {"Luke": luke})
+    # Then 32 reaches 15 + 15 = 30: Luke is hit
+    assert session.outcome().headline == "32 against 30 - success by 2"
+
+
+def test_bulack_deflects_the_droids_shot_and_strikes_at_minus_1d():
+    # Given Bulack (Lightsaber 5D+1, Sense 2D) strikes the droid and declares a deflection
+    bulack = jedi("Bulack", sense="1D")
+    bulack.attribute("Dexterity").code = "4D"
+    bulack.this_round = [
+        Declared(kind=ActionKind.REGULAR, rolls="Lightsaber"),
+        Declared(kind=ActionKind.REACTION, rolls="Sense"),
+    ]
+    # When the droid shoots first at difficulty 10 with 4D and Bulack's Sense (1D) rolls 5
+    droid = character("Battle droid")
+    values = {"roll": "code", "code": "4D", "target": 10, "opponent": "character",
+              "defender": ("Bulack",), "defender_roll": "force:Sense"}  # fmt: skip
+    session = SYSTEM.start_check(
+        droid, values, ScriptedDiceSource([4, 4, 3, 3, 5]), {"Bulack": bulack}
+    )
+    # Then the droid needed 15 and missed with 14
+    assert session.outcome().headline == "14 against 15 - miss by 1"
+    # And Bulack's strike is at -1D against the lightsaber's 20
+    strike = SYSTEM.preview_check(bulack, {"roll": "skill:Lightsaber", "target": 20})
+    assert strike.summary == "Lightsaber 5D+1, -1D (2 actions by segment 1) → 4D+1 · against 20"

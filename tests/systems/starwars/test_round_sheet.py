@@ -163,3 +163,37 @@ def test_the_sheet_actions_are_finish_creation_and_new_round():
         "finish_creation",
         "new_round",
     ]
+
+
+def test_bulack_walks_to_the_corner_then_shoots_without_a_penalty():
+    # Given Bulack (Dexterity 3D+1, Blaster 4D+1) walks 3 m, then shoots
+    bulack = character("Bulack", Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
+    declare(bulack, "walk")
+    declare(bulack, "action", "Blaster")
+    # When the walk's order is rolled in segment 1: Dexterity in full
+    order = SYSTEM.preview_group_check([bulack], {"group": "order", "segment": 1})
+    assert order.summary == "Bulack: Walk: Dexterity 3D+1"
+    # Then the shot of segment 2 is rolled in full: walking is no extra action
+    assert SYSTEM.preview_group_check([bulack], {"group": "order", "segment": 2}).summary == (
+        "Bulack: Action: Blaster 4D+1"
+    )
+    shot = roll(bulack, [6, 3, 2, 2], roll="skill:Blaster", target=15, segment=2)
+    assert shot.plan.roller.terms == "Blaster 4D+1"
+    assert shot.outcome().headline == "14 against 15 - miss by 1"
+
+
+def test_bulack_shoots_then_jumps_into_cover_both_at_minus_1d():
+    # Given Bulack shoots, then jumps over the crates (the game master counts it as running)
+    bulack = character("Bulack", Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
+    declare(bulack, "action", "Blaster")
+    declare(bulack, "run", "Dexterity")
+    # Then the shot in segment 1 is at -1D
+    shot = roll(bulack, [6, 6, 6], roll="skill:Blaster", target=15, segment=1)
+    assert shot.plan.roller.terms == "Blaster 4D+1, -1D (2 actions by segment 1) → 3D+1"
+    # And the jump's Dexterity in segment 2, rolled against a shot at him, is at -1D too
+    order = SYSTEM.preview_group_check([bulack], {"group": "order", "segment": 2})
+    assert order.summary == "Bulack: Run: Dexterity 2D+1"
+    group = SYSTEM.start_group_check(
+        [bulack], {"group": "order", "segment": 2}, ScriptedDiceSource([5, 4])
+    )
+    assert group.outcome().values == {"Bulack": 10}
