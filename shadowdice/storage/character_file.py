@@ -274,7 +274,8 @@ def _describe_validation_error(what: str, error: ValidationError) -> str:
     problems = error.errors()
     first = problems[0]
     where = field_path(first["loc"])
-    text = f"{what} at {where}: {first['msg']}" if where else f"{what}: {first['msg']}"
+    message = first["msg"].removeprefix("Value error, ")  # pydantic's wording, not ours
+    text = f"{what} at {where}: {message}" if where else f"{what}: {message}"
     more = len(problems) - 1
     if more:
         text += f" (and {more} more problem{'s' if more > 1 else ''})"
