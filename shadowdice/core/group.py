@@ -20,9 +20,26 @@ from typing import Any
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Throw
 from shadowdice.core.session import Action, Charge, Outcome, RollSession
+from shadowdice.core.sheet import Sheet
 
 #: Separates a member's number from the member's own action id ("1:bonus_die").
 _ACTION_SEPARATOR = ":"
+
+
+def member_names(members: Sequence[Sheet]) -> list[str]:
+    """A name for every member, unique within the group ("Character 2" for a blank one).
+
+    >>> member_names([Sheet(name="Hagen"), Sheet(), Sheet(name="Hagen")])
+    ['Hagen', 'Character 2', 'Hagen (2)']
+    """
+    names: list[str] = []
+    for number, sheet in enumerate(members, start=1):
+        base = sheet.name.strip() or f"Character {number}"
+        name, again = base, 2
+        while name in names:
+            name, again = f"{base} ({again})", again + 1
+        names.append(name)
+    return names
 
 
 def member_group(character: str, group: str) -> str:

@@ -27,28 +27,12 @@ from collections.abc import Sequence
 from itertools import count
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.group import GroupSession
+from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.registry import CheckError, CheckValues
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.phasesix.checks import Plan, plan_member, problem
 from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
 from shadowdice.systems.phasesix.sheet import PhaseSixSheet
-
-
-def member_names(members: Sequence[PhaseSixSheet]) -> list[str]:
-    """A name for every member, unique within the group ("Character 2" for a blank one).
-
-    >>> member_names([PhaseSixSheet(name="Hagen"), PhaseSixSheet(), PhaseSixSheet(name="Hagen")])
-    ['Hagen', 'Character 2', 'Hagen (2)']
-    """
-    names: list[str] = []
-    for number, sheet in enumerate(members, start=1):
-        base = sheet.name.strip() or f"Character {number}"
-        name, again = base, 2
-        while name in names:
-            name, again = f"{base} ({again})", again + 1
-        names.append(name)
-    return names
 
 
 def needed_of(values: CheckValues) -> int:

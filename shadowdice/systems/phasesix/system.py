@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.group import GroupSession
+from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.odds import chance_of_at_least
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -38,7 +38,6 @@ from shadowdice.systems.phasesix.checks import (
 from shadowdice.systems.phasesix.concealment import describe
 from shadowdice.systems.phasesix.group import (
     group_problem,
-    member_names,
     needed_of,
     plan_group,
     start_group,

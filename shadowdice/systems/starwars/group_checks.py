@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.group import GroupSession
+from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.starwars.codes import Code
@@ -75,22 +75,6 @@ WISH_LABELS = {
     Wish.OPEN: "Open the range",
     Wish.KEEP: "Keep the range",
 }
-
-
-def member_names(members: Sequence[StarWarsSheet]) -> list[str]:
-    """A name for every member, unique within the group ("Character 2" for a blank one).
-
-    >>> member_names([StarWarsSheet(name="Anla"), StarWarsSheet(), StarWarsSheet(name="Anla")])
-    ['Anla', 'Character 2', 'Anla (2)']
-    """
-    names: list[str] = []
-    for number, sheet in enumerate(members, start=1):
-        base = sheet.name.strip() or f"Character {number}"
-        name, again = base, 2
-        while name in names:
-            name, again = f"{base} ({again})", again + 1
-        names.append(name)
-    return names
 
 
 def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
