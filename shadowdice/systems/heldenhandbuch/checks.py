@@ -33,7 +33,7 @@ from shadowdice.core.dice import DiceSource
 from shadowdice.core.registry import CheckError, CheckValues
 from shadowdice.systems.heldenhandbuch.chances import chance_of_a_result
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE, DiceStep
-from shadowdice.systems.heldenhandbuch.learning_session import LearningSession
+from shadowdice.systems.heldenhandbuch.learning_session import LearningSession, learning_dice
 from shadowdice.systems.heldenhandbuch.mastery import Goal, shadow_rolls
 from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
@@ -109,7 +109,8 @@ class Plan:
         tested = self.tested
         if self.roll == LEARNING:
             paid = max(tested.step.count - self.free_dice, 0)
-            return f"{tested.step} learning dice for {paid} EP · {tested.label}"
+            dice = learning_dice(tested.step.count, tested.step.sides)
+            return f"{dice} for {paid} EP · {tested.label}"
         lost = f" ({self.lost} lost to emptied lines and injuries)" if self.lost else ""
         text = f"{ROLL_NAMES[self.roll]}: {tested.step}{lost}, matches up to {tested.cap}"
         if self.roll == CASCADE and tested.sequences:
@@ -159,9 +160,10 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
         return _plan_learning(sheet, kind, row, values)
     physical = kind == ATTRIBUTE and row.physical
     lost = sheet.dice_lost(physical=physical)
-    dice = step.count - lost + _int(values, "extra_dice")
+    extra = _int(values, "extra_dice")
+    dice = step.count - lost + extra
     if dice < 1:
-        raise CheckError(f"{row.name} has no dice left to roll ({step} less {lost} lost).")
+        raise CheckError(f"{row.name} has no dice left to roll: {_dice_left(step, lost, extra)}.")
     quality = _int(values, "quality")
     cap = min(value, quality) if quality else value
     tested = Tested(
@@ -215,6 +217,22 @@ def start(
         )
     session_type = _SESSIONS[plan.roll]
     return session_type(sheet, plan.tested, source=source, check=check, parameters=parameters)
+
+
+def _dice_left(step: DiceStep, lost: int, extra: int) -> str:
+    """How the dice of a check came to none, in words.
+
+    >>> _dice_left(DiceStep(1, 6), 0, -3)
+    '1W6, 3 fewer asked for'
+    >>> _dice_left(DiceStep(3, 12), 2, -1)
+    '3W12, 2 lost to emptied lines and injuries, 1 fewer asked for'
+    """
+    words = [str(step)]
+    if lost:
+        words.append(f"{lost} lost to emptied lines and injuries")
+    if extra:
+        words.append(f"{abs(extra)} {'more' if extra > 0 else 'fewer'} asked for")
+    return ", ".join(words)
 
 
 def _int(values: CheckValues, key: str) -> int:

@@ -15,6 +15,10 @@ Readings of what the text leaves open:
   is a learning roll of an attribute whose dice are paid by lucky numbers instead of EP
   (``free_dice``); the player says how many lucky numbers they threw.
 - **The suggestion** keeps the dice that reach the goal, else the highest die.
+- **Finishing early** (the tray's "Done" before the roll ended) keeps the dice of the last
+  throw, as "stop" does, and writes what they earn.
+- **The master grade aimed at** is the one after the grade held when the roll starts; once it
+  is written, the roll still reads as having earned it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.session import Outcome, SessionError, Tone
 from shadowdice.systems.heldenhandbuch.mastery import (
+    MASTER_GRADE_NEEDS,
     Goal,
     counting_dice,
     earns_master_grade,
@@ -32,7 +37,7 @@ from shadowdice.systems.heldenhandbuch.mastery import (
     goal_threshold,
     raises_value,
 )
-from shadowdice.systems.heldenhandbuch.roll_session import Tested, lower_by
+from shadowdice.systems.heldenhandbuch.roll_session import Tested, count_words, lower_by
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 from shadowdice.systems.heldenhandbuch.sieve import SieveSession
 
@@ -46,6 +51,7 @@ class LearningSession(SieveSession):
         goal: what the roll aims at.
         dice_used: the learning dice thrown.
         paid: the EP paid for them (free dice from lucky numbers cost none).
+        grade: the master grade aimed at (the next one, when the roll started).
     """
 
     roll_name = "Learning roll"
@@ -60,6 +66,7 @@ class LearningSession(SieveSession):
         **kwargs: Any,
     ) -> None:
         self.goal = goal
+        self.grade = _next_grade(sheet, tested)
         self.dice_used = tested.step.count
         self.paid = max(self.dice_used - free_dice, 0)
         if self.paid > sheet.experience_points:
@@ -78,12 +85,7 @@ class LearningSession(SieveSession):
     @property
     def threshold(self) -> int:
         """The lowest face that counts toward the goal."""
-        return goal_threshold(self.goal, self.tested.value, self._next_grade())
-
-    def _next_grade(self) -> int:
-        if self.tested.kind != "skill":
-            return 1
-        return min(self.sheet.skill(self.tested.name).master_grade + 1, 3)
+        return goal_threshold(self.goal, self.tested.value, self.grade)
 
     def kept_faces(self) -> list[int]:
         """The faces of the kept dice."""
@@ -95,7 +97,7 @@ class LearningSession(SieveSession):
         if self.goal is Goal.STAR:
             return earns_star(faces, self.dice_used)
         if self.goal is Goal.MASTER_GRADE:
-            return earns_master_grade(faces, self._next_grade())
+            return earns_master_grade(faces, self.grade)
         return raises_value(faces, self.tested.value)
 
     def suggested_keep(self) -> tuple[int, ...]:
@@ -127,7 +129,7 @@ class LearningSession(SieveSession):
         what = self._goal_words()
         faces = sorted(self.kept_faces(), reverse=True)
         detail = [
-            f"{self.tested.label}: {self.dice_used} learning dice W{self.tested.step.sides} "
+            f"{self.tested.label}: {learning_dice(self.dice_used, self.tested.step.sides)} "
             f"for {self.paid} EP",
             self._needs(),
             f"kept {', '.join(map(str, faces))}" if faces else "nothing kept yet",
@@ -157,22 +159,26 @@ class LearningSession(SieveSession):
         if self.goal is Goal.STAR:
             return "Star of skill earned"
         if self.goal is Goal.MASTER_GRADE:
-            return f"Master grade {self._next_grade()} earned"
+            return f"Master grade {self.grade} earned"
         return f"{self.tested.name} raised to {self.tested.value + 1}"
 
     def _needs(self) -> str:
         if self.goal is Goal.STAR:
             return "needs 3 dice of 12 or more"
         if self.goal is Goal.MASTER_GRADE:
-            return f"needs dice of {self.threshold} or more"
+            dice, lowest = MASTER_GRADE_NEEDS[self.grade]
+            return f"needs {dice} dice of {lowest} or more"
         if self.tested.value >= 20:
             return f"needs {self.tested.value - 18} twenties"
         return f"needs a die above {self.tested.value}"
 
     def finish(self) -> Any:
-        """Write what the roll earned (if it was not written yet), then finish."""
+        """Keep the dice of the last throw and write what the roll earned (if the roll did not
+        end yet), then finish.
+        """
         if not self.finished and not self.settled:
-            self._settle_learning()
+            self._keep_the_rest()
+            self._evaluate()
         return super().finish()
 
     def _settle_learning(self) -> None:
@@ -196,3 +202,19 @@ def _set_star(row: Any) -> Any:
         row.star = True
 
     return spend
+
+
+def learning_dice(count: int, sides: int) -> str:
+    """The learning dice in words.
+
+    >>> learning_dice(1, 12), learning_dice(3, 20)
+    ('1 learning die W12', '3 learning dice W20')
+    """
+    return f"{count_words(count, 'die').replace(' d', ' learning d')} W{sides}"
+
+
+def _next_grade(sheet: HeldenSheet, tested: Tested) -> int:
+    """The master grade a learning roll of this skill aims at (1 to 3)."""
+    if tested.kind != "skill":
+        return 1
+    return min(sheet.skill(tested.name).master_grade + 1, 3)

@@ -154,7 +154,8 @@ class DamageResult:
     @property
     def sentence(self) -> str:
         """Every hit, then the armor's wear."""
-        text = "; ".join(hit.sentence for hit in self.hits) + "."
+        hits = [hit.sentence for hit in self.hits]
+        text = "; ".join([hits[0], *(hit[0].lower() + hit[1:] for hit in hits[1:])]) + "."
         if self.armor_quality_after != self.armor_quality:
             text += f" Armor quality {self.armor_quality} falls to {self.armor_quality_after}."
         return text

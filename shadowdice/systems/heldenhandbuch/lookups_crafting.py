@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups_items import (
     BONUS_EFFECT_MINIMUMS,
-    BONUS_EFFECTS,
     EXQUISITE_PRICE,
     HIGHEST_QUALITY,
     LEGENDARY_PRICE,
     QualityGrade,
+    bonus_effect_lines,
     factor_text,
     quality_grade,
 )
@@ -132,7 +132,7 @@ class CraftResult:
                 f"is exquisite (about x{EXQUISITE_PRICE}), with 3 or more legendary "
                 f"(at least x{LEGENDARY_PRICE})."
             )
-            lines.extend(f"{code}: {meaning}" for code, meaning in BONUS_EFFECTS)
+            lines.extend(bonus_effect_lines())
         return tuple(lines)
 
 
@@ -217,6 +217,8 @@ def mass_production(faces: tuple[int, ...], quality_die: int) -> MassProduction:
     Raises:
         CheckError: the quality die is not among the faces.
     """
+    if not faces:
+        raise CheckError("Enter the faces of the single roll.")
     if quality_die not in faces:
         raise CheckError(f"Choose the quality die among the faces {faces_text(faces)}.")
     options = tuple((face, _items(faces, face)) for face in sorted(set(faces), reverse=True))

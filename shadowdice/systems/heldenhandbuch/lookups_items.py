@@ -33,6 +33,8 @@ EXQUISITE_PRICE = 10
 LEGENDARY_PRICE = 100
 #: From this many bonus effects a masterly item is legendary.
 LEGENDARY_FROM = 3
+#: The ranks above masterly, in the rule text's words.
+EXQUISITE, LEGENDARY = ("exquisite", "erlesen"), ("legendary", "legendär")
 
 #: The kinds of bonus effect: (code, what it does); x is the size of the bonus.
 BONUS_EFFECTS = (
@@ -73,6 +75,11 @@ GRADES = (
 )
 
 
+def bonus_effect_lines() -> tuple[str, ...]:
+    """The kinds of bonus effect, one sentence each ("TSx: +x damage dice.")."""
+    return tuple(f"{code}: {meaning}." for code, meaning in BONUS_EFFECTS)
+
+
 def quality_grade(quality: int) -> QualityGrade:
     """The grade of an item of this quality.
 
@@ -106,6 +113,7 @@ class ItemQuality:
         grade: its band of the quality table.
         bonus_effects: how many bonus effects it carries.
         rank: "improvised" ... "masterly", "exquisite" or "legendary".
+        rank_german: the rank in the rule text's words ("gut", "erlesen").
         price_factor: times the simple item's price (a legendary item: at least this).
         price: the price for the simple price entered, or None.
     """
@@ -114,6 +122,7 @@ class ItemQuality:
     grade: QualityGrade
     bonus_effects: int
     rank: str
+    rank_german: str
     price_factor: float
     price: float | None
 
@@ -122,7 +131,7 @@ class ItemQuality:
         """The sentence, e.g. "Quality 12: good (gut), price x1.5."."""
         least = "at least " if self.rank == "legendary" else ""
         text = (
-            f"Quality {self.quality}: {self.rank} ({self.grade.german}), "
+            f"Quality {self.quality}: {self.rank} ({self.rank_german}), "
             f"price {least}{factor_text(self.price_factor)}"
         )
         if self.bonus_effects:
@@ -136,14 +145,14 @@ class ItemQuality:
         """The kinds of bonus effect, for a masterly item."""
         if self.quality < HIGHEST_QUALITY:
             return ()
-        return tuple(f"{code}: {meaning}" for code, meaning in BONUS_EFFECTS)
+        return bonus_effect_lines()
 
 
 def item_quality(quality: int, bonus_effects: int = 0, simple_price: int = 0) -> ItemQuality:
     """Grade, rank and price of an item.
 
     >>> item_quality(20, bonus_effects=3, simple_price=40).sentence
-    'Quality 20: legendary (meisterlich), price at least x100, 3 bonus effects: at least 4,000.'
+    'Quality 20: legendary (legendär), price at least x100, 3 bonus effects: at least 4,000.'
 
     Raises:
         CheckError: bonus effects on an item below quality 20, or a quality outside 4-20.
@@ -151,13 +160,13 @@ def item_quality(quality: int, bonus_effects: int = 0, simple_price: int = 0) ->
     grade = quality_grade(quality)
     if bonus_effects and quality < HIGHEST_QUALITY:
         raise CheckError("Only masterly items (quality 20) carry bonus effects.")
-    rank, factor = grade.name, grade.price_factor
+    (rank, german), factor = (grade.name, grade.german), grade.price_factor
     if bonus_effects >= LEGENDARY_FROM:
-        rank, factor = "legendary", LEGENDARY_PRICE
+        (rank, german), factor = LEGENDARY, LEGENDARY_PRICE
     elif bonus_effects:
-        rank, factor = "exquisite", EXQUISITE_PRICE
+        (rank, german), factor = EXQUISITE, EXQUISITE_PRICE
     price = simple_price * factor if simple_price else None
-    return ItemQuality(quality, grade, bonus_effects, rank, factor, price)
+    return ItemQuality(quality, grade, bonus_effects, rank, german, factor, price)
 
 
 ITEM_QUALITY = Lookup(

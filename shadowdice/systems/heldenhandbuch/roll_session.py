@@ -144,6 +144,9 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
     def _taken_instead(self, old: int, new: int) -> None:
         """A shadow die took the place of ``old`` (a kept die stays kept)."""
 
+    def _keep_the_rest(self) -> None:
+        """The roll is finished before it ended: score what lies on the table as it is."""
+
     def _rolling_words(self) -> list[str]:
         """What the detail line says while the roll goes on (dice left to keep)."""
         return []
@@ -260,9 +263,14 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
             words.append(f"three 1s: respect -{evaluation.respect_loss}")
         if evaluation.mythos_points:
             face, matches = evaluation.legendary
-            words.append(f"{matches} matches of {face}: +{evaluation.mythos_points} Mythos points")
+            points = evaluation.mythos_points
+            words.append(
+                f"{matches} matches of {face}: +{points} Mythos point{'s' if points > 1 else ''}"
+            )
+        on_table = {die.id for die in self.table}
         for die_id, face in sorted(self.converted.items()):
-            words.append(f"lucky number {self.die(die_id).face} turned into {face}")
+            if die_id in on_table:  # a converted die thrown again is gone
+                words.append(f"lucky number {self.die(die_id).face} turned into {face}")
         if lucky := self._lucky_unconverted():
             words.append(
                 f"lucky number thrown: a free learning roll of {count_words(lucky, 'die')} "
@@ -309,12 +317,14 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
 
     def finish(self) -> RollRecord:
         """Settle the consequences (if the roll was not accepted yet), then finish; an open
-        shadow roll keeps the first die.
+        shadow roll keeps the first die, and the dice of a sieve roll's last throw are kept
+        as "stop" keeps them.
         """
         if not self.finished and not self.settled:
             if self.shadow is not None:
                 self._choose_shadow(take_new=False)
-                self._evaluate()
+            self._keep_the_rest()
+            self._evaluate()
             if not self.settled:
                 self._settle(self.evaluation())
         return super().finish()

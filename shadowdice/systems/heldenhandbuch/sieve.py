@@ -19,7 +19,8 @@ Readings of what the text leaves open:
   once and is no die the player keeps by choice; the player still keeps at least one other die
   of the throw. A throw of nothing but 1s ends the roll.
 - **Stopping keeps the last throw.** Keeping more dice never lowers a result and helps to
-  offset 1s, so "stop" scores all dice on the table.
+  offset 1s, so "stop" scores all dice on the table. Finishing the roll before it ended (the
+  tray's "Done", or a new roll started) stops it the same way.
 - **The result while rolling** is that of the kept dice; the dice of the last throw count
   once they are kept.
 """
@@ -125,12 +126,20 @@ class SieveSession(HeldenSession):
         yield Action("stop", "Stop", hint="Keep every die on the table and end the roll.")
 
     def _apply_own(self, action: Action, picked: tuple[int, ...]) -> None:
-        keep = list(picked) if action.id == "keep" else list(self.live)
-        again = [die_id for die_id in self.live if die_id not in keep]
+        if action.id == "stop":
+            self._keep_the_rest()
+            return
+        again = [die_id for die_id in self.live if die_id not in picked]
         dice = self._throw_round(len(again), replace=again) if again else []
-        self.kept += keep
-        self._set_apart(keep, KEPT)
+        self.kept += picked
+        self._set_apart(picked, KEPT)
         self._lay_out(dice)
+
+    def _keep_the_rest(self) -> None:
+        """Keep every die of the last throw, as "stop" does."""
+        self.kept += self.live
+        self._set_apart(self.live, KEPT)
+        self.live = []
 
     def _taken_instead(self, old: int, new: int) -> None:
         for ids in (self.kept, self.live):

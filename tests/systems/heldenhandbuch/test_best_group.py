@@ -56,6 +56,15 @@ def test_fumbles_void_dice_outside_the_group_first():
     assert str(group) == "8 + 7 + 7" and voided == (3,)
 
 
+# --- the dice to keep: ties -----------------------------------------------------------------
+
+
+def test_of_results_of_equal_value_the_keep_takes_the_fewest_dice():
+    # Given 12, 6, 6 against 12: a single 12 and 6 + 6 both make 12; keeping one die throws
+    # two again, so the 12 is suggested
+    assert keep_choice([], dice(12, 6, 6), cap=12, offsets=0, cascade=False) == (0,)
+
+
 # --- against brute force -------------------------------------------------------------------
 
 throws = st.lists(st.integers(1, 20), min_size=1, max_size=6)

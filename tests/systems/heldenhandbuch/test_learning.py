@@ -89,3 +89,35 @@ def test_high_mastery_needs_twenties():
     assert not raises_value([20, 19, 18], 20)
     assert raises_value([20, 20], 20)
     assert not raises_value([20, 20], 21) and raises_value([20, 20, 20], 21)
+
+
+def test_finishing_a_learning_roll_early_counts_the_dice_on_the_table(roll, alrik):
+    # Given Oratory 9 and 2 learning dice showing 3 and 11 (paid: 2 EP)
+    session = roll(alrik, [3, 11], what="skill:Oratory", roll="learning", learning_dice=2)
+    # When the player presses Done without keeping
+    record = session.finish()
+    # Then the 11 counts as kept: Oratory rises to 10, and the EP were charged once
+    assert record.outcome.headline == "Oratory raised to 10!"
+    assert alrik.skill("Oratory").value == 10 and alrik.experience_points == 8
+    assert [(c.resource, c.amount) for c in session.charges] == [
+        ("experience_points", 2),
+        ("value: Oratory", -1),
+    ]
+
+
+def test_a_master_grade_earned_still_reads_as_earned_once_written(roll, alrik):
+    # Given Weapon smithing at master grade 0 aiming at grade 1 (3 dice of 12 or more)
+    alrik.skill("Weapon smithing").value = 14
+    session = roll(
+        alrik, [12, 13, 19, 2], what="skill:Weapon smithing", roll="learning", learning_dice=4,
+        goal="master_grade",
+    )  # fmt: skip
+    assert "needs 3 dice of 12 or more" in session.outcome().detail
+    # When the roll ends and grade 1 is written to the sheet
+    session.apply("stop")
+    assert alrik.skill("Weapon smithing").master_grade == 1
+    # Then the outcome and the record still say grade 1 was earned (not "No gain" by grade 2)
+    outcome = session.outcome()
+    assert outcome.headline == "Master grade 1 earned!" and outcome.values["earned"] is True
+    assert "written to the sheet" in outcome.detail
+    assert session.finish().outcome.headline == "Master grade 1 earned!"

@@ -24,6 +24,7 @@ def test_three_matches_of_twelve_give_a_mythos_point(roll, alrik):
     outcome = session.outcome()
     assert outcome.headline == "Legendary! Result 36 (12 + 12 + 12)"
     assert outcome.values["mythos_points"] == 1
+    assert "3 matches of 12: +1 Mythos point ·" in outcome.detail
     assert alrik.mythos_points == 1
     assert [(c.resource, c.amount) for c in session.charges] == [("mythos_points", -1)]
 
@@ -62,3 +63,16 @@ def test_no_lucky_number_on_dice_smaller_than_w20(roll, alrik):
     alrik.lucky_number = 7
     session = roll(alrik, [7, 5, 4], what="skill:Oratory", roll="single")
     assert not any(die.has(Mark.LUCKY) for die in session.table)
+
+
+def test_a_converted_lucky_number_thrown_again_is_no_longer_named(roll, alrik):
+    # Given a sieve roll of Intimidation 12 whose lucky 14 is turned into 12 before it is kept
+    session = roll(alrik, [14, 12, 12, 5, 6, 7], what="skill:Intimidation", roll="sieve")
+    session.apply("lucky_to_12")
+    assert "lucky number 14 turned into 12" in session.outcome().detail
+    # When the player keeps only the two 12s and throws the converted die again
+    session.apply("keep", (1, 2))
+    # Then the detail no longer names a conversion that left the table
+    outcome = session.outcome()
+    assert outcome.headline == "So far: result 24 (12 + 12)"
+    assert "turned into" not in outcome.detail

@@ -50,6 +50,12 @@ def test_every_damage_die_is_a_hit_of_its_own():
     ]
 
 
+def test_several_hits_read_as_one_sentence():
+    # Given 12, 12 and 5 typed as text, Then one sentence names both hits, the second in lower case
+    result = DAMAGE.run_check({"damage_faces": "12,12,5"})
+    assert result.sentence == "Critical damage: 24; light damage: 5."
+
+
 def test_matches_are_added_into_one_hit():
     # Given 8, 8 and 8: apart three light hits, added one critical hit of 24
     added = damage((8, 8, 8, 4))

@@ -140,6 +140,12 @@ def test_the_quality_die_must_be_one_of_the_faces():
         mass_production((12, 5), quality_die=8)
 
 
+def test_mass_production_without_faces_asks_for_them():
+    # Given no faces typed, Then the message asks for them (not "among the faces no dice")
+    with pytest.raises(CheckError, match=r"^Enter the faces of the single roll\.$"):
+        MASS_PRODUCTION.run_check({"mass_production_faces": " ", "mass_production_quality_die": 4})
+
+
 def test_the_crafting_lookups_resolve_from_check_values():
     assert CRAFTING.run_check({"crafting_result": 26, "crafting_master_grade": 3}).sentence == (
         "Quality 20: masterly (meisterlich), price x5; up to 2 bonus effects of +2."

@@ -63,15 +63,22 @@ def test_bonus_effects_make_a_masterly_item_exquisite_then_legendary(effects, ra
 def test_a_legendary_item_costs_at_least_a_hundredfold():
     item = item_quality(20, bonus_effects=4, simple_price=40)
     assert item.sentence == (
-        "Quality 20: legendary (meisterlich), price at least x100, 4 bonus effects: at least 4,000."
+        "Quality 20: legendary (legendär), price at least x100, 4 bonus effects: at least 4,000."
     )
+
+
+def test_an_exquisite_item_is_glossed_erlesen_not_meisterlich():
+    # Given a masterly item with one bonus effect, Then its rank is named in the text's word
+    item = item_quality(20, bonus_effects=1, simple_price=40)
+    assert item.sentence == "Quality 20: exquisite (erlesen), price x10, 1 bonus effect: 400."
 
 
 def test_a_masterly_item_lists_the_kinds_of_bonus_effect():
     details = item_quality(20).details
     assert len(details) == len(BONUS_EFFECTS) == 6
-    assert details[0] == "Wx: x bonus dice on checks (at most 6 dice)"
-    assert details[-1] == "TSx: +x damage dice"
+    # Each a sentence of its own, so that the details read apart in the tray's one line
+    assert details[0] == "Wx: x bonus dice on checks (at most 6 dice)."
+    assert details[-1] == "TSx: +x damage dice."
 
 
 def test_bonus_effects_below_quality_20_are_refused():

@@ -313,3 +313,33 @@ def test_finishing_while_a_shadow_roll_is_open_keeps_the_first_die(roll, alrik):
     # Then the shadow die leaves the table: two 9s count (18), not three (27)
     assert session.die(5).has(Mark.REROLLED) and not session.die(2).has(Mark.REROLLED)
     assert record.outcome.values["value"] == 18
+
+
+# --- finishing before the roll ended (the tray's "Done", or a new roll started) ---------------
+
+
+def test_finishing_a_sieve_roll_early_keeps_the_last_throw_as_stop_does(roll, alrik):
+    # Given Oratory 9 on 3W12 and a first throw of 1, 6, 9: the 1 stays, 6 and 9 lie unkept
+    session = roll(alrik, [1, 6, 9], what="skill:Oratory", roll="sieve")
+    assert session.outcome().headline == "Nothing kept yet"
+    # When the player presses Done at once
+    record = session.finish()
+    # Then the 6 and 9 count: the 6 offsets the 1, the result is 9, no Psyche is lost
+    assert (record.outcome.headline, record.outcome.tone) == ("Result 9", "success")
+    assert record.outcome.values["psyche_lost"] == 0 and record.outcome.values["ended"] is True
+    assert alrik.psyche.current == 15 and session.charges == []
+    assert kept_faces(session) == [1, 6, 9]
+
+
+def test_finishing_a_cascade_roll_early_scores_its_group_and_charges_once(roll, alrik):
+    # Given Basic martial arts 16 (a Könner) and 1, 1, 8, 9: two 1s must be offset
+    session = roll(alrik, [1, 1, 8, 9], what="skill:Basic martial arts", roll="cascade")
+    # When the player presses Done before keeping anything
+    record = session.finish()
+    # Then 8 and 9 offset the two 1s: no group, but no Psyche lost either
+    assert record.outcome.values["ones_offset"] == 2 and record.outcome.values["psyche_lost"] == 0
+    assert record.outcome.headline == "No result"
+    assert alrik.psyche.current == 15 and session.charges == []
+    with pytest.raises(SessionError):
+        session.finish()
+    assert session.charges == []

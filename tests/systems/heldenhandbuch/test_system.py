@@ -80,7 +80,51 @@ def test_emptied_psyche_lines_cost_every_check_a_die(system, alrik):
 def test_a_check_without_dice_is_refused(system, alrik):
     alrik.skill("Oratory").bonus_dice = 0
     preview = system.preview_check(alrik, {"what": "skill:Oratory", "extra_dice": -1})
-    assert "no dice left" in preview.problem
+    assert preview.problem == "Oratory has no dice left to roll: 1W12, 1 fewer asked for."
+
+
+def test_a_check_without_dice_says_what_took_them(system, alrik):
+    # Given Strength 9 (3W12, physical) with an emptied Psyche line and a critical injury
+    alrik.psyche.current = 9
+    alrik.life_circles[0].critical = 1
+    preview = system.preview_check(alrik, {"what": "attribute:Strength", "extra_dice": -1})
+    assert preview.problem == (
+        "Strength has no dice left to roll: 3W12, 2 lost to emptied lines and injuries, "
+        "1 fewer asked for."
+    )
+
+
+def test_the_learning_preview_counts_its_dice(system, alrik):
+    one = system.preview_check(alrik, {"what": "skill:Oratory", "roll": "learning"})
+    three = system.preview_check(
+        alrik, {"what": "skill:Oratory", "roll": "learning", "learning_dice": 3}
+    )
+    assert one.summary == "1 learning die W12 for 1 EP · Oratory 9"
+    assert three.summary == "3 learning dice W12 for 3 EP · Oratory 9"
+
+
+def test_a_character_round_trips_through_its_save_file(system, alrik, tmp_path):
+    # Given a character with every part of the sheet filled in
+    from shadowdice.core.registry import Registry
+    from shadowdice.storage.character_file import load_character, save_character
+    from shadowdice.systems.heldenhandbuch.sheet import Armor, Item
+
+    alrik.skill("Weapon smithing").master_grade = 2
+    alrik.psyche.current, alrik.physis.regeneration = 4, 3
+    alrik.life_circles[0].heavy, alrik.life_circles[0].treated = 2, False
+    alrik.life_circles[1].critical = 1
+    alrik.mythos_points, alrik.respect, alrik.notes = 7, -3, "Schwur\nauf Ehre"
+    alrik.equipment.append(Item(name="Sword", quality=16, notes="Güte 16"))
+    alrik.armor.append(Armor(name="Mail", protection=4, quality=9, light=True))
+    registry = Registry()
+    registry.register(system)
+    # When it is saved and loaded again
+    path = tmp_path / "alrik.shadowdice"
+    save_character(path, system, alrik)
+    loaded = load_character(path, registry)
+    # Then it is unchanged
+    assert loaded.system is system and loaded.sheet == alrik
+    assert loaded.sheet.model_dump() == alrik.model_dump()
 
 
 @pytest.mark.parametrize(
