@@ -3,35 +3,8 @@ clicking them in the tray.
 """
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
 
-
-def choose(combo, value):
-    index = combo.findData(value)
-    assert index >= 0, f"{value!r} not offered"
-    combo.setCurrentIndex(index)
-
-
-def headline(window):
-    return window.roll_panel.findChild(QLabel, "outcome_headline").text()
-
-
-def button(window, action_id):
-    buttons = {b.objectName(): b for b in window.roll_panel.action_buttons()}
-    return buttons[f"action_{action_id}"]
-
-
-def offered(window, action_id):
-    """Whether the action's button is there and can be pressed (the dice have settled)."""
-    names = {b.objectName(): b for b in window.roll_panel.action_buttons()}
-    found = names.get(f"action_{action_id}")
-    return found is not None and found.isEnabled()
-
-
-def click_die(qtbot, tray, die_id):
-    item = tray.die_item(die_id)
-    point = tray.mapFromScene(item.scenePos())
-    qtbot.mouseClick(tray.viewport(), Qt.MouseButton.LeftButton, pos=point)
+from tests.ui.window_helpers import action_button, choose, click_die, headline, offered
 
 
 def new_hero(qtbot, window, strength):
@@ -59,7 +32,7 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     tray = window.roll_panel.tray
 
     # And the player asks to keep dice: the tray offers the 9, picked already
-    qtbot.mouseClick(button(window, "keep"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(action_button(window, "keep"), Qt.MouseButton.LeftButton)
     assert tray.is_picking() and tray.picked() == [0]
 
     # When the player clicks the 9 away, then the 4, then the 9 again
@@ -84,7 +57,7 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     assert "9" in headline(window)
 
     # When the player keeps the new 9 by clicking it, throws the 5 again, and stops
-    qtbot.mouseClick(button(window, "keep"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(action_button(window, "keep"), Qt.MouseButton.LeftButton)
     new_nine = next(die.id for die in session.table if die.group != "Kept" and die.face == 9)
     if tray.picked() != [new_nine]:
         click_die(qtbot, tray, new_nine)
@@ -92,7 +65,7 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     dice.extend([7])
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not tray.is_animating() and offered(window, "stop"))
-    qtbot.mouseClick(button(window, "stop"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(action_button(window, "stop"), Qt.MouseButton.LeftButton)
 
     # Then the two 9s match and are added: 18
     qtbot.waitUntil(lambda: "18" in headline(window), timeout=3000)
@@ -100,9 +73,7 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     assert "Alrik" in window.history_model.index(0).data()
 
 
-def test_a_game_master_table_is_looked_up_and_its_long_outcome_fits_the_window(
-    qtbot, window
-):
+def test_a_game_master_table_is_looked_up_and_its_long_outcome_fits_the_window(qtbot, window):
     # Given a hero, and the damage table chosen in the check panel with faces typed in
     new_hero(qtbot, window, 5)
     width = window.width()

@@ -4,6 +4,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
+from tests.ui.window_helpers import headline
 
 
 def new_phase_six(qtbot, window, name, perception):
@@ -14,10 +15,6 @@ def new_phase_six(qtbot, window, name, perception):
     row = next(i for i, s in enumerate(document.sheet.skills) if s.name == "Perception")
     document.set_cell(skills, row, [c.key for c in skills.columns].index("value"), perception)
     return document
-
-
-def headline(window):
-    return window.roll_panel.findChild(QLabel, "outcome_headline").text()
 
 
 def test_a_group_roll_of_three_characters(qtbot, window, dice, prompts, tmp_path):

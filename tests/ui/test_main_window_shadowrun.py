@@ -6,6 +6,7 @@ from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from shadowdice.ui.prompts import SaveChoice
+from tests.ui.window_helpers import choose, headline
 
 
 def type_into_cell(qtbot, table_view, row_name, column, text):
@@ -26,17 +27,6 @@ def type_into_cell(qtbot, table_view, row_name, column, text):
     # Qt commits on Return through a queued call, then deletes the editor
     qtbot.waitUntil(lambda: not (shiboken6.isValid(editors[0]) and editors[0].isVisible()))
     return index
-
-
-def choose(combo, value):
-    index = combo.findData(value)
-    assert index >= 0, f"{value!r} not offered"
-    combo.setCurrentIndex(index)
-
-
-def outcome(window):
-    panel = window.roll_panel
-    return panel.findChild(QLabel, "outcome_headline").text()
 
 
 def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompts, tmp_path):
@@ -61,7 +51,7 @@ def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompt
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
     # Then the tray shows a glitch with its two hits
-    qtbot.waitUntil(lambda: outcome(window) == "Glitch!", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Glitch!", timeout=3000)
     detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
     assert "2 hits - success" in detail and "5 of 9 dice show 1" in detail
 
@@ -73,7 +63,7 @@ def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompt
     qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
 
     # Then the hits are added, the glitch is gone (5 ones of 12 dice), Edge is charged
-    qtbot.waitUntil(lambda: outcome(window) == "5 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "5 hits - success", timeout=3000)
     assert sheet.edge_current == 2
     assert editor.field_widget("edge_current").value() == 2
     reroll = next(
@@ -194,7 +184,7 @@ def test_edge_before_the_roll_and_a_long_shot_through_the_window(qtbot, window, 
     assert "= 3 dice → 6 with Edge" in panel.preview.text()
     dice.extend([6, 2, 2, 2, 5, 1, 5])
     panel.roll_button.click()
-    qtbot.waitUntil(lambda: outcome(window) == "3 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
     assert document.sheet.edge_current == 2 and document.modified
     assert not any(b.isEnabled() for b in window.roll_panel.action_buttons())
 
@@ -203,7 +193,7 @@ def test_edge_before_the_roll_and_a_long_shot_through_the_window(qtbot, window, 
     choose(panel.widget("edge"), "long_shot")
     dice.extend([1, 1, 4])
     panel.roll_button.click()
-    qtbot.waitUntil(lambda: outcome(window) == "Critical glitch!", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Critical glitch!", timeout=3000)
     assert document.sheet.edge_current == 1
     assert window.history_model.rowCount() == 1, "the new roll finished the one before"
 
@@ -213,7 +203,7 @@ def test_closing_a_character_puts_its_roll_in_the_history(qtbot, window, dice, p
     choose(window.check_panel.widget("attribute"), "Agility")
     dice.extend([5, 2, 2])
     window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: outcome(window) == "1 hit - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "1 hit - success", timeout=3000)
     prompts.save_changes_answers.append(SaveChoice.DISCARD)
     assert window.close_current()
     assert window.history_model.rowCount() == 1
@@ -289,7 +279,7 @@ def test_the_offered_actions_follow_the_sheet_during_a_roll(qtbot, window, dice)
     choose(window.check_panel.widget("attribute"), "Agility")
     dice.extend([2, 2, 2])
     window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: outcome(window) == "0 hits - failure", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
     extra = next(
         b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
     )

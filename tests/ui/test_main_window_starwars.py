@@ -9,16 +9,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit
 from shadowdice.storage.template_file import load_template
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.template_library import TemplateLibrary
-
-
-def choose(combo, value):
-    index = combo.findData(value)
-    assert index >= 0, f"{value!r} not offered"
-    combo.setCurrentIndex(index)
-
-
-def headline(window):
-    return window.roll_panel.findChild(QLabel, "outcome_headline").text()
+from tests.ui.window_helpers import choose, headline
 
 
 def open_templates(qtbot, window):
