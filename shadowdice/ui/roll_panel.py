@@ -139,9 +139,11 @@ class RollPanel(QWidget):
             return None
         self._end_pick()
         charges_before = len(self.session.charges)
-        record = self.session.finish()  # finishing may still spend or raise something
+        record = self.session.finish()  # finishing may still settle, spend or raise something
         self._mark_charged(self.session.charges[charges_before:])
-        self._rebuild_actions()
+        # What finishing settled (a sieve roll scores its last throw) shows as the history has it.
+        self.tray.show_dice(self.session.dice, (), animate=False)
+        self._show_outcome()
         self.roll_finished.emit(record)
         return record
 
@@ -197,6 +199,11 @@ class RollPanel(QWidget):
     def _on_dice_settled(self) -> None:
         if self.session is None:
             return
+        self._show_outcome()
+
+    def _show_outcome(self) -> None:
+        """The outcome as it stands, large, with its detail, and the actions offered now."""
+        assert self.session is not None
         outcome = self.session.outcome()
         self.headline.setText(outcome.headline)
         self._style_headline(outcome.tone)

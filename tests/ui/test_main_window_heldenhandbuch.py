@@ -99,3 +99,23 @@ def test_faces_that_are_no_dice_are_refused_before_the_roll(qtbot, window):
     qtbot.keyClicks(panel.widget("damage_faces"), "12 x")
     assert "no die face" in panel.preview.text()
     assert not panel.roll_button.isEnabled()
+
+
+def test_done_in_the_middle_of_a_sieve_roll_shows_what_the_history_keeps(qtbot, window, dice):
+    # Given a sieve roll of Strength 9 whose first throw shows 1, 6 and 9
+    new_hero(qtbot, window, 9)
+    panel = window.check_panel
+    choose(panel.widget("what"), "attribute:Strength")
+    choose(panel.widget("roll"), "sieve")
+    dice.extend([1, 6, 9])
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=3000)
+    assert headline(window) == "Nothing kept yet"
+
+    # When the player presses Done (Ctrl+Enter) without keeping anything
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+    # Then the tray shows the result the history keeps: the last throw scored, as Stop does
+    history = window.history_model.index(0).data()
+    assert "Result 9" in headline(window) and "Result 9" in history
+    assert not window.roll_panel.action_buttons()
