@@ -80,6 +80,19 @@ def by_name(rows: Sequence[NamedRow], name: str) -> NamedRow:
     raise KeyError(name)
 
 
+def free_name(stem: str, taken: Iterable[str]) -> str:
+    """The first of "stem 1", "stem 2" ... not in ``taken``, for a new row.
+
+    >>> free_name("New skill", {"New skill 1", "Pistols"})
+    'New skill 2'
+    """
+    taken = set(taken)
+    number = 1
+    while (name := f"{stem} {number}") in taken:
+        number += 1
+    return name
+
+
 def check_unique_names(what: str, names: Iterable[str]) -> None:
     """Refuse two rows named alike, ignoring case ("there is a skill named Pistols already")."""
     seen: set[str] = set()

@@ -7,7 +7,7 @@ and not edited.
 
 from __future__ import annotations
 
-from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec
+from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec, free_name
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_BONUS_DICE
 from shadowdice.systems.heldenhandbuch.sheet import (
     BASE_DICE,
@@ -158,27 +158,20 @@ def sheet_tables() -> tuple[TableSpec, ...]:
 
 
 def _new_attribute(sheet: HeldenSheet) -> Row:
-    return Attribute(name=_free_name("New attribute", {a.name for a in sheet.attributes}))
+    return Attribute(name=free_name("New attribute", {a.name for a in sheet.attributes}))
 
 
 def _new_skill(sheet: HeldenSheet) -> Row:
-    return Skill(name=_free_name("New skill", {s.name for s in sheet.skills}))
+    return Skill(name=free_name("New skill", {s.name for s in sheet.skills}))
 
 
 def _new_circle(sheet: HeldenSheet) -> Row:
-    return LifeCircle(name=_free_name("Life circle", {c.name for c in sheet.life_circles}))
+    return LifeCircle(name=free_name("Life circle", {c.name for c in sheet.life_circles}))
 
 
 def _new_item(sheet: HeldenSheet) -> Row:
-    return Item(name=_free_name("New item", {item.name for item in sheet.equipment}))
+    return Item(name=free_name("New item", {item.name for item in sheet.equipment}))
 
 
 def _new_armor(sheet: HeldenSheet) -> Row:
-    return Armor(name=_free_name("New armor", {armor.name for armor in sheet.armor}))
-
-
-def _free_name(stem: str, taken: set[str]) -> str:
-    number = 1
-    while (name := f"{stem} {number}") in taken:
-        number += 1
-    return name
+    return Armor(name=free_name("New armor", {armor.name for armor in sheet.armor}))

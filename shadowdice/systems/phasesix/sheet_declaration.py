@@ -12,7 +12,15 @@ question asks that, and the current rules ignore the answer.
 
 from __future__ import annotations
 
-from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, SheetAction, TableSpec
+from shadowdice.core.sheet import (
+    ColumnSpec,
+    FieldSpec,
+    Kind,
+    Row,
+    SheetAction,
+    TableSpec,
+    free_name,
+)
 from shadowdice.systems.phasesix.rules import CLASSIC, CURRENT, RULES
 from shadowdice.systems.phasesix.sheet import (
     CONCEALMENT_BOUNDS,
@@ -182,19 +190,12 @@ def _dice_fields(key: str, label: str, hint: str) -> tuple[FieldSpec, FieldSpec]
 
 
 def _new_skill(sheet: PhaseSixSheet) -> Row:
-    return Skill(name=_free_name("New skill", {skill.name for skill in sheet.skills}), custom=True)
+    return Skill(name=free_name("New skill", {skill.name for skill in sheet.skills}), custom=True)
 
 
 def _new_knowledge(sheet: PhaseSixSheet) -> Row:
-    return Knowledge(name=_free_name("New knowledge", {entry.name for entry in sheet.knowledge}))
+    return Knowledge(name=free_name("New knowledge", {entry.name for entry in sheet.knowledge}))
 
 
 def _new_item(sheet: PhaseSixSheet) -> Row:
-    return Item(name=_free_name("New item", {item.name for item in sheet.equipment}))
-
-
-def _free_name(stem: str, taken: set[str]) -> str:
-    number = 1
-    while (name := f"{stem} {number}") in taken:
-        number += 1
-    return name
+    return Item(name=free_name("New item", {item.name for item in sheet.equipment}))

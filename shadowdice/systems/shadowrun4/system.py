@@ -21,7 +21,7 @@ from shadowdice.core.registry import (
     Party,
     RuleSystem,
 )
-from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec
+from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec, free_name
 from shadowdice.systems.shadowrun4.rules import edge_dice_before_roll
 from shadowdice.systems.shadowrun4.session import (
     NO_EDGE_LEFT,
@@ -343,8 +343,5 @@ def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:
 
 
 def _new_custom_skill(sheet: ShadowrunSheet) -> Row:
-    taken = {skill.name for skill in sheet.skills}
-    number = 1
-    while (name := f"New skill {number}") in taken or name in STANDARD_SKILLS:
-        number += 1
-    return Skill(name=name, attribute="Agility", custom=True)
+    taken = {skill.name for skill in sheet.skills} | set(STANDARD_SKILLS)
+    return Skill(name=free_name("New skill", taken), attribute="Agility", custom=True)
