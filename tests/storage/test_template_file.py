@@ -88,4 +88,3 @@ def test_given_a_folder_with_a_broken_template_then_the_good_ones_are_listed(
     names = [loaded.sheet.name for loaded in user_templates(tmp_path, registry, system)]
 
     assert names == ["Cook", "Deckhand"]
-

@@ -20,7 +20,8 @@ D >= 3 x S                mortally wounded (tödlich verwundet)
 - **Mortally wounded**: unconscious, and at the end of every round 2D are rolled against the
   full rounds since the hit; a roll lower than that number kills.
 - **Armor** adds its value to Strength against damage and takes the same off every roll
-  based on Dexterity: full armor 1D, light armor 1 pip.
+  based on Dexterity: full armor 1D, light armor 1 pip (:func:`armor_protection`; taken off
+  Dexterity-based rolls in :func:`.rolls.sheet_modifiers`).
 
 The wound model (:class:`WoundState`, kept on the sheet as ``wound``, ``mortal_rounds`` and
 ``stunned``) has two parts, because a wounded character is stunned as well: the lasting
@@ -35,8 +36,10 @@ Readings of what the text leaves open (pinned by tests in ``test_damage.py``):
   character wounded again stays unconscious and a mortally wounded one hit again keeps
   counting rounds from the first mortal wound.
 - **The stun** comes with the first two rows of the table; unconscious and worse need none.
-  Losing the first segment of the next round (no action left to lose) is left to the game
-  master: the sheet does not know which declared actions have run.
+  The sheet keeps it until "New round": a stunned character's check says "reactions only",
+  and the segment order leaves them out. Which declared actions are lost, and losing the first
+  segment of the next round (no action left to lose), is left to the game master: the sheet
+  does not know which declared actions have run.
 - **The death roll** at the end of the round of the hit compares with 0 full rounds (the hit
   came within it), so the first roll that can kill is at the end of the third full round.
   A roll equal to the rounds is survived: only a *lower* roll kills.
@@ -173,33 +176,6 @@ def can_act(wound: Wound) -> bool:
     return wound not in OUT_OF_ACTION
 
 
-@dataclass(frozen=True, slots=True)
-class Stun:
-    """What being stunned costs in the round of the hit.
-
-    Attributes:
-        actions_lost: the declared actions of the round not yet run, all lost.
-        reactions_allowed: reactions stay possible (always True).
-        misses_next_first_segment: no action was left to lose, so the character cannot act
-            in the first segment of the next round.
-    """
-
-    actions_lost: int
-    reactions_allowed: bool = True
-    misses_next_first_segment: bool = False
-
-
-def stunned(actions_left: int) -> Stun:
-    """What a stun costs a character with ``actions_left`` actions still to run this round.
-
-    >>> stunned(2)
-    Stun(actions_lost=2, reactions_allowed=True, misses_next_first_segment=False)
-    >>> stunned(0).misses_next_first_segment
-    True
-    """
-    return Stun(actions_lost=actions_left, misses_next_first_segment=actions_left == 0)
-
-
 def dies(roll: int, rounds: int) -> bool:
     """Whether a death roll kills: only a roll lower than the full rounds since the hit.
 
@@ -248,18 +224,6 @@ def resistance(strength: Code, armor: Armor = Armor.NONE) -> Code:
     ('4D', '3D+1')
     """
     return strength + armor_protection(armor)
-
-
-def dexterity_with_armor(code: Code, armor: Armor) -> Code:
-    """A code based on Dexterity as armor leaves it: full -1D, light -1 pip.
-
-    >>> str(dexterity_with_armor(Code(3, 1), Armor.FULL))
-    '2D+1'
-    >>> str(dexterity_with_armor(Code(3, 1), Armor.LIGHT))
-    '3D'
-    """
-    protection = armor_protection(armor)
-    return code.plus(dice=-protection.dice, pips=-protection.pips)
 
 
 #: The names a weapon's damage may add from its wielder, as written, and what they mean.

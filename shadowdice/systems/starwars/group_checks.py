@@ -48,6 +48,7 @@ from shadowdice.systems.starwars.rolls import (
     ATTRIBUTE,
     SKILL,
     able,
+    actions_modifiers,
     prepared_for,
     resolve,
     roll_key,
@@ -241,9 +242,7 @@ def _piloting(name: str, sheet: StarWarsSheet, speed: Code):
         with_speed = (
             declared
             if has_speed
-            else CharacterRound(
-                declared.name, (*declared.declarations, pilot_for_speed()), declared.force_point
-            )
+            else CharacterRound(declared.name, (*declared.declarations, pilot_for_speed()))
         )
     except RoundError as error:
         raise CheckError(str(error)) from None
@@ -251,9 +250,7 @@ def _piloting(name: str, sheet: StarWarsSheet, speed: Code):
     label, base = rolled(sheet, key)
     modifiers = [Modifier(f"{sheet.ship} Sublight Speed", speed.dice, speed.pips)]
     modifiers += sheet_modifiers(sheet, key)
-    counted = with_speed.counted(BEFORE_FIRST_SEGMENT)
-    if counted > 1:
-        modifiers.append(Modifier(f"{counted} actions", -(counted - 1)))
+    modifiers += actions_modifiers(with_speed.counted(BEFORE_FIRST_SEGMENT))
     own = Roller(label, base, sheet.force_point_round, tuple(modifiers))
 
     def declare(_amount: int) -> None:

@@ -104,7 +104,8 @@ class Pilot:
     Attributes:
         character: who flies.
         wish: close, open or keep the range.
-        code: the speed code (:func:`.speed_code`), modifiers of the round applied.
+        code: the speed code (Sublight Speed, plus Starship Piloting when the pilot spends an
+            action on it), modifiers of the round applied.
         piloting: when the pilot adds Starship Piloting, what writes that action into the
             pilot's round (charged once the dice are thrown); else None.
     """

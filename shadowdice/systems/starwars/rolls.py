@@ -33,6 +33,7 @@ from shadowdice.systems.starwars.damage import armor_protection, wound_penalty
 from shadowdice.systems.starwars.lightsaber import ATTACK_DIFFICULTY
 from shadowdice.systems.starwars.plan import Modifier, Roller
 from shadowdice.systems.starwars.round_sheet import ANY_ROLL, declared_round
+from shadowdice.systems.starwars.rounds import penalty
 from shadowdice.systems.starwars.sheet import (
     ATTRIBUTES,
     BRAWLING_PARRY,
@@ -146,12 +147,16 @@ def round_modifiers(sheet: StarWarsSheet, segment: int, actions: int = 1) -> lis
     or from ``actions`` when the character declared nothing.
     """
     if sheet.this_round:
-        counted = declared_round(sheet).counted(segment)
-        where = f" by segment {segment}"
-    else:
-        counted, where = actions, ""
-    if counted > 1:
-        return [Modifier(f"{counted} actions{where}", -(counted - 1))]
+        return actions_modifiers(declared_round(sheet).counted(segment), f" by segment {segment}")
+    return actions_modifiers(actions)
+
+
+def actions_modifiers(counted: int, where: str = "") -> list[Modifier]:
+    """The penalty of ``counted`` actions as a modifier (:func:`.rounds.penalty`), named
+    "3 actions" and ``where`` they were counted; none for a single action.
+    """
+    if dice := penalty(counted):
+        return [Modifier(f"{counted} actions{where}", -dice)]
     return []
 
 

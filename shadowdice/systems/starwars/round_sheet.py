@@ -74,7 +74,7 @@ class Declared(Row):
         return Declaration(self.kind, self.rolls or self.kind.value, self.rolls, segment, defence)
 
 
-def character_round(name: str, rows: Sequence[Declared], force_point: bool) -> CharacterRound:
+def character_round(name: str, rows: Sequence[Declared]) -> CharacterRound:
     """The declarations as a :class:`.CharacterRound`.
 
     Raises:
@@ -82,17 +82,17 @@ def character_round(name: str, rows: Sequence[Declared], force_point: bool) -> C
             anything else, two dodges in a segment).
     """
     who = name.strip() or "The character"
-    return CharacterRound(who, tuple(row.declaration for row in rows), force_point)
+    return CharacterRound(who, tuple(row.declaration for row in rows))
 
 
 def check_round(name: str, rows: Sequence[Declared]) -> None:
     """Refuse declarations the rules do not allow, with the reason."""
-    character_round(name, rows, force_point=False)
+    character_round(name, rows)
 
 
 def declared_round(sheet: StarWarsSheet) -> CharacterRound:
-    """The round the sheet declares, with its Force Point."""
-    return character_round(sheet.name, sheet.this_round, sheet.force_point_round)
+    """The round the sheet declares."""
+    return character_round(sheet.name, sheet.this_round)
 
 
 def new_round_action() -> SheetAction:

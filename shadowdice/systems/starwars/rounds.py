@@ -18,11 +18,17 @@ draw a weapon or such  yes             no
 =====================  ==============  ================
 
 "Dieser Modifikator gilt nur, wenn weitere Aktionen ausgeführt werden": the penalty is one die
-for every counted action beyond the first, so a character who only runs rolls without one.
-Preparing (nothing this round, +1D on the prepared action next round) and a Force Point
-(the character's codes doubled for the round) are here as well.
+for every counted action beyond the first (:func:`penalty`), so a character who only runs
+rolls without one.
 
-Readings of what the text leaves open (each pinned by a test in ``test_rounds.py``):
+This module holds the rules of declaring; the app applies them elsewhere: the sheet's table
+"This round" becomes a :class:`CharacterRound` (:mod:`.round_sheet`), every roll takes the
+penalty of its segment (:func:`.rolls.round_modifiers`), the +1D of preparing and the Force
+Point's doubling are applied to the roll (:mod:`.rolls`, :class:`.plan.Roller`), and the
+segment order is rolled as a group (:mod:`.group_checks`, :mod:`.group_rolls`).
+
+Readings of what the text leaves open (pinned by tests in ``test_rounds.py``,
+``test_round_sheet.py`` and ``test_group_checks.py``):
 
 - **Every roll of the character** in the round takes the penalty, the roll for walking
   included ("alle Würfelwürfe"): walking adds no penalty but is not spared one.
@@ -31,8 +37,9 @@ Readings of what the text leaves open (each pinned by a test in ``test_rounds.py
   a segment of their own, running and drawing are declared with the round and count from its
   start. Segment 0 stands for the time before the first segment (a starship's speed contest,
   :mod:`.starships`): only what was declared with the round counts there.
-- **Dodging** covers every attack of its segment with one reaction; every other defence
-  (parry, deflecting a shot) is declared once per attack, and each counts.
+- **Dodging** covers every attack of its segment with one reaction, so a second dodge in a
+  segment is refused; every other defence (parry, deflecting a shot) is declared once per
+  attack, and each counts.
 - **Ties in a segment** act at the same time: :func:`segment_order` gives tiers, and the
   characters of one tier neither prevent nor pre-empt each other. The game master may still
   narrate them in any order; the text leaves independent actions in any order anyway.
@@ -40,7 +47,7 @@ Readings of what the text leaves open (each pinned by a test in ``test_rounds.py
   nothing else, so it is refused beside any other declaration, reactions included.
 - **A Force Point** doubles the character's code (dice and pips, "verdoppelt seinen
   Fertigkeitswert") before any modifier of the roll: the penalty for several actions, wounds
-  and armor are taken from the doubled code, not doubled themselves.
+  and armor are taken from the doubled code, not doubled themselves (:class:`.plan.Roller`).
 - **Drawing a weapon** is part of an action ("Ziehen und Schießen"); it has no segment of its
   own and belongs to the action it goes with.
 - **Too few dice**: a penalty larger than the code leaves 0 dice and keeps the pips
@@ -49,11 +56,9 @@ Readings of what the text leaves open (each pinned by a test in ``test_rounds.py
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-
-from shadowdice.systems.starwars.codes import Code
 
 BEFORE_FIRST_SEGMENT = 0
 """The time of the round before its first segment (the speed contest of starships)."""
@@ -132,9 +137,7 @@ class Declaration:
         segment: for a reaction, the segment it is declared in (it counts from there on);
             for drawing, the segment of the action it is part of. Ignored for actions with a
             segment of their own, which take the segments in the order declared.
-        defence: for a reaction that defends, dodge or another defence; else None (turning a
-            deflected shot on a target is a reaction that defends against nothing).
-        prepared: this action was prepared the round before (+1D on its roll).
+        defence: for a reaction that defends, dodge or another defence; else None.
     """
 
     kind: ActionKind
@@ -142,7 +145,6 @@ class Declaration:
     skill: str = ""
     segment: int = 1
     defence: Defence | None = None
-    prepared: bool = False
 
     @property
     def rule(self) -> KindRule:
@@ -156,58 +158,22 @@ class Declaration:
         return self.kind is not ActionKind.REACTION or self.segment <= segment
 
 
-def walk(label: str = "walk") -> Declaration:
-    """Walking (up to 5 m), rolled with Dexterity when the order matters."""
-    return Declaration(ActionKind.WALK, label, "Dexterity")
-
-
-def run(label: str = "run") -> Declaration:
-    """Running (up to 10 m), rolled with Dexterity."""
-    return Declaration(ActionKind.RUN, label, "Dexterity")
-
-
-def act(label: str, skill: str, *, prepared: bool = False) -> Declaration:
-    """A regular action rolled with ``skill``."""
-    return Declaration(ActionKind.REGULAR, label, skill, prepared=prepared)
-
-
-def dodge(segment: int = 1, skill: str = "Dodge") -> Declaration:
-    """Dodging every attack of ``segment``."""
-    return Declaration(ActionKind.REACTION, "dodge", skill, segment, Defence.DODGE)
-
-
-def parry(segment: int = 1, skill: str = "Melee Parry", label: str = "parry") -> Declaration:
-    """Parrying (or deflecting) one attack of ``segment``."""
-    return Declaration(ActionKind.REACTION, label, skill, segment, Defence.PARRY)
-
-
-def draw(segment: int = 1, label: str = "draw a weapon") -> Declaration:
-    """Drawing a weapon as part of the action of ``segment``."""
-    return Declaration(ActionKind.DRAW, label, "", segment)
-
-
-def prepare(label: str = "prepare") -> Declaration:
-    """Doing nothing this round, to roll a chosen action next round with +1D."""
-    return Declaration(ActionKind.PREPARE, label)
-
-
 @dataclass(frozen=True, slots=True)
 class CharacterRound:
     """What one character declared for a round.
 
     Attributes:
         name: the character.
-        declarations: everything declared, in the order declared; reactions may be added
-            later with :meth:`react`.
-        force_point: a Force Point was spent: every code of the round is doubled.
+        declarations: everything declared, in the order declared (reactions declared
+            later in the round are added with the segment they are declared in).
 
     Raises:
-        RoundError: two movements, or preparing beside anything else.
+        RoundError: two movements, preparing beside anything else, or two dodges in one
+            segment.
     """
 
     name: str
     declarations: tuple[Declaration, ...] = ()
-    force_point: bool = False
 
     def __post_init__(self) -> None:
         kinds = [declaration.kind for declaration in self.declarations]
@@ -224,12 +190,6 @@ class CharacterRound:
                 f"{self.name} dodges once a segment: one dodge covers every attack of it."
             )
 
-    def react(self, reaction: Declaration) -> CharacterRound:
-        """This round with a reaction declared at the start of its segment."""
-        if reaction.kind is not ActionKind.REACTION:
-            raise RoundError("Only reactions can be declared during the round.")
-        return CharacterRound(self.name, (*self.declarations, reaction), self.force_point)
-
     @property
     def actions(self) -> tuple[Declaration, ...]:
         """The declarations with a segment of their own, in the order they run."""
@@ -244,69 +204,15 @@ class CharacterRound:
         """How many declarations count as actions for a roll in ``segment``."""
         return sum(1 for declaration in self.declarations if declaration.counts_in(segment))
 
-    def penalty(self, segment: int) -> int:
-        """The dice taken off every roll in ``segment``: one per counted action past the
-        first (0 when only one action counts, or none).
-        """
-        return max(0, self.counted(segment) - 1)
 
-    def code_for(
-        self, code: Code, segment: int, *, prepared: bool = False, dice: int = 0, pips: int = 0
-    ) -> Code:
-        """The code rolled in ``segment``: the character's code, doubled for a Force Point;
-        then the penalty taken off, +1D when the action was prepared the round before, and
-        the roll's other modifiers (``dice``, ``pips``: wounds, armor), which are not doubled.
+def penalty(counted: int) -> int:
+    """The dice taken off every roll of a round with ``counted`` actions: one per counted
+    action past the first, none for a single one.
 
-        >>> str(CharacterRound("Luke", (act("a", "Sense"), act("b", "Sense")), True).code_for(
-        ...     Code(3, 1), 1, dice=-1, pips=-1))
-        '4D+1'
-        """
-        base = code.doubled() if self.force_point else code
-        bonus = 1 if prepared else 0
-        return base.plus(dice=bonus - self.penalty(segment) + dice, pips=pips)
-
-    def covers(self, segment: int, attacks: int) -> int:
-        """How many of ``attacks`` in ``segment`` the character's reactions defend against:
-        all of them with a dodge, else one for every other defence declared there.
-        """
-        defences = [
-            d.defence
-            for d in self.declarations
-            if d.kind is ActionKind.REACTION and d.segment == segment and d.defence is not None
-        ]
-        if Defence.DODGE in defences:
-            return attacks
-        return min(attacks, len(defences))
-
-
-def reactions_needed(defence: Defence, attacks: int) -> int:
-    """How many reactions defend against ``attacks`` of one segment: a dodge covers all,
-    any other defence is declared once per attack.
-
-    >>> reactions_needed(Defence.DODGE, 3), reactions_needed(Defence.PARRY, 3)
-    (1, 3)
+    >>> penalty(1), penalty(3), penalty(0)
+    (0, 2, 0)
     """
-    if attacks <= 0:
-        return 0
-    return 1 if defence is Defence.DODGE else attacks
-
-
-def segment_count(characters: Sequence[CharacterRound]) -> int:
-    """How many segments the round has: the most actions with a segment of their own
-    anyone declared (at least one).
-    """
-    return max((len(character.actions) for character in characters), default=0) or 1
-
-
-def segment_actions(
-    characters: Sequence[CharacterRound], segment: int
-) -> tuple[tuple[str, Declaration], ...]:
-    """Who runs which action in ``segment``, as (name, action) in the order given."""
-    return tuple(
-        (character.name, action)
-        for character in characters
-        if (action := character.action_in(segment)) is not None
-    )
+    return max(0, counted - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,12 +239,3 @@ def segment_order(totals: Mapping[str, int]) -> tuple[Turn, ...]:
     for name, total in totals.items():
         by_total.setdefault(total, []).append(name)
     return tuple(Turn(total, tuple(by_total[total])) for total in sorted(by_total, reverse=True))
-
-
-def force_point(code: Code) -> Code:
-    """A code for the round in which a Force Point is spent: dice and pips doubled.
-
-    >>> str(force_point(Code(4, 2)))
-    '8D+4'
-    """
-    return code.doubled()

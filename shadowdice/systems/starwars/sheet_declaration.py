@@ -10,7 +10,15 @@ field); the code a skill rolls is a derived column that cannot be edited.
 
 from __future__ import annotations
 
-from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, SheetEditError, TableSpec
+from shadowdice.core.sheet import (
+    ColumnSpec,
+    FieldSpec,
+    Kind,
+    Row,
+    SheetEditError,
+    TableSpec,
+    free_name,
+)
 from shadowdice.systems.starwars.creation import refuse_in_creation
 from shadowdice.systems.starwars.damage import Armor, Wound
 from shadowdice.systems.starwars.round_sheet import SEGMENT_DECLARED, Declared
@@ -216,15 +224,3 @@ def new_force_skill(sheet: StarWarsSheet) -> Row:
     if not missing:
         raise SheetEditError(f"The character has all Force skills: {', '.join(FORCE_SKILLS)}.")
     return ForceSkill(name=missing[0])
-
-
-def free_name(stem: str, taken: set[str]) -> str:
-    """The first "<stem> <n>" not taken.
-
-    >>> free_name("New skill", {"New skill 1"})
-    'New skill 2'
-    """
-    number = 1
-    while (name := f"{stem} {number}") in taken:
-        number += 1
-    return name

@@ -14,10 +14,16 @@ Rule text, section on starships (Raumschiffe):
   dodge in ordinary combat; other actions and earlier dodges make it harder as usual
   (:mod:`.rounds`).
 
-Readings of what the text leaves open (pinned by tests in ``test_starships.py``):
+This module decides the range. The codes are built from the sheets elsewhere: the speed roll
+(Sublight Speed, plus Starship Piloting) in :func:`.group_checks.plan_speed`, the starship
+dodge (the roll ``ship:dodge``) in :func:`.rolls.roller`, and the dodge's total is added to the
+attacker's difficulty as the opponent's roll of a check (:mod:`.plan`). The difficulty to hit
+a ship at each range is the game master's target number (the text's X-wing example: short,
+10).
 
-- **Target numbers**: short 10 (the text's X-wing example); medium 15 and long 20, the
-  steps of the text's other range difficulties (a blaster pistol at medium range, 15).
+Readings of what the text leaves open (pinned by tests in ``test_starships.py`` and
+``test_group_checks.py``):
+
 - **One step per round**: the winner closes or opens the range by one step (medium to short,
   medium to long). Closing at short and opening at long leave it where it is; whether a ship
   gets away is the game master's call.
@@ -35,7 +41,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 
-from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.rounds import ActionKind, Declaration
 
 
@@ -50,19 +55,6 @@ class Range(IntEnum):
     def label(self) -> str:
         """The range in words ("medium")."""
         return self.name.lower()
-
-
-TARGET_NUMBERS: Mapping[Range, int] = {Range.SHORT: 10, Range.MEDIUM: 15, Range.LONG: 20}
-"""The difficulty to hit a ship at each range."""
-
-
-def target_number(distance: Range) -> int:
-    """The difficulty to hit a ship at ``distance``.
-
-    >>> target_number(Range.SHORT)
-    10
-    """
-    return TARGET_NUMBERS[distance]
 
 
 class Wish(StrEnum):
@@ -86,16 +78,6 @@ def moved(distance: Range, wish: Wish) -> Range:
 def speed_roll_needed(wishes: Mapping[str, Wish]) -> bool:
     """Whether the pilots roll for speed: only when they do not all want the same."""
     return len(set(wishes.values())) > 1
-
-
-def speed_code(sublight_speed: Code, piloting: Code | None = None) -> Code:
-    """The code of a speed roll: Sublight Speed, plus Starship Piloting when the pilot
-    spends an action on it.
-
-    >>> str(speed_code(Code(2))), str(speed_code(Code(2), Code(3, 1)))
-    ('2D', '5D+1')
-    """
-    return sublight_speed if piloting is None else sublight_speed + piloting
 
 
 def pilot_for_speed() -> Declaration:
@@ -126,21 +108,3 @@ def speed_contest(
     if len(winners) > 1:
         return distance
     return moved(distance, winners.pop())
-
-
-def dodge_code(piloting: Code, maneuverability: Code) -> Code:
-    """The code of a starship dodge: Starship Piloting plus Maneuverability.
-
-    >>> str(dodge_code(Code(3), Code(3)))
-    '6D'
-    """
-    return piloting + maneuverability
-
-
-def dodged_difficulty(difficulty: int, dodge_total: int) -> int:
-    """The difficulty of every attack on the ship in the segment of the dodge.
-
-    >>> dodged_difficulty(10, 18)
-    28
-    """
-    return difficulty + dodge_total

@@ -22,7 +22,16 @@ from importlib import resources
 
 from pydantic import Field, field_validator, model_validator
 
-from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, SheetEditError, TableSpec
+from shadowdice.core.sheet import (
+    ColumnSpec,
+    FieldSpec,
+    Kind,
+    Row,
+    Sheet,
+    SheetEditError,
+    TableSpec,
+    free_name,
+)
 from shadowdice.systems.starwars.codes import normalized_code
 from shadowdice.systems.starwars.sheet import (
     ATTRIBUTES,
@@ -38,7 +47,7 @@ from shadowdice.systems.starwars.sheet import (
     check_skill_names,
     standard_attributes,
 )
-from shadowdice.systems.starwars.sheet_declaration import equipment_table, free_name
+from shadowdice.systems.starwars.sheet_declaration import equipment_table
 
 TEMPLATE_FOLDER = "templates"
 

@@ -7,17 +7,10 @@ import pytest
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError, Tone
-from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.checks import plan_roll
 from shadowdice.systems.starwars.session import StarWarsSession
 from shadowdice.systems.starwars.sheet import Armor, Wound
-from tests.systems.starwars.characters import character
-
-SYSTEM = StarWarsD6()
-
-
-def roll(sheet, faces, party=None, **values):
-    return SYSTEM.start_check(sheet, values, ScriptedDiceSource(faces), party or {})
+from tests.systems.starwars.characters import SYSTEM, character, opposed_by, roll
 
 
 def test_the_blaster_shot_6_3_2_2_plus_1_is_14_against_15_a_miss():
@@ -50,9 +43,7 @@ def test_holding_the_door_18_against_9_compares_the_totals():
         {"Corukk": pusher},
         roll="attribute:Strength",
         target=0,
-        opponent="character",
-        defender=("Corukk",),
-        defender_roll="attribute:Strength",
+        **opposed_by("Corukk", "attribute:Strength"),
     )
     # Then 18 against 9: the door stays shut
     outcome = session.outcome()
@@ -89,9 +80,7 @@ def test_the_sandperson_hits_13_against_5_plus_a_parry_of_8():
         {"Luke": player},
         roll="skill:Melee Combat",
         target=5,
-        opponent="character",
-        defender=("Luke",),
-        defender_roll="skill:Melee Parry",
+        **opposed_by("Luke", "skill:Melee Parry"),
     )
     # Then 13 reaches 5 + 8 = 13: a hit
     outcome = session.outcome()
@@ -267,8 +256,7 @@ def test_characters_who_cannot_act_cannot_roll_nor_oppose():
             {"Bulack": out},
             roll="attribute:Strength",
             target=5,
-            opponent="character",
-            defender=("Bulack",),
+            **opposed_by("Bulack"),
         )
 
 
@@ -288,8 +276,7 @@ def test_the_wounded_opponent_rolls_1d_less():
         {"Bulack": defender},
         roll="attribute:Dexterity",
         target=5,
-        opponent="character",
-        defender=("Bulack",),
+        **opposed_by("Bulack"),
     )
     assert str(session.plan.opponent.roller.code) == "2D"
     assert session.outcome().headline == "3 against 7 - miss by 4"

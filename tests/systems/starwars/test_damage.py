@@ -18,11 +18,9 @@ from shadowdice.systems.starwars.damage import (
     after_hit,
     armor_protection,
     can_act,
-    dexterity_with_armor,
     dies,
     parse_damage,
     resistance,
-    stunned,
     wound_level,
     wound_penalty,
 )
@@ -104,24 +102,13 @@ def test_the_unconscious_the_mortally_wounded_and_the_dead_cannot_act():
     assert [can_act(wound) for wound in Wound] == [True, True, False, False, False]
 
 
-def test_a_stunned_character_loses_the_rest_of_the_round():
-    # Given a character stunned with two actions still to run
-    stun = stunned(2)
-    # Then both are lost; reactions remain
-    assert stun.actions_lost == 2 and stun.reactions_allowed
-    assert not stun.misses_next_first_segment
-    # And with nothing left to lose, the first segment of the next round is lost
-    assert stunned(0).misses_next_first_segment
-
-
-def test_armor_adds_to_strength_and_takes_from_dexterity():
+def test_armor_adds_to_strength():
     # Anla's bounty hunter armor: +1D to resist; light armor: +1
     assert str(resistance(Code(3), Armor.FULL)) == "4D"
     assert str(resistance(Code(3), Armor.LIGHT)) == "3D+1"
     assert str(resistance(Code(3))) == "3D"
-    assert str(dexterity_with_armor(Code(3, 1), Armor.FULL)) == "2D+1"
-    assert str(dexterity_with_armor(Code(3, 1), Armor.LIGHT)) == "3D"
-    assert armor_protection(Armor.NONE) == Code(0)
+    # And takes the same off Dexterity-based rolls (through the checks in test_checks.py)
+    assert [str(armor_protection(armor)) for armor in Armor] == ["0D", "0D+1", "1D"]
 
 
 def test_the_vibroaxe_adds_2d_to_the_attackers_strength():
@@ -170,11 +157,3 @@ def test_after_the_death_roll_the_count_goes_on_or_the_character_is_dead():
 
 def test_wounds_read_as_words():
     assert Wound.MORTALLY_WOUNDED.label == "mortally wounded"
-
-
-def test_corukk_hit_before_his_turn_cannot_shoot_back():
-    # Given Anla acts first in the corridor and hits Corukk, whose shot is still to come
-    stun = stunned(actions_left=1)
-    # Then any hit stuns at least, and his shot is lost
-    assert wound_level(1, 30) is WoundLevel.STUNNED
-    assert stun.actions_lost == 1

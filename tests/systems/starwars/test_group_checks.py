@@ -9,21 +9,9 @@ import pytest
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.sheet import Kind
-from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.round_sheet import Declared
 from shadowdice.systems.starwars.rounds import ActionKind
-from tests.systems.starwars.characters import character
-
-SYSTEM = StarWarsD6()
-
-
-def declared(sheet, *rows):
-    """Give the sheet these declarations: (kind, rolls) or (kind, rolls, segment)."""
-    sheet.this_round = [
-        Declared(kind=ActionKind(row[0]), rolls=row[1], segment=row[2] if len(row) > 2 else 1)
-        for row in rows
-    ]
-    return sheet
+from tests.systems.starwars.characters import SYSTEM, character, declared, opposed_by
 
 
 def corridor():
@@ -207,8 +195,8 @@ def test_the_x_wing_dodge_of_18_raises_the_ties_10_to_28():
     # Given the TIE pilot shoots at short range (10) and Anla dodges in segment 1
     anla = xwing_pilot()
     tie = character("TIE pilot")
-    values = {"roll": "code", "code": "4D", "target": 10, "opponent": "character",
-              "defender": ("Anla",), "defender_roll": "ship:dodge", "segment": 1}  # fmt: skip
+    values = {"roll": "code", "code": "4D", "target": 10, "segment": 1}
+    values.update(opposed_by("Anla", "ship:dodge"))
     # When the TIE pilot rolls 24 and Anla 5+4+3+3+2+1 = 18 with 6D
     session = SYSTEM.start_check(
         tie, values, ScriptedDiceSource([6, 6, 6, 6, 5, 4, 3, 3, 2, 1]), {"Anla": anla}
@@ -247,7 +235,6 @@ def test_a_ship_without_maneuverability_shows_no_empty_modifier():
     assert preview.summary == "Starship Piloting 3D · against 15"
     # And as a TIE pilot's opponent her dodge is named once, without empty terms
     tie = character("TIE pilot")
-    values = {"roll": "code", "code": "4D", "target": 10, "opponent": "character",
-              "defender": ("Anla",), "defender_roll": "ship:dodge"}  # fmt: skip
+    values = {"roll": "code", "code": "4D", "target": 10, **opposed_by("Anla", "ship:dodge")}
     preview = SYSTEM.preview_check(tie, values, {"Anla": anla})
     assert preview.summary == "Code 4D · against 10 + Anla's Starship Piloting 3D"

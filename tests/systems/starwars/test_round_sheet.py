@@ -7,54 +7,41 @@ import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.session import Charge
-from shadowdice.core.sheet import SheetEditError, add_row, set_cell
-from shadowdice.systems.starwars import StarWarsD6
+from shadowdice.core.sheet import SheetEditError, add_row
 from shadowdice.systems.starwars.round_sheet import ANY_ROLL, Declared
 from shadowdice.systems.starwars.rounds import ActionKind
-from tests.systems.starwars.characters import character
-
-SYSTEM = StarWarsD6()
-TABLE = {table.key: table for table in SYSTEM.sheet_tables()}["this_round"]
-COLUMNS = {column.key: column for column in TABLE.columns}
-
-
-def declare(sheet, kind, rolls="", segment=1):
-    """Add a row to "This round" as the editor does."""
-    row = add_row(sheet, TABLE)
-    set_cell(sheet, TABLE, row, COLUMNS["kind"], kind)
-    set_cell(sheet, TABLE, row, COLUMNS["rolls"], rolls)
-    if segment != 1:
-        set_cell(sheet, TABLE, row, COLUMNS["segment"], segment)
-
-
-def roll(sheet, faces, party=None, **values):
-    return SYSTEM.start_check(sheet, values, ScriptedDiceSource(faces), party or {})
-
-
-def params(sheet):
-    return {param.key: param for param in SYSTEM.check_params(sheet, {})}
+from tests.systems.starwars.characters import (
+    ROUND_COLUMNS,
+    ROUND_TABLE,
+    SYSTEM,
+    character,
+    enter_declaration,
+    opposed_by,
+    params,
+    roll,
+)
 
 
 def test_the_table_declares_kind_roll_and_segment():
-    assert [column.key for column in TABLE.columns] == ["kind", "rolls", "segment"]
-    assert COLUMNS["kind"].choices(None) == tuple(ActionKind)
+    assert [column.key for column in ROUND_TABLE.columns] == ["kind", "rolls", "segment"]
+    assert ROUND_COLUMNS["kind"].choices(None) == tuple(ActionKind)
     assert [kind.value for kind in ActionKind][:6] == [
         "walk", "run", "action", "reaction", "draw", "prepare",
     ]  # fmt: skip
     # The segment is the declared one only for reactions and draws
-    assert COLUMNS["segment"].editable_in(Declared(kind=ActionKind.REACTION))
-    assert not COLUMNS["segment"].editable_in(Declared(kind=ActionKind.REGULAR))
+    assert ROUND_COLUMNS["segment"].editable_in(Declared(kind=ActionKind.REACTION))
+    assert not ROUND_COLUMNS["segment"].editable_in(Declared(kind=ActionKind.REGULAR))
 
 
 def test_the_table_refuses_what_the_rules_forbid_and_keeps_the_sheet():
     sheet = character("Darlen")
-    declare(sheet, "walk")
+    enter_declaration(sheet, "walk")
     with pytest.raises(SheetEditError, match="Darlen can walk or run only once a round"):
-        declare(sheet, "run")
+        enter_declaration(sheet, "run")
     assert [row.kind for row in sheet.this_round] == [ActionKind.WALK, ActionKind.REGULAR]
     sheet.this_round = [Declared(kind=ActionKind.PREPARE)]
     with pytest.raises(SheetEditError, match="prepares and so does nothing else"):
-        add_row(sheet, TABLE)
+        add_row(sheet, ROUND_TABLE)
 
 
 def test_anlas_three_declared_shots_take_2d_off_without_a_number_of_actions():
@@ -62,7 +49,7 @@ def test_anlas_three_declared_shots_take_2d_off_without_a_number_of_actions():
     anla = character(Dexterity="4D+2", skills=[("Blaster", "Dexterity", "1D")])
     assert "actions" in params(anla)
     for _shot in range(3):
-        declare(anla, "action", "Blaster")
+        enter_declaration(anla, "action", "Blaster")
     # Then the check asks for the segment, not a number of actions
     assert "actions" not in params(anla) and "segment" in params(anla)
     # And the shot of segment 2 is rolled with 3D+2
@@ -74,8 +61,8 @@ def test_anlas_three_declared_shots_take_2d_off_without_a_number_of_actions():
 def test_a_reaction_declared_in_segment_2_counts_from_segment_2_on():
     # Given Bulack parries Corukk's fists: first in segment 1, again before segment 2
     bulack = character("Bulack", Dexterity="3D", skills=[("Brawling Parry", "Dexterity", "1D")])
-    declare(bulack, "reaction", "Brawling Parry", segment=1)
-    declare(bulack, "reaction", "Brawling Parry", segment=2)
+    enter_declaration(bulack, "reaction", "Brawling Parry", segment=1)
+    enter_declaration(bulack, "reaction", "Brawling Parry", segment=2)
     # Then the parry of segment 1 is at 4D and the one of segment 2 at 3D
     first = roll(bulack, [1] * 4, roll="skill:Brawling Parry", target=30, segment=1)
     second = roll(bulack, [1] * 3, roll="skill:Brawling Parry", target=30, segment=2)
@@ -85,8 +72,8 @@ def test_a_reaction_declared_in_segment_2_counts_from_segment_2_on():
 def test_the_opponent_takes_the_penalty_of_their_own_declarations():
     # Given Anla shoots and dodges in segment 1: both at -1D
     anla = character("Anla", Dexterity="3D", skills=[("Dodge", "Dexterity", "1D")])
-    declare(anla, "action", "Blaster")
-    declare(anla, "reaction", "Dodge")
+    enter_declaration(anla, "action", "Blaster")
+    enter_declaration(anla, "reaction", "Dodge")
     shooter = character("Corukk", Dexterity="3D")
     session = roll(
         shooter,
@@ -94,9 +81,7 @@ def test_the_opponent_takes_the_penalty_of_their_own_declarations():
         {"Anla": anla},
         roll="attribute:Dexterity",
         target=10,
-        opponent="character",
-        defender=("Anla",),
-        defender_roll="skill:Dodge",
+        **opposed_by("Anla", "skill:Dodge"),
     )
     assert str(session.plan.opponent.roller.code) == "3D"
     assert session.outcome().headline == "3 against 13 - miss by 10"
@@ -105,7 +90,7 @@ def test_the_opponent_takes_the_penalty_of_their_own_declarations():
 def test_new_round_carries_the_preparation_into_plus_1d_on_that_roll_once():
     # Given Anla does nothing this round but aim her blaster
     anla = character(Dexterity="4D", skills=[("Blaster", "Dexterity", "0D")])
-    declare(anla, "prepare", "Blaster")
+    enter_declaration(anla, "prepare", "Blaster")
     # When the game master starts the next round
     message = SYSTEM.apply_sheet_action(anla, "new_round")
     assert message == "New round: declarations cleared; +1D prepared for Blaster."
@@ -129,7 +114,7 @@ def test_a_preparation_goes_to_its_own_roll_only_and_an_unused_one_is_gone_next_
 
 def test_a_prepare_row_that_names_nothing_prepares_the_next_roll():
     anla = character(Strength="2D")
-    declare(anla, "prepare")
+    enter_declaration(anla, "prepare")
     SYSTEM.apply_sheet_action(anla, "new_round")
     assert anla.prepared == ANY_ROLL
     assert str(roll(anla, [1] * 3, roll="attribute:Strength", target=30).plan.roller.code) == "3D"
@@ -168,8 +153,8 @@ def test_the_sheet_actions_are_finish_creation_and_new_round():
 def test_bulack_walks_to_the_corner_then_shoots_without_a_penalty():
     # Given Bulack (Dexterity 3D+1, Blaster 4D+1) walks 3 m, then shoots
     bulack = character("Bulack", Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
-    declare(bulack, "walk")
-    declare(bulack, "action", "Blaster")
+    enter_declaration(bulack, "walk")
+    enter_declaration(bulack, "action", "Blaster")
     # When the walk's order is rolled in segment 1: Dexterity in full
     order = SYSTEM.preview_group_check([bulack], {"group": "order", "segment": 1})
     assert order.summary == "Bulack: Walk: Dexterity 3D+1"
@@ -185,8 +170,8 @@ def test_bulack_walks_to_the_corner_then_shoots_without_a_penalty():
 def test_bulack_shoots_then_jumps_into_cover_both_at_minus_1d():
     # Given Bulack shoots, then jumps over the crates (the game master counts it as running)
     bulack = character("Bulack", Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
-    declare(bulack, "action", "Blaster")
-    declare(bulack, "run", "Dexterity")
+    enter_declaration(bulack, "action", "Blaster")
+    enter_declaration(bulack, "run", "Dexterity")
     # Then the shot in segment 1 is at -1D
     shot = roll(bulack, [6, 6, 6], roll="skill:Blaster", target=15, segment=1)
     assert shot.plan.roller.terms == "Blaster 4D+1, -1D (2 actions by segment 1) → 3D+1"

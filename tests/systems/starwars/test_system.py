@@ -9,16 +9,9 @@ import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.sheet import Kind
-from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.plan import sum_distribution
 from shadowdice.systems.starwars.sheet import StarWarsSheet
-from tests.systems.starwars.characters import character
-
-SYSTEM = StarWarsD6()
-
-
-def params(sheet, party=None):
-    return {p.key: p for p in SYSTEM.check_params(sheet, party or {})}
+from tests.systems.starwars.characters import SYSTEM, character, opposed_by, params
 
 
 def brute_chance(dice, pips, target, opponent_dice=0, opponent_pips=0):
@@ -92,8 +85,7 @@ def test_the_preview_names_the_code_the_target_and_the_exact_chance():
 def test_the_preview_of_an_opposed_check_counts_both_sides():
     sandperson = character(skills=[("Melee Combat", "Dexterity", "0D+1")])
     luke = character("Luke", Dexterity="1D", skills=[("Melee Parry", "Dexterity", "1D")])
-    values = {"roll": "skill:Melee Combat", "target": 5, "opponent": "character",
-              "defender": ("Luke",), "defender_roll": "skill:Melee Parry"}  # fmt: skip
+    values = {"roll": "skill:Melee Combat", "target": 5, **opposed_by("Luke", "skill:Melee Parry")}
     preview = SYSTEM.preview_check(sandperson, values, {"Luke": luke})
     assert preview.summary == "Melee Combat 2D+1 · against 5 + Luke's Melee Parry 2D"
     assert preview.chance == pytest.approx(brute_chance(2, 1, 5, 2, 0))

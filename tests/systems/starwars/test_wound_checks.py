@@ -7,19 +7,11 @@ import re
 
 import pytest
 
-from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import Charge, Tone
-from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.damage import Armor, Wound
 from shadowdice.systems.starwars.plan import sum_distribution
-from tests.systems.starwars.characters import character
-
-SYSTEM = StarWarsD6()
-
-
-def check(sheet, faces, party=None, **values):
-    return SYSTEM.start_check(sheet, values, ScriptedDiceSource(faces), party or {})
+from tests.systems.starwars.characters import SYSTEM, character, declared, roll
 
 
 def kinds(sheet):
@@ -37,14 +29,14 @@ def test_the_vibroaxe_knocks_anla_out_through_her_armor():
     assert preview.summary == "Damage STR+2D of K-4D8 → 6D against Strength and armor 4D"
     # When the axe rolls 6+5+4+3+2+1 = 21 and Anla 3+3+2+2 = 10
     faces = [6, 5, 4, 3, 2, 1, 3, 3, 2, 2]
-    session = check(anla, faces, {"K-4D8": droid}, **values)
+    session = roll(anla, faces, {"K-4D8": droid}, **values)
     # Then 21 is at least twice 10: Anla's sheet says unconscious, charged through the session
     assert session.outcome().headline == "Unconscious"
     assert anla.wound is Wound.UNCONSCIOUS
     assert session.charges == [Charge("wounds", 1)]
     # And she cannot roll anything now but her Strength against the next hit
     with pytest.raises(CheckError, match="Anla is unconscious and cannot roll"):
-        check(anla, [], roll="attribute:Strength", target=5)
+        roll(anla, [], roll="attribute:Strength", target=5)
 
 
 def test_a_wounded_character_rolls_1d_less_later_but_not_against_damage():
@@ -52,11 +44,11 @@ def test_a_wounded_character_rolls_1d_less_later_but_not_against_damage():
     bulack = character(
         "Bulack", Dexterity="3D", Strength="3D", skills=[("Blaster", "Dexterity", "1D")]
     )
-    session = check(bulack, [3, 3, 3, 3, 3, 3, 3], check="damage", damage="4D")
+    session = roll(bulack, [3, 3, 3, 3, 3, 3, 3], check="damage", damage="4D")
     assert session.outcome().headline == "Stunned and wounded"
     assert (bulack.wound, bulack.stunned) == (Wound.WOUNDED, True)
     # When he shoots later
-    shot = check(bulack, [6, 6, 6], roll="skill:Blaster", target=15)
+    shot = roll(bulack, [6, 6, 6], roll="skill:Blaster", target=15)
     # Then the shot is at -1D, and the preview says he is stunned
     assert shot.plan.roller.terms == "Blaster 4D, -1D (wounded) → 3D"
     assert "stunned: no more actions this round, reactions only" in shot.outcome().detail
@@ -64,15 +56,32 @@ def test_a_wounded_character_rolls_1d_less_later_but_not_against_damage():
     preview = SYSTEM.preview_check(bulack, {"check": "damage", "damage": "4D"})
     assert preview.summary == "Damage 4D against Strength and armor 3D"
     # And wounded again, he is unconscious
-    check(bulack, [3, 3, 2, 2, 3, 3, 3], check="damage", damage="4D")
+    roll(bulack, [3, 3, 2, 2, 3, 3, 3], check="damage", damage="4D")
     assert bulack.wound is Wound.UNCONSCIOUS
+
+
+def test_corukk_hit_before_his_turn_is_stunned_and_cannot_shoot_back():
+    # Given the corridor: Anla acts first and hits Corukk, whose shot is still to come
+    anla = declared(
+        character("Anla", skills=[("Blaster", "Dexterity", "1D")]), ("action", "Blaster")
+    )
+    corukk = declared(character("Corukk", Strength="2D"), ("action", "Blaster"))
+    # When her blaster's 3D rolls 2+2+1 = 5 against his Strength 2D's 4+4 = 8
+    session = roll(corukk, [2, 2, 1, 4, 4], check="damage", damage="3D")
+    # Then any hit stuns at least: his shot is lost, only reactions are left to him
+    assert session.outcome().headline == "Stunned"
+    assert corukk.stunned and corukk.wound is Wound.HEALTHY
+    shot = SYSTEM.preview_check(corukk, {"roll": "skill:Blaster", "target": 10})
+    assert shot.summary.endswith("· stunned: no more actions this round, reactions only")
+    order = SYSTEM.preview_group_check([anla, corukk], {"group": "order", "segment": 1})
+    assert order.summary == "Anla: Action: Blaster 3D · not rolling: Corukk is stunned"
 
 
 def test_a_mortal_wound_then_death_rolls_at_the_end_of_the_rounds():
     # Given 5D of damage against Strength 1D in light armor: 21 against 7
     corukk = character("Corukk", Strength="1D")
     corukk.armor = Armor.LIGHT
-    session = check(corukk, [5, 4, 4, 4, 4, 6], check="damage", damage="5D")
+    session = roll(corukk, [5, 4, 4, 4, 4, 6], check="damage", damage="5D")
     assert session.outcome().headline == "Mortally wounded"
     assert (corukk.wound, corukk.mortal_rounds) == (Wound.MORTALLY_WOUNDED, 0)
     # Then the check offers the death roll, first
@@ -83,13 +92,13 @@ def test_a_mortal_wound_then_death_rolls_at_the_end_of_the_rounds():
     assert preview.summary == "Death roll 2D against 0 full rounds since the mortal wound"
     assert preview.chance == 1.0
     # When he survives the end of the round (any roll reaches 0), the count goes to 1
-    survived = check(corukk, [1, 1], check="death")
+    survived = roll(corukk, [1, 1], check="death")
     assert survived.outcome().headline == "Survives the round"
     assert corukk.mortal_rounds == 1 and survived.charges == [Charge("wounds", 1)]
     # And three rounds later a 2 is lower than 3: dead
     corukk.mortal_rounds = 3
     assert SYSTEM.preview_check(corukk, {"check": "death"}).chance == pytest.approx(35 / 36)
-    died = check(corukk, [1, 1], check="death")
+    died = roll(corukk, [1, 1], check="death")
     assert died.outcome().headline == "Dies" and died.outcome().tone is Tone.CRITICAL
     assert corukk.wound is Wound.DEAD
     assert "death" not in dict(kinds(corukk).choices)
@@ -104,7 +113,7 @@ def test_a_death_roll_is_only_for_the_mortally_wounded_and_takes_no_force_point(
     preview = SYSTEM.preview_check(anla, {"check": "death", "force_point": "spend"})
     assert preview.problem.startswith("The death roll is 2D whatever the character")
     with pytest.raises(CheckError, match="cannot roll"):
-        check(anla, [], roll="attribute:Strength", target=5)
+        roll(anla, [], roll="attribute:Strength", target=5)
 
 
 def test_a_lightsaber_does_5d_plus_the_attackers_control():
@@ -139,13 +148,13 @@ def test_a_bad_damage_is_refused_with_the_reason(values, words):
     preview = SYSTEM.preview_check(anla, {"check": "damage", **values})
     assert preview.problem.startswith(words)
     with pytest.raises(CheckError, match=re.escape(words)):
-        check(anla, [], check="damage", **values)
+        roll(anla, [], check="damage", **values)
 
 
 def test_a_force_point_doubles_strength_against_damage_armor_added_after():
     anla = character("Anla", Strength="2D+1")
     anla.armor = Armor.LIGHT
-    session = check(anla, [1] + [6] * 4, check="damage", damage="1D", force_point="spend")
+    session = roll(anla, [1] + [6] * 4, check="damage", damage="1D", force_point="spend")
     assert str(session.resistance) == "4D+3"
     assert session.outcome().headline == "Stunned"
     assert anla.force_points == 0 and anla.force_point_round
