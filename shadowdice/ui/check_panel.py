@@ -6,13 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shadowdice.core.registry import CheckError, Party
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.param_form import ParamForm
+
+#: How much of a long parameter form stays in sight when the window is short, in pixels.
+FORM_HEIGHT_KEPT = 160
 
 
 class CheckPanel(QGroupBox):
@@ -44,7 +55,7 @@ class CheckPanel(QGroupBox):
         self.roll_button.setMinimumHeight(34)
         self.roll_button.setEnabled(False)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.form)
+        layout.addWidget(FormArea(self.form))
         layout.addWidget(self.preview)
         layout.addWidget(self.roll_button)
         self._connect_signals()
@@ -161,3 +172,33 @@ def percent(chance: float) -> str:
     if 0.99 < chance < 1:
         return ">99%"
     return f"{chance:.0%}"
+
+
+class FormArea(QScrollArea):
+    """The parameter form, scrolling past :data:`FORM_HEIGHT_KEPT`: a form of a few parameters
+    shows whole, a long one (Star Wars D6 with an opponent) scrolls instead of pushing the
+    window past the screen.
+    """
+
+    def __init__(self, form: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(form)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        form.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Take the form's new height when its rows change (parameters shown or hidden)."""
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def sizeHint(self) -> QSize:
+        """As tall as the whole form."""
+        return QSize(super().sizeHint().width(), self.widget().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        """As tall as the form, up to :data:`FORM_HEIGHT_KEPT`."""
+        height = min(self.widget().sizeHint().height(), FORM_HEIGHT_KEPT)
+        return QSize(super().minimumSizeHint().width(), height)

@@ -40,6 +40,10 @@ TONE_COLOURS = {
 MAX_ACTION_SHORTCUTS = 9
 
 
+#: Headlines longer than this many characters are set smaller ("Order: Anla, then Bulack").
+LONG_HEADLINE = 26
+
+
 class RollPanel(QWidget):
     """The tray with its outcome and action buttons.
 
@@ -58,7 +62,7 @@ class RollPanel(QWidget):
         self._pending: Action | None = None
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
-        self.tray.setMinimumHeight(220)
+        self.tray.setMinimumHeight(170)
         self.headline = QLabel("Ready to roll")
         self.headline.setObjectName("outcome_headline")
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -212,8 +216,12 @@ class RollPanel(QWidget):
         self._rebuild_actions()
 
     def _style_headline(self, tone: Tone) -> None:
+        """Colour the headline by its tone; a long one is set smaller, so that it takes no
+        more room than a short one and the window keeps its size.
+        """
+        points = 26 if len(self.headline.text()) <= LONG_HEADLINE else 17
         self.headline.setStyleSheet(
-            f"font-size: 26pt; font-weight: 700; color: {TONE_COLOURS[tone]}; padding: 4px;"
+            f"font-size: {points}pt; font-weight: 700; color: {TONE_COLOURS[tone]}; padding: 4px;"
         )
 
     def _rebuild_actions(self) -> None:

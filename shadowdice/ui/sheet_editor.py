@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStyledItemDelegate,
     QTableView,
@@ -248,14 +250,28 @@ class SheetEditor(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"color: {theme.PROBLEM};")
 
-        layout = QVBoxLayout(self)
+        # The sheet scrolls when it is taller than the window (Star Wars D6 in rounds); the
+        # reason of a refused edit stays in sight below it.
+        sheet = QWidget()
+        layout = QVBoxLayout(sheet)
         layout.addWidget(form_box)
         layout.addLayout(grid, 1)
         for spec, widget in notes:
             layout.addWidget(QLabel(f"{spec.label}:"))
             widget.setMaximumHeight(90)
             layout.addWidget(widget)
-        layout.addWidget(self.problem)
+        scroll = QScrollArea()
+        scroll.setWidget(sheet)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # It scrolls up and down only: as wide as the sheet needs, as before.
+        bar = scroll.verticalScrollBar().sizeHint().width()
+        scroll.setMinimumWidth(sheet.minimumSizeHint().width() + bar)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll, 1)
+        outer.addWidget(self.problem)
         self._refresh()
         self._connect_signals()
 

@@ -128,3 +128,22 @@ def test_a_bad_code_is_refused_in_its_field_and_kept_to_correct(qtbot, window):
     assert "4W+" in editor.problem.text()
     model = attributes.view.model()
     assert model.index(0, 1).data() != "4W+"
+
+
+def test_a_long_sheet_and_check_scroll_and_the_window_keeps_a_laptops_height(qtbot, window):
+    # Given the window at a laptop's height and two Star Wars characters from templates
+    window.resize(1366, 760)
+    system = window.registry.get("starwars_d6")
+    choose(window.system_selector, "starwars_d6")
+    samples = {template.name: template for template in system.sample_templates()}
+    window.new_character(system.new_sheet_from_template(samples["Freighter Runner"]))
+    window.new_character(system.new_sheet_from_template(samples["Bounty Tracker"]))
+
+    # When the check asks for the most: an opponent character and the roll it makes
+    choose(window.check_panel.widget("opponent"), "character")
+    qtbot.wait(50)
+
+    # Then the sheet and the check form scroll, and the window stays as it was
+    assert window.check_panel.widget("defender_roll").isVisible()
+    assert window.height() == 760
+    assert window.minimumSizeHint().height() <= 760
