@@ -114,7 +114,7 @@ def test_a_template_edited_and_saved_becomes_the_players_own(qtbot, window, app_
     assert prompts.asked_save_changes == []
 
 
-def test_a_bad_code_is_refused_in_its_field_and_kept_to_correct(qtbot, window):
+def test_a_bad_code_in_a_template_table_is_refused_saying_how_codes_are_written(qtbot, window):
     # Given a new template of the player's own
     dialog = open_templates(qtbot, window)
     qtbot.mouseClick(dialog.new_button, Qt.MouseButton.LeftButton)
@@ -147,3 +147,27 @@ def test_a_long_sheet_and_check_scroll_and_the_window_keeps_a_laptops_height(qtb
     assert window.check_panel.widget("defender_roll").isVisible()
     assert window.height() == 760
     assert window.minimumSizeHint().height() <= 760
+
+
+def test_a_bad_code_in_a_field_stays_there_with_the_reason_to_correct(qtbot, window):
+    # Given a Star Wars character and its ship's Sublight Speed field
+    choose(window.system_selector, "starwars_d6")
+    document = window.new_character()
+    field = window.current_editor().field_widget("sublight_speed")
+
+    # When "4W+" is typed and Enter pressed
+    field.selectAll()
+    qtbot.keyClicks(field, "4W+")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+    # Then the field keeps the text, says why, and the sheet is unchanged
+    assert field.text() == "4W+"
+    assert "4W+" in field.toolTip() and "4W+" in window.current_editor().problem.text()
+    assert document.sheet.sublight_speed == "0D"
+
+    # When it is corrected to "4D+1", it is taken and the reason goes
+    field.selectAll()
+    qtbot.keyClicks(field, "4d+1")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert document.sheet.sublight_speed == "4D+1" and field.text() == "4D+1"
+    assert window.current_editor().problem.text() == ""
