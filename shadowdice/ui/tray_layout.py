@@ -282,9 +282,8 @@ class _Layouter:
         """
         layout, size, gap = self.layout, self.size, self.gap
         kept, counting, rerolled = split_group(members)
-        if kept and (counting or rerolled):
-            # The "kept" strip has a caption of its own above it, unless the group holds
-            # nothing else (its own caption says what it is, the "Kept" of a sieve roll).
+        if kept:
+            # The "kept" strip has a caption of its own above it.
             layout.captions.append(Caption("kept", QPointF(left, top), True))
             top += self.caption_height
         x, row_top, row_height = left, top, 0.0

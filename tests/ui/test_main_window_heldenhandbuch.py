@@ -4,6 +4,7 @@ clicking them in the tray.
 
 from PySide6.QtCore import Qt
 
+from shadowdice.core.die import Mark
 from tests.ui.window_helpers import action_button, choose, click_die, headline, offered
 
 
@@ -49,16 +50,17 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not tray.is_animating() and offered(window, "keep"))
 
-    # Then the kept 9 lies apart, and the result so far is 9
-    assert "Kept" in tray.captions()
+    # Then the kept 9 lies apart in the tray's kept strip, first, and the result so far is 9
     session = window.roll_panel.session
-    kept = [die.face for die in session.table if die.group == "Kept"]
+    kept = [die.face for die in session.table if die.has(Mark.KEPT)]
     assert kept == [9]
+    first = tray.die_items()[0].die
+    assert first.id == 0 and first.has(Mark.KEPT)
     assert "9" in headline(window)
 
     # When the player keeps the new 9 by clicking it, throws the 5 again, and stops
     qtbot.mouseClick(action_button(window, "keep"), Qt.MouseButton.LeftButton)
-    new_nine = next(die.id for die in session.table if die.group != "Kept" and die.face == 9)
+    new_nine = next(die.id for die in session.table if not die.has(Mark.KEPT) and die.face == 9)
     if tray.picked() != [new_nine]:
         click_die(qtbot, tray, new_nine)
     assert tray.picked() == [new_nine]

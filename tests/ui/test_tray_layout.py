@@ -180,19 +180,6 @@ def test_kept_dice_lie_in_a_captioned_strip_at_the_left_and_rerolled_ones_at_the
     assert rect == body(layout, dice[2]).adjusted(-PAD, -PAD, PAD, PAD)
 
 
-def test_a_group_of_kept_dice_only_is_captioned_once():
-    # Given a sieve roll's kept dice set apart in a group of their own
-    dice = [
-        die(0),
-        die(1, group="Kept", marks=(Mark.KEPT,)),
-        die(2, group="Kept", marks=(Mark.KEPT,)),
-    ]
-    layout = lay_out(dice, width=500)
-    # Then the group's caption says it; the strip inside adds no second "kept"
-    assert [(caption.text, caption.kept) for caption in layout.captions] == [("Kept", False)]
-    assert sorted(kept for _rect, kept in layout.panels) == [False, True]
-
-
 def test_other_groups_lie_below_the_main_pool_in_captioned_panels_as_wide_as_their_dice():
     dice = [die(0, group="edge"), die(1), die(2, group="edge")]
     layout = lay_out(dice, width=500)

@@ -45,8 +45,6 @@ from shadowdice.systems.heldenhandbuch.shadow_rolls import (
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 
 SYSTEM_ID = "heldenhandbuch"
-#: The tray group of the dice kept for scoring in a sieve or cascade roll.
-KEPT = "Kept"
 ACCEPT = "accept"
 
 

@@ -3,7 +3,7 @@
 
 The player throws all dice, keeps at least one for scoring and may throw the rest again,
 keeping at least one die of every throw, until they stop or no dice are left. The tray shows
-the kept dice apart (group "Kept", mark ``KEPT``) and suggests which to keep
+the kept dice apart (mark ``KEPT``: the tray lays them in its kept strip) and suggests which to keep
 (:func:`~.best_group.keep_choice`). A sieve roll scores the highest result of the kept dice,
 matches added; a cascade roll scores the best group of matches and sequences.
 
@@ -34,7 +34,7 @@ from shadowdice.core.die import Die
 from shadowdice.core.session import Action, DicePick
 from shadowdice.systems.heldenhandbuch.best_group import keep_choice
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
-from shadowdice.systems.heldenhandbuch.roll_session import KEPT, HeldenSession, Tested
+from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 
 
@@ -70,7 +70,6 @@ class SieveSession(HeldenSession):
         """The 1s of a throw stay on the table with the kept dice; the rest may be kept."""
         stays = [die.id for die in dice if self._stays(die)]
         self.kept += stays
-        self._set_apart(stays, KEPT)
         self.live = [die.id for die in dice if die.id not in stays]
 
     def ended(self) -> bool:
@@ -132,13 +131,11 @@ class SieveSession(HeldenSession):
         again = [die_id for die_id in self.live if die_id not in picked]
         dice = self._throw_round(len(again), replace=again) if again else []
         self.kept += picked
-        self._set_apart(picked, KEPT)
         self._lay_out(dice)
 
     def _keep_the_rest(self) -> None:
         """Keep every die of the last throw, as "stop" does."""
         self.kept += self.live
-        self._set_apart(self.live, KEPT)
         self.live = []
 
     def _taken_instead(self, old: int, new: int) -> None:

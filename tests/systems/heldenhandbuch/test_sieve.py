@@ -29,7 +29,8 @@ def test_a_sieve_roll_keeps_dice_apart_and_throws_the_rest_again(roll, alrik):
     # When the player keeps the 7 instead, Then it lies apart and the others are thrown again
     throw = session.apply("keep", (0,))
     assert throw.replaced == (1, 2) and len(throw.die_ids) == 2
-    assert session.die(0).group == "Kept" and session.die(0).has(Mark.KEPT)
+    assert session.die(0).has(Mark.KEPT)  # the tray lays it in its kept strip
+    assert not any(session.die(die_id).has(Mark.KEPT) for die_id in throw.die_ids)
     assert session.die(1).has(Mark.REROLLED)
     # And the new 7 matches the kept one once kept
     assert session.actions()[0].pick.suggested == (3,)
@@ -48,7 +49,7 @@ def test_a_sieve_roll_needs_at_least_one_die_kept(roll, alrik):
 
 def test_ones_stay_on_the_table_and_cannot_be_kept_or_thrown_again(roll, alrik):
     session = roll(alrik, [1, 6, 9, 8, 4], what="skill:Oratory", roll="sieve")
-    assert session.die(0).group == "Kept" and session.die(0).has(Mark.FUMBLE)
+    assert session.die(0).has(Mark.KEPT) and session.die(0).has(Mark.FUMBLE)
     assert session.actions()[0].pick.eligible == (1, 2)
     # The suggestion keeps the 9 and a success to offset the 1
     assert session.actions()[0].pick.suggested == (1, 2)
@@ -131,10 +132,9 @@ def seen(session):
 
 
 def kept_faces(session):
-    """The faces in the tray group "Kept", each marked KEPT."""
-    kept = [die for die in session.table if die.group == "Kept"]
-    assert all(die.has(Mark.KEPT) for die in kept)
-    assert not any(die.has(Mark.KEPT) for die in session.table if die.group != "Kept")
+    """The faces marked KEPT (the tray's kept strip), all in the pool's own group."""
+    kept = [die for die in session.table if die.has(Mark.KEPT)]
+    assert all(die.group == "" for die in kept)
     return [die.face for die in kept]
 
 
