@@ -39,7 +39,9 @@ so a typed "3d + 2" is stored as "3D+2" and "4W+" is refused with the reason.
 
 from __future__ import annotations
 
-from pydantic import Field, PrivateAttr, field_validator, model_validator
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, PrivateAttr, field_validator, model_validator
 
 from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
@@ -61,6 +63,20 @@ SENSE = "Sense"
 ALTER = "Alter"
 #: The Force skills (Machtfertigkeiten), apart from the attributes.
 FORCE_SKILLS = (CONTROL, SENSE, ALTER)
+
+
+def force_skill_name(name: str) -> str:
+    """``name`` if it is a Force skill; else the player is told which there are."""
+    if name not in FORCE_SKILLS:
+        raise ValueError(f"the Force skills are {', '.join(FORCE_SKILLS)}")
+    return name
+
+
+#: A dice code as a sheet or template stores it, checked and written as players read it
+#: ("3d + 2" is stored as "3D+2"; "4W+" is refused).
+CodeText = Annotated[str, AfterValidator(normalized_code)]
+#: The name of a Force skill, one of :data:`FORCE_SKILLS`.
+ForceSkillName = Annotated[str, AfterValidator(force_skill_name)]
 
 # Skills the rule text names (other engineers' rules look them up by these names).
 BLASTER = "Blaster"
@@ -111,13 +127,8 @@ class Attribute(Row):
     """
 
     name: str
-    code: str = DEFAULT_ATTRIBUTE
+    code: CodeText = DEFAULT_ATTRIBUTE
     _in_creation: bool = PrivateAttr(default=False)
-
-    @field_validator("code")
-    @classmethod
-    def _normalized(cls, text: str) -> str:
-        return normalized_code(text)
 
     @property
     def value(self) -> Code:
@@ -182,22 +193,10 @@ class ForceSkill(Row):
         added: dice and pips added to it.
     """
 
-    name: str = CONTROL
-    base: str = "1D"
-    added: str = NO_DICE
+    name: ForceSkillName = CONTROL
+    base: CodeText = "1D"
+    added: CodeText = NO_DICE
     _in_creation: bool = PrivateAttr(default=False)
-
-    @field_validator("base", "added")
-    @classmethod
-    def _normalized(cls, text: str) -> str:
-        return normalized_code(text)
-
-    @field_validator("name")
-    @classmethod
-    def _a_force_skill(cls, name: str) -> str:
-        if name not in FORCE_SKILLS:
-            raise ValueError(f"the Force skills are {', '.join(FORCE_SKILLS)}")
-        return name
 
     @property
     def locked(self) -> bool:
@@ -300,13 +299,8 @@ class StarWarsSheet(Sheet):
     prepared: str = ""
     force_point_round: bool = False
     ship: str = ""
-    sublight_speed: str = NO_DICE
-    maneuverability: str = NO_DICE
-
-    @field_validator("sublight_speed", "maneuverability")
-    @classmethod
-    def _ship_code(cls, text: str) -> str:
-        return normalized_code(text)
+    sublight_speed: CodeText = NO_DICE
+    maneuverability: CodeText = NO_DICE
 
     @model_validator(mode="after")
     def _consistent(self) -> StarWarsSheet:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from shadowdice.core.sheet import (
     ColumnSpec,
@@ -32,14 +32,15 @@ from shadowdice.core.sheet import (
     TableSpec,
     free_name,
 )
-from shadowdice.systems.starwars.codes import normalized_code
 from shadowdice.systems.starwars.sheet import (
     ATTRIBUTES,
     DEXTERITY,
     FORCE_SKILLS,
     STARTING_FORCE_POINTS,
     Attribute,
+    CodeText,
     ForceSkill,
+    ForceSkillName,
     Item,
     Skill,
     StarWarsSheet,
@@ -72,20 +73,8 @@ class TemplateForceSkill(Row):
         code: the starting code ("1D").
     """
 
-    name: str = FORCE_SKILLS[0]
-    code: str = "1D"
-
-    @field_validator("code")
-    @classmethod
-    def _normalized(cls, text: str) -> str:
-        return normalized_code(text)
-
-    @field_validator("name")
-    @classmethod
-    def _a_force_skill(cls, name: str) -> str:
-        if name not in FORCE_SKILLS:
-            raise ValueError(f"the Force skills are {', '.join(FORCE_SKILLS)}")
-        return name
+    name: ForceSkillName = FORCE_SKILLS[0]
+    code: CodeText = "1D"
 
 
 class StarWarsTemplate(Sheet):
