@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -129,6 +129,7 @@ class TemplateLibrary(QDialog):
         if self.entries:
             self.template_list.setCurrentRow(0)
         self._update_buttons()
+        self.template_list.setFocus()  # arrow keys pick a template, Enter creates
 
     def _button(self, text: str, name: str) -> QPushButton:
         button = QPushButton(text)
@@ -287,7 +288,6 @@ class TemplateLibrary(QDialog):
         for button in (self.create_button, self.duplicate_button, self.save_button):
             button.setEnabled(entry is not None)
         self.delete_button.setEnabled(entry is not None and not entry.sample)
-        self.template_list.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def _free_path(folder: Path, name: str) -> Path:
