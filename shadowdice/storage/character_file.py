@@ -18,6 +18,9 @@ what is wrong in a player's words; it never writes. Files of an older format ver
 :meth:`~shadowdice.core.registry.RuleSystem.migrate`, in memory only: the file is rewritten in
 the current versions when the player saves. Newer versions are refused.
 
+The same envelope holds character templates (:mod:`shadowdice.storage.template_file`): each
+kind of file is a :class:`SavedKind`, naming its format and the system's model for it.
+
 >>> field_path(("skills", 2, "rating"))
 'skills[2].rating'
 """
