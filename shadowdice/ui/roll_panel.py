@@ -27,8 +27,8 @@ from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, RollSession, SessionError, Tone
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.dice_tray import DiceTray
 from shadowdice.ui.flow_layout import FlowLayout, flow_widget
+from shadowdice.ui.tray.dice_tray import DiceTray
 
 TONE_COLOURS = {
     Tone.SUCCESS: theme.SUCCESS,

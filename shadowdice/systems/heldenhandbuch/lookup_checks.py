@@ -1,7 +1,7 @@
 """The game master's tables as checks of the system: the first check parameter ``check``
 chooses an attribute or skill check or one of the tables (:mod:`.lookups`), and a table's
 inputs are shown only while it is chosen. A table looked up is a
-:class:`~.lookups_session.LookupSession`: no dice, its result shown at once.
+:class:`~.lookups.session.LookupSession`: no dice, its result shown at once.
 
 Where a table reads the character, its inputs start from the sheet (rule text 003,
 "Kräutersuche", "Kampf: 6. Rüstung", "Erste Hilfe und Heilkunde", "Waffenschmied"):
@@ -28,9 +28,9 @@ from shadowdice.core.dice import DiceSource
 from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.heldenhandbuch.lookups import LOOKUP_BY_ID, LOOKUPS, Lookup
-from shadowdice.systems.heldenhandbuch.lookups_body import Treatment
-from shadowdice.systems.heldenhandbuch.lookups_combat import Armor
-from shadowdice.systems.heldenhandbuch.lookups_session import LookupSession
+from shadowdice.systems.heldenhandbuch.lookups.body import Treatment
+from shadowdice.systems.heldenhandbuch.lookups.combat import Armor
+from shadowdice.systems.heldenhandbuch.lookups.session import LookupSession
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet, Skill
 

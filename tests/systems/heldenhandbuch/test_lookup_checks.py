@@ -10,7 +10,7 @@ from shadowdice.core.registry import CheckError
 from shadowdice.core.session import Tone
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.heldenhandbuch.lookups import LOOKUPS
-from shadowdice.systems.heldenhandbuch.lookups_session import LookupSession
+from shadowdice.systems.heldenhandbuch.lookups.session import LookupSession
 from shadowdice.systems.heldenhandbuch.sheet import Armor
 
 

@@ -1,7 +1,7 @@
 """A looked-up table as a roll session, so that it shows in the tray and lands in the history
 like any check, although no die is thrown.
 
-The session resolves its :class:`~.lookups_shape.Lookup` from the check values when it
+The session resolves its :class:`~.shape.Lookup` from the check values when it
 starts (a value that does not fit raises :class:`~shadowdice.core.registry.CheckError`
 before a session exists). Its outcome is the result's sentence as headline, its details as
 the detail line, and its plain numbers as values for the record; it offers no actions.
@@ -15,18 +15,18 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.session import Action, Outcome, RollSession, Tone
-from shadowdice.systems.heldenhandbuch.lookups_body import DrinkResult
-from shadowdice.systems.heldenhandbuch.lookups_combat import DamageResult, Severity
-from shadowdice.systems.heldenhandbuch.lookups_crafting import CraftResult, MassProduction
-from shadowdice.systems.heldenhandbuch.lookups_outdoors import ChaseResult, HerbResult
-from shadowdice.systems.heldenhandbuch.lookups_shape import Lookup, LookupResult
+from shadowdice.systems.heldenhandbuch.lookups.body import DrinkResult
+from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, Severity
+from shadowdice.systems.heldenhandbuch.lookups.crafting import CraftResult, MassProduction
+from shadowdice.systems.heldenhandbuch.lookups.outdoors import ChaseResult, HerbResult
+from shadowdice.systems.heldenhandbuch.lookups.shape import Lookup, LookupResult
 
 
 def lookup_tone(result: LookupResult) -> Tone:
     """How a result feels: success or failure for the one who rolled, critical for a
     critical hit, neutral where the table only tells.
 
-    >>> from shadowdice.systems.heldenhandbuch.lookups_combat import damage
+    >>> from shadowdice.systems.heldenhandbuch.lookups.combat import damage
     >>> lookup_tone(damage((20, 20))), lookup_tone(damage((9,)))
     (<Tone.CRITICAL: 'critical'>, <Tone.NEUTRAL: 'neutral'>)
     """
@@ -53,7 +53,7 @@ def lookup_tone(result: LookupResult) -> Tone:
 def lookup_values(result: LookupResult) -> dict[str, int | float | str | bool | None]:
     """The plain numbers and words of a result, for the record.
 
-    >>> from shadowdice.systems.heldenhandbuch.lookups_body import drinking
+    >>> from shadowdice.systems.heldenhandbuch.lookups.body import drinking
     >>> lookup_values(drinking(1, (4, 9)))
     {'drink': 1, 'minimum': 4, 'reaching': 2, 'points_lost': 0}
     """

@@ -6,12 +6,12 @@ No dice are thrown here: every input is the result of a roll already made or a v
 game master enters, and every table is a pure function returning a small frozen result with
 its numbers, ``sentence`` (one sentence for the players) and ``details`` (further lines).
 
-The tables live in ``lookups_combat`` (damage), ``lookups_body`` (healing, drinking),
-``lookups_items`` (quality grades), ``lookups_crafting`` (crafting, mass production),
-``lookups_outdoors`` (chase, herb search), ``lookups_ranged`` (ranged shot) and
-``lookups_sneaking``; their module docstrings list the readings taken where the text is open.
+The tables live in the modules of this package: ``combat`` (damage), ``body`` (healing,
+drinking), ``items`` (quality grades), ``crafting`` (crafting, mass production), ``outdoors``
+(chase, herb search), ``ranged`` (ranged shot) and ``sneaking``; their module docstrings list
+the readings taken where the text is open.
 
-The shape (see :mod:`.lookups_shape`):
+The shape (see :mod:`.shape`):
 
 - ``LOOKUPS: tuple[Lookup, ...]``, each ``Lookup(id, label, inputs, resolve, summary)``.
 - ``inputs`` are ``LookupInput(key, label, kind, default, bounds, choices, hint, count)``;
@@ -23,7 +23,7 @@ The shape (see :mod:`.lookups_shape`):
   check parameters keyed ``<lookup id>_<input key>`` (a faces input: one text line such as
   "12 12 5"); ``lookup.run_check(check_values)`` resolves from those keys.
 - ``LookupSession(lookup, check_values, system_id=..., character=..., source=...)``
-  (:mod:`.lookups_session`) is the check as a roll session: it throws no dice, offers no
+  (:mod:`.session`) is the check as a roll session: it throws no dice, offers no
   actions, and its outcome is the result's sentence (headline), details (detail), a tone and
   the result's numbers (values), so ``start_check`` can return it.
 
@@ -36,20 +36,20 @@ The shape (see :mod:`.lookups_shape`):
 
 from __future__ import annotations
 
-from shadowdice.systems.heldenhandbuch.lookups_body import DRINKING, HEALING
-from shadowdice.systems.heldenhandbuch.lookups_combat import DAMAGE
-from shadowdice.systems.heldenhandbuch.lookups_crafting import CRAFTING, MASS_PRODUCTION
-from shadowdice.systems.heldenhandbuch.lookups_items import ITEM_QUALITY
-from shadowdice.systems.heldenhandbuch.lookups_outdoors import CHASE, HERB_SEARCH
-from shadowdice.systems.heldenhandbuch.lookups_ranged import RANGED_SHOT
-from shadowdice.systems.heldenhandbuch.lookups_session import LookupSession
-from shadowdice.systems.heldenhandbuch.lookups_shape import (
+from shadowdice.systems.heldenhandbuch.lookups.body import DRINKING, HEALING
+from shadowdice.systems.heldenhandbuch.lookups.combat import DAMAGE
+from shadowdice.systems.heldenhandbuch.lookups.crafting import CRAFTING, MASS_PRODUCTION
+from shadowdice.systems.heldenhandbuch.lookups.items import ITEM_QUALITY
+from shadowdice.systems.heldenhandbuch.lookups.outdoors import CHASE, HERB_SEARCH
+from shadowdice.systems.heldenhandbuch.lookups.ranged import RANGED_SHOT
+from shadowdice.systems.heldenhandbuch.lookups.session import LookupSession
+from shadowdice.systems.heldenhandbuch.lookups.shape import (
     InputKind,
     Lookup,
     LookupInput,
     LookupResult,
 )
-from shadowdice.systems.heldenhandbuch.lookups_sneaking import SNEAKING
+from shadowdice.systems.heldenhandbuch.lookups.sneaking import SNEAKING
 
 #: Every table, in the order the issue names them.
 LOOKUPS: tuple[Lookup, ...] = (

@@ -6,11 +6,11 @@ an action that asks for a :class:`~shadowdice.core.session.DicePick` (a die to r
 to keep), by mouse or keyboard.
 
 This module is the widget that drives the tray: its public API and signals, picking, keys and
-mouse. What it shows is a :class:`~shadowdice.ui.tray_scene.TrayScene` of
-:class:`~shadowdice.ui.die_item.DieItem` dice, laid out by :mod:`shadowdice.ui.tray_layout`
+mouse. What it shows is a :class:`~shadowdice.ui.tray.scene.TrayScene` of
+:class:`~shadowdice.ui.tray.die_item.DieItem` dice, laid out by :mod:`shadowdice.ui.tray.layout`
 (by group, kept dice apart at the left, rerolled ones at the right, wrapped to the width of
 the view and at the largest size that fits; the view scrolls vertically when even the
-smallest dice do not fit) and thrown in by :mod:`shadowdice.ui.tray_animation`.
+smallest dice do not fit) and thrown in by :mod:`shadowdice.ui.tray.animation`.
 """
 
 from __future__ import annotations
@@ -24,16 +24,16 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from shadowdice.core.die import Die
 from shadowdice.core.session import DicePick
-from shadowdice.ui.die_item import DieItem, describe_die
-from shadowdice.ui.tray_animation import DEFAULT_DURATION_MS, ThrowAnimation
-from shadowdice.ui.tray_layout import (
+from shadowdice.ui.tray.animation import DEFAULT_DURATION_MS, ThrowAnimation
+from shadowdice.ui.tray.die_item import DieItem, describe_die
+from shadowdice.ui.tray.layout import (
     MAX_DIE_SIZE,
     MIN_DIE_SIZE,
     caption_for,
     group_dice,
     split_group,
 )
-from shadowdice.ui.tray_scene import TrayScene, paint_felt
+from shadowdice.ui.tray.scene import TrayScene, paint_felt
 
 __all__ = [
     "DEFAULT_DURATION_MS",

@@ -3,7 +3,7 @@
 import pytest
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_crafting import (
+from shadowdice.systems.heldenhandbuch.lookups.crafting import (
     CRAFTING,
     MASS_PRODUCTION,
     bonus_size,

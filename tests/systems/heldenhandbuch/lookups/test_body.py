@@ -5,7 +5,7 @@
 import pytest
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_body import (
+from shadowdice.systems.heldenhandbuch.lookups.body import (
     DRINKING,
     HEALING,
     drinking,

@@ -7,7 +7,7 @@ the guards' watch check ("Wachgabe"); against wary guards also at middle (3-8 m)
 middle or far distance makes unaware guards wary and lets wary ones notice the sneaker; near,
 unaware guards notice and wary ones discover.
 
-Reading where the text is open (pinned by a test in ``test_lookups_sneaking.py``): **ties go
+Reading where the text is open (pinned by a test in ``lookups/test_sneaking.py``): **ties go
 to the sneaker**, the check fails only when the watch check is *better* ("besser gelingt").
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.systems.heldenhandbuch.lookups_shape import InputKind, Lookup, LookupInput
+from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
 
 class SneakDistance(StrEnum):

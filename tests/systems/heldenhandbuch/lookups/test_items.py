@@ -5,7 +5,7 @@
 import pytest
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_items import (
+from shadowdice.systems.heldenhandbuch.lookups.items import (
     BONUS_EFFECTS,
     ITEM_QUALITY,
     item_quality,

@@ -3,7 +3,7 @@
 import pytest
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_outdoors import (
+from shadowdice.systems.heldenhandbuch.lookups.outdoors import (
     CHASE,
     DISTANCES,
     HERB_SEARCH,

@@ -3,7 +3,7 @@
 A :class:`Lookup` is one table of the Heldenhandbuch rule text that the game master looks up
 (damage severity, item quality, healing thresholds ...). Nothing is thrown here: its inputs
 are the results of rolls already made, or values the game master enters. The tables
-themselves live in the ``lookups_*`` modules beside this one; :mod:`.lookups` collects them.
+themselves live in the modules beside this one; the package :mod:`..lookups` collects them.
 
 The shape, for the system to turn a lookup into a check:
 

@@ -3,7 +3,7 @@
 import pytest
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_combat import (
+from shadowdice.systems.heldenhandbuch.lookups.combat import (
     DAMAGE,
     Armor,
     Severity,

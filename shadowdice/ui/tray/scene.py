@@ -1,8 +1,8 @@
 """What the dice tray shows: the dice, the panels and captions of their groups, and the felt.
 
-:class:`TrayScene` holds one :class:`~shadowdice.ui.die_item.DieItem` per die and places the
-dice, panels and captions by a :class:`~shadowdice.ui.tray_layout.TrayLayout`; it decides
-nothing about picks or throws. :class:`~shadowdice.ui.dice_tray.DiceTray` shows the scene,
+:class:`TrayScene` holds one :class:`~shadowdice.ui.tray.die_item.DieItem` per die and places the
+dice, panels and captions by a :class:`~shadowdice.ui.tray.layout.TrayLayout`; it decides
+nothing about picks or throws. :class:`~shadowdice.ui.tray.dice_tray.DiceTray` shows the scene,
 paints the felt behind it with :func:`paint_felt`, and drives it.
 """
 
@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.die import Die
-from shadowdice.ui.die_item import DieItem, body_centre_depth
-from shadowdice.ui.tray_layout import MAX_DIE_SIZE, TrayLayout, caption_pixel_size, fit_layout
+from shadowdice.ui.tray.die_item import DieItem, body_centre_depth
+from shadowdice.ui.tray.layout import MAX_DIE_SIZE, TrayLayout, caption_pixel_size, fit_layout
 
 _FELT_CENTRE = QColor("#2f6a4e")
 _FELT_MIDDLE = QColor("#21503a")

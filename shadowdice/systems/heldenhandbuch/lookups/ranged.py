@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_shape import InputKind, Lookup, LookupInput
+from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
 #: A ranged shot's minimum rises by 1 per this many metres to the target.
 METRES_PER_POINT = 10

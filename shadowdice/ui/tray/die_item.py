@@ -20,9 +20,9 @@ lucky         gold star at the upper left corner
 chosen        bold dark border with a white rim
 ============  =====================================================
 
-The body and face are painted by :mod:`shadowdice.ui.die_painting`, the marks on and under the
-body by :mod:`shadowdice.ui.die_marks`; this module decides what to paint and where. The item
-is placed, sized and animated by :class:`~shadowdice.ui.dice_tray.DiceTray`; its origin is the
+The body and face are painted by :mod:`shadowdice.ui.tray.die_painting`, the marks on and under the
+body by :mod:`shadowdice.ui.tray.die_marks`; this module decides what to paint and where. The item
+is placed, sized and animated by :class:`~shadowdice.ui.tray.dice_tray.DiceTray`; its origin is the
 centre of the die's body, so it turns about its middle while tumbling.
 """
 
@@ -38,14 +38,14 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.die import Die, Mark
-from shadowdice.ui.die_marks import (
+from shadowdice.ui.tray.die_marks import (
     chain_width,
     paint_badges,
     paint_bars,
     paint_chain,
     paint_strikes,
 )
-from shadowdice.ui.die_painting import (
+from shadowdice.ui.tray.die_painting import (
     body_path,
     paint_body,
     paint_face,

@@ -2,13 +2,13 @@
 
 Rule text sections "Güte von Gegenständen" and, of "Dein Beruf: Waffenschmied", "Erlesene und
 legendäre Gegenstände" and the tables "Gütewurf" and "Bonuswirkungen" (used by
-:mod:`.lookups_crafting`).
+:mod:`.crafting`).
 
 Quality grades: 4-6 improvised (price x0.5), 7-10 simple (x1), 11-15 good (x1.5), 16-19 artful
 ("kunstfertig", x3), 20 masterly (x5). A masterly item with 1-2 bonus effects is exquisite
 ("erlesen", about x10), with 3 or more legendary (at least x100).
 
-Readings where the text is open (pinned by tests in ``test_lookups_items.py``):
+Readings where the text is open (pinned by tests in ``lookups/test_items.py``):
 
 - **Bonus effects need a masterly item**: the least crafting result for one is 21 (quality
   20), so an item below quality 20 carries none.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_shape import InputKind, Lookup, LookupInput
+from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
 #: The highest quality an item can have.
 HIGHEST_QUALITY = 20

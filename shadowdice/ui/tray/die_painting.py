@@ -4,8 +4,7 @@ Everything here draws about the centre of the die's body at the origin, at a bod
 pixels, and knows faces and :class:`~shadowdice.core.die.Mark` values, never rules. The marks
 that change the body itself are painted here (the face and border colours of a hit, glitch,
 fumble, failure, kept or chosen die); the marks drawn on top of it (badges, strikes, bars, the
-exploding chain) are in :mod:`shadowdice.ui.die_marks`. :class:`~shadowdice.ui.die_item.DieItem`
-calls both in turn.
+exploding chain) are in :mod:`.die_marks`. :class:`~.die_item.DieItem` calls both in turn.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from PySide6.QtGui import (
 
 from shadowdice.core.die import Mark
 
-# Colours shared with the marks drawn on top of the body (shadowdice.ui.die_marks).
+# Colours shared with the marks drawn on top of the body (shadowdice.ui.tray.die_marks).
 IVORY = QColor("#f7f1e3")
 HIT = QColor("#2f9e4f")
 GLITCH = QColor("#e0302b")

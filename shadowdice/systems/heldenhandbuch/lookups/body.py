@@ -11,7 +11,7 @@ A critical hit needs medicine 16 or first aid 31. Revival from a deadly injury n
 Drinking: each drink is a single roll; the minimum is 4 for the first drink and 1 more for
 each further one; two dice must reach it.
 
-Readings where the text is open (each pinned by a test in ``test_lookups_body.py``):
+Readings where the text is open (each pinned by a test in ``lookups/test_body.py``):
 
 - **First aid on a critical hit** (31+) treats it in the sense that the loss of a segment
   every 8 hours stops ("Erste Hilfe stoppt diesen Verlust"); the healing still starts only
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_shape import (
+from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
     InputKind,
     Lookup,

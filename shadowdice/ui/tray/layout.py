@@ -2,7 +2,7 @@
 
 Pure layout maths on plain geometry: QPointF and QRectF from QtCore, no widget, scene or
 QApplication. The tray says how much room each die needs (its footprint about the centre of
-its body, see :meth:`~shadowdice.ui.die_item.DieItem.footprint`), how far below the top of a
+its body, see :meth:`~shadowdice.ui.tray.die_item.DieItem.footprint`), how far below the top of a
 row the centres lie and how wide a caption is, and gets a :class:`TrayLayout` back.
 
 Dice are laid out by :attr:`~shadowdice.core.die.Die.group`: the main pool first, across the

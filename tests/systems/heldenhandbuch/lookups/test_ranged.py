@@ -3,7 +3,7 @@
 import pytest
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_ranged import (
+from shadowdice.systems.heldenhandbuch.lookups.ranged import (
     RANGED_SHOT,
     TARGET_SIZES,
     TargetMovement,

@@ -3,10 +3,10 @@ mass production.
 
 Rule text section "Dein Beruf: Waffenschmied" ("Fertigung", "Hochwertige Fertigung" with the
 tables "Gütewurf" and "Bonuswirkungen", "Massenfertigung", "Meistergrad"). A result of 1-3 is
-a failure that ruins the raw materials; from 4 the quality table of :mod:`.lookups_items`
+a failure that ruins the raw materials; from 4 the quality table of :mod:`.items`
 applies; the quality is at most 20. Master grade 1 allows one bonus effect, 2 two, 3 any.
 
-Readings where the text is open (each pinned by a test in ``test_lookups_crafting.py``):
+Readings where the text is open (each pinned by a test in ``lookups/test_crafting.py``):
 
 - **The crafting result** is entered as the throw scores it with matches added. From master
   grade 1 each *sequence die* adds 2: a die that belongs to the group only by a sequence and
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_items import (
+from shadowdice.systems.heldenhandbuch.lookups.items import (
     BONUS_EFFECT_MINIMUMS,
     EXQUISITE_PRICE,
     HIGHEST_QUALITY,
@@ -37,7 +37,7 @@ from shadowdice.systems.heldenhandbuch.lookups_items import (
     factor_text,
     quality_grade,
 )
-from shadowdice.systems.heldenhandbuch.lookups_shape import (
+from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
     InputKind,
     Lookup,

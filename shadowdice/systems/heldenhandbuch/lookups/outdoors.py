@@ -13,7 +13,7 @@ Herb search: every die of 4+ finds a herb; its face gives the herb's level and t
 (usable portions): 4-6 beginner 1, 7-10 practised 2, 11-15 advanced 3, 16+ master 4; each die
 of a match adds one plant.
 
-Readings where the text is open (each pinned by a test in ``test_lookups_outdoors.py``):
+Readings where the text is open (each pinned by a test in ``lookups/test_outdoors.py``):
 
 - **A runner below 4** has no tempo level (level 0), one below the leisurely runner.
 - **A higher result in the same tempo level** than the leader's keeps pace: no point lost, no
@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_shape import (
+from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
     InputKind,
     Lookup,

@@ -4,7 +4,7 @@ import pytest
 
 from shadowdice.core.registry import CheckError
 from shadowdice.core.sheet import Kind
-from shadowdice.systems.heldenhandbuch.lookups_shape import (
+from shadowdice.systems.heldenhandbuch.lookups.shape import (
     InputKind,
     Lookup,
     LookupInput,

@@ -6,12 +6,12 @@ from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError, Tone
 from shadowdice.systems.heldenhandbuch.lookups import LOOKUP_BY_ID
-from shadowdice.systems.heldenhandbuch.lookups_body import drinking, treat
-from shadowdice.systems.heldenhandbuch.lookups_combat import damage
-from shadowdice.systems.heldenhandbuch.lookups_crafting import craft, mass_production
-from shadowdice.systems.heldenhandbuch.lookups_items import item_quality
-from shadowdice.systems.heldenhandbuch.lookups_outdoors import chase, herb_search
-from shadowdice.systems.heldenhandbuch.lookups_session import LookupSession, lookup_tone
+from shadowdice.systems.heldenhandbuch.lookups.body import drinking, treat
+from shadowdice.systems.heldenhandbuch.lookups.combat import damage
+from shadowdice.systems.heldenhandbuch.lookups.crafting import craft, mass_production
+from shadowdice.systems.heldenhandbuch.lookups.items import item_quality
+from shadowdice.systems.heldenhandbuch.lookups.outdoors import chase, herb_search
+from shadowdice.systems.heldenhandbuch.lookups.session import LookupSession, lookup_tone
 
 
 def start(lookup_id, values):

@@ -7,7 +7,7 @@ Damage ("Trefferstärke"): every damage die counts as a hit of its own; its face
 severity, 1-10 light, 11-20 heavy, 21+ critical. Matches may be added into one hit. Armor
 lowers each hit by its protection value ("Schutzwert"), at most its current quality ("Güte").
 
-Readings where the text is open (each pinned by a test in ``test_lookups_combat.py``):
+Readings where the text is open (each pinned by a test in ``lookups/test_combat.py``):
 
 - **Matches in damage** are added by default (the attacker's usual choice; "apart" is offered)
   and need no cap: a damage roll has no tested value. Faces of 2 and 3 still form no match,
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from shadowdice.core.registry import CheckError
-from shadowdice.systems.heldenhandbuch.lookups_shape import (
+from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
     InputKind,
     Lookup,

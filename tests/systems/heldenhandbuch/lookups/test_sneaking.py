@@ -2,7 +2,7 @@
 
 import pytest
 
-from shadowdice.systems.heldenhandbuch.lookups_sneaking import SNEAKING, sneaking
+from shadowdice.systems.heldenhandbuch.lookups.sneaking import SNEAKING, sneaking
 
 
 @pytest.mark.parametrize(("distance", "minimum"), [("middle", 7), ("far", 4)])
