@@ -1,4 +1,4 @@
-"""The layer rule of DESIGN.md: core, systems and storage never import Qt."""
+"""The layer rule of docs/architecture.md: core, systems and storage never import Qt."""
 
 import ast
 import subprocess

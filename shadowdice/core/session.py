@@ -1,4 +1,4 @@
-"""The roll session: a check as a small state machine (DESIGN.md, "The shape of a check").
+"""The roll session: a check as a small state machine (docs/architecture.md, "The roll session").
 
 A rule system subclasses :class:`RollSession`. The base class keeps the dice, the throws, the
 actions taken and the resources charged; the subclass throws the first dice when it starts,

@@ -1,6 +1,6 @@
 """Atomic file writes: a file on disk holds either its old contents or its new ones, never half.
 
-Implements the "Saving" section of DESIGN.md for every file Shadowdice writes. The new bytes go
+Every file Shadowdice writes is written this way (docs/file-format.md, "Writing"). The new bytes go
 to a temporary file in the same folder, which is flushed and fsynced and then moved over the
 target with :func:`os.replace`, a single step for the operating system. A crash, a full disk or
 a pulled plug midway leaves the old file as it was. The previous version is kept beside the file

@@ -1,6 +1,6 @@
 """Character files: one character per JSON file, saved atomically and loaded all-or-nothing.
 
-Implements the "Saving" section of DESIGN.md. A file is an envelope (:class:`CharacterEnvelope`)
+The format is described in docs/file-format.md. A file is an envelope (:class:`CharacterEnvelope`)
 that names its format, the format's version, the rule system and the version of that system's
 sheet, around the sheet itself::
 

@@ -1,9 +1,8 @@
 """Where Shadowdice keeps its files by default: the characters folder and the settings.
 
-Implements the "Saving" section of DESIGN.md: default locations come from platformdirs, and
-the player may still open and save characters anywhere. Nothing is created when this module is
-imported or an :class:`AppPaths` is made; :meth:`AppPaths.ensure` creates the folders when they
-are needed.
+Default locations come from platformdirs, and the player may still open and save characters
+anywhere. Nothing is created when this module is imported or an :class:`AppPaths` is made;
+:meth:`AppPaths.ensure` creates the folders when they are needed.
 
 >>> paths = AppPaths.under(Path("portable"))
 >>> paths.settings_file.relative_to("portable").as_posix()

@@ -1,4 +1,4 @@
-"""Heldenhandbuch, a fantasy system rolling W6 to W20 (rule text 003_8b653e1c68cc8937.txt).
+"""Heldenhandbuch, a fantasy system rolling W6 to W20 (docs/rules/heldenhandbuch.md).
 
 Results are built from matches ("Gleiche") and sequences ("Folgen"); checks are single, sieve,
 cascade or learning rolls.

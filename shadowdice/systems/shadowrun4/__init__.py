@@ -1,4 +1,4 @@
-"""Shadowrun, 4th edition (rule text 002_5b926730b4e0994c.txt)."""
+"""Shadowrun, 4th edition (docs/rules/shadowrun4.md)."""
 
 from shadowdice.systems.shadowrun4.system import Shadowrun4
 

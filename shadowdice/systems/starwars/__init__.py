@@ -1,6 +1,6 @@
-"""Star Wars D6 (rule text 004, no wild die): dice codes, character templates and creation,
-checks against target numbers and opposed checks, rounds and their segments, damage, wounds
-and death rolls, lightsabers and starships.
+"""Star Wars D6 (rule text 004, no wild die; docs/rules/starwars.md): dice codes, character
+templates and creation, checks against target numbers and opposed checks, rounds and their
+segments, damage, wounds and death rolls, lightsabers and starships.
 """
 
 from shadowdice.systems.starwars.system import StarWarsD6

@@ -1,9 +1,10 @@
 """The dice tray: the session's dice on a felt table, tumbling in as they are thrown.
 
-DESIGN.md, "The shape of a check": the tray animates every throw of a roll session and shows
-the marks; it knows dice faces and marks, never rules. It also lets the player pick dice for
-an action that asks for a :class:`~shadowdice.core.session.DicePick` (a die to reroll, dice
-to keep), by mouse or keyboard.
+The tray animates every throw of a roll session and shows the marks (docs/architecture.md,
+"From the check panel to the record"); it knows dice faces and marks, never rules. It also
+lets the player pick dice for an action that asks for a
+:class:`~shadowdice.core.session.DicePick` (a die to reroll, dice to keep), by mouse or
+keyboard.
 
 This module is the widget that drives the tray: its public API and signals, picking, keys and
 mouse. What it shows is a :class:`~shadowdice.ui.tray.scene.TrayScene` of
