@@ -19,6 +19,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Throw
+from shadowdice.core.record import MemberRecord, RollRecord
 from shadowdice.core.session import Action, Charge, Outcome, RollSession
 from shadowdice.core.sheet import Sheet
 
@@ -117,6 +118,22 @@ class GroupSession(RollSession):
         throws_before, charges_before = len(member.throws), len(member.charges)
         member.apply(member_action, picked)
         self._take_over(int(index), member.throws[throws_before:], member.charges[charges_before:])
+
+    def finish(self) -> RollRecord:
+        """Finish every member's session too; the record keeps each member's own result."""
+        record = super().finish()
+        members = []
+        for member in self.members:
+            outcome = member.outcome()
+            members.append(
+                MemberRecord(
+                    character=member.character,
+                    headline=outcome.headline,
+                    tone=outcome.tone.value,
+                    detail=outcome.detail,
+                )
+            )
+        return record.model_copy(update={"members": tuple(members)})
 
     def _take_over(self, index: int, throws: Sequence[Throw], charges: Sequence[Charge]) -> None:
         """Record a member's throws and charges as the group's."""

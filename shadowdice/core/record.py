@@ -77,6 +77,15 @@ class OutcomeRecord(_Frozen):
     values: FrozenMapping = FrozenDict()
 
 
+class MemberRecord(_Frozen):
+    """One member's own result in a group roll."""
+
+    character: str
+    headline: str
+    tone: str
+    detail: str = ""
+
+
 class RollRecord(_Frozen):
     """A finished roll session.
 
@@ -89,6 +98,9 @@ class RollRecord(_Frozen):
         actions: the follow-up actions taken, in order.
         outcome: the final outcome.
         time: when the session finished (timezone-aware).
+        members: in a group roll, every member's own result, in order; else empty.
+        changes: what each action did, in words, in the order of ``actions``
+            ("Second chance: 4 hits → 6 hits · Edge 3 → 2").
     """
 
     system: str
@@ -99,3 +111,11 @@ class RollRecord(_Frozen):
     actions: tuple[ActionRecord, ...] = ()
     outcome: OutcomeRecord
     time: datetime
+    members: tuple[MemberRecord, ...] = ()
+    changes: tuple[str, ...] = ()
+
+    def characters(self) -> tuple[str, ...]:
+        """Who rolled: the members of a group roll, else the one character (or none)."""
+        if self.members:
+            return tuple(member.character for member in self.members)
+        return (self.character,) if self.character else ()

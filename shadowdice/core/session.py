@@ -150,6 +150,7 @@ class RollSession(ABC):
         parameters: the check's parameters as chosen.
         throws: every throw so far.
         taken: the actions taken so far.
+        changes: for each action taken, what it changed, in words.
         charges: the resources spent so far.
         finished: True once :meth:`finish` was called.
     """
@@ -173,7 +174,9 @@ class RollSession(ABC):
         self.throws: list[Throw] = []
         self.taken: list[Action] = []
         self.charges: list[Charge] = []
+        self.changes: list[str] = []
         self.finished = False
+        self._resources: Callable[[], Mapping[str, int]] | None = None
         self._source = source
         self._clock = clock or (lambda: datetime.now(UTC))
         self._ids = ids if ids is not None else count()
@@ -203,6 +206,12 @@ class RollSession(ABC):
         """The follow-up actions to offer now (none once finished)."""
         return () if self.finished else tuple(self._offered())
 
+    def watch_resources(self, read: Callable[[], Mapping[str, int]]) -> None:
+        """Have each action's change name the resources it moved ("Edge 3 → 2"): ``read``
+        gives the characters' resources by name, read before and after each action.
+        """
+        self._resources = read
+
     # --- what the player does ---------------------------------------------------------
 
     def apply(self, action_id: str, picked: Sequence[int] = ()) -> Throw | None:
@@ -219,10 +228,23 @@ class RollSession(ABC):
             raise SessionError(f"{action.label}: {action.reason}")
         if action.pick is not None and (problem := action.pick.problem(picked)):
             raise SessionError(f"{action.label}: {problem}")
-        throws_before = len(self.throws)
+        throws_before, charges_before = len(self.throws), len(self.charges)
+        outcome_before = self.outcome()
+        resources_before = dict(self._resources()) if self._resources else None
         self._apply(action, tuple(picked))
         self.taken.append(action)
         self._evaluate()
+        resources_after = dict(self._resources()) if self._resources else None
+        self.changes.append(
+            describe_change(
+                action.label,
+                outcome_before,
+                self.outcome(),
+                resources_before,
+                resources_after,
+                self.charges[charges_before:],
+            )
+        )
         return self.throws[-1] if len(self.throws) > throws_before else None
 
     def finish(self) -> RollRecord:
@@ -250,6 +272,7 @@ class RollSession(ABC):
                 ActionRecord(id=action.id, label=action.label, cost=action.cost)
                 for action in self.taken
             ),
+            changes=tuple(self._changes_of_taken()),
             outcome=OutcomeRecord(
                 headline=outcome.headline,
                 tone=outcome.tone.value,
@@ -258,6 +281,10 @@ class RollSession(ABC):
             ),
             time=self._clock(),
         )
+
+    def _changes_of_taken(self) -> list[str]:
+        """One change per action taken ("" for one taken without :meth:`apply`)."""
+        return [*self.changes, *[""] * (len(self.taken) - len(self.changes))][: len(self.taken)]
 
     # --- for subclasses -------------------------------------------------------------------
 
@@ -314,6 +341,42 @@ class RollSession(ABC):
         """Spend a resource of the character through ``spend`` and note the charge."""
         spend(amount)
         self.charges.append(Charge(resource, amount))
+
+
+def describe_change(
+    label: str,
+    before: Outcome,
+    after: Outcome,
+    resources_before: Mapping[str, int] | None,
+    resources_after: Mapping[str, int] | None,
+    charges: Sequence[Charge],
+) -> str:
+    """What an action changed, in words: the outcome before and after, and the resources it
+    moved (by the watched resources when there are some, else by its charges).
+
+    >>> before = Outcome("4 hits - success", Tone.SUCCESS)
+    >>> after = Outcome("6 hits - success", Tone.SUCCESS)
+    >>> describe_change("Reroll misses", before, after, {"Edge": 3}, {"Edge": 2}, ())
+    'Reroll misses: 4 hits - success → 6 hits - success · Edge 3 → 2'
+    >>> describe_change("Keep", before, before, None, None, [Charge("destiny_dice", 1)])
+    'Keep: 4 hits - success, unchanged · destiny dice −1'
+    """
+    if after.headline == before.headline:
+        outcome = f"{after.headline}, unchanged"
+    else:
+        outcome = f"{before.headline} → {after.headline}"
+    if resources_before is not None and resources_after is not None:
+        moved = [
+            f"{name} {resources_before[name]} → {value}"
+            for name, value in resources_after.items()
+            if name in resources_before and resources_before[name] != value
+        ]
+    else:
+        moved = [
+            f"{charge.resource.replace('_', ' ')} {-charge.amount:+d}".replace("-", "−")
+            for charge in charges
+        ]
+    return " · ".join([f"{label}: {outcome}", *moved])
 
 
 def _die_record(die: Die) -> DieRecord:

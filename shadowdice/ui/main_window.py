@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QSplitter,
@@ -34,7 +35,7 @@ from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
-from shadowdice.ui.history import HistoryModel, HistoryView
+from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
@@ -103,11 +104,18 @@ class MainWindow(QMainWindow):
         self.roll_panel = RollPanel(animation_ms=animation_ms)
         self.history_model = HistoryModel(self)
         self.history = HistoryView(self.history_model)
+        self.history_filter = CharacterChooser(self.history_model, self.history.filter)
+        history_bar = QHBoxLayout()
+        history_label = QLabel("<b>History</b>")
+        history_label.setBuddy(self.history)
+        history_bar.addWidget(history_label)
+        history_bar.addStretch(1)
+        history_bar.addWidget(self.history_filter)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.addWidget(self.check_panel)
         right_layout.addWidget(self.roll_panel, 3)
-        right_layout.addWidget(QLabel("<b>History</b>"))
+        right_layout.addLayout(history_bar)
         right_layout.addWidget(self.history, 1)
         self.history.setMinimumHeight(60)
 
@@ -183,6 +191,7 @@ class MainWindow(QMainWindow):
         self.check_panel.roll_requested.connect(self._on_roll_requested)
         self.roll_panel.roll_finished.connect(self.history_model.add)
         self.roll_panel.problem_occurred.connect(self._show_message)
+        self.history.copied.connect(lambda _text: self._show_message("Rolls copied as text"))
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)

@@ -1,0 +1,148 @@
+"""The roll history: one line per roll, expandable to every throw, member and action, filtered
+by character, copied as text.
+"""
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QGuiApplication
+
+from shadowdice.core.record import (
+    ActionRecord,
+    DieRecord,
+    MemberRecord,
+    OutcomeRecord,
+    RollRecord,
+    ThrowRecord,
+)
+from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
+from tests.ui.test_main_window_phasesix import new_phase_six
+from tests.ui.window_helpers import headline
+
+
+def record(character="Kira", headline="2 hits - success", members=(), actions=()):
+    return RollRecord(
+        system="shadowrun4",
+        character=character,
+        check="Agility + Pistols",
+        throws=(
+            ThrowRecord(
+                label="Pool",
+                dice=(
+                    DieRecord(sides=6, faces=(6, 5), marks=("exploded", "hit")),
+                    DieRecord(sides=6, faces=(1,), marks=("glitch",)),
+                ),
+            ),
+        ),
+        actions=actions,
+        members=members,
+        outcome=OutcomeRecord(headline=headline, tone="success", detail="threshold 1"),
+        time=datetime(2026, 11, 21, 20, 15, tzinfo=UTC),
+    )
+
+
+def children(model, row):
+    parent = model.index(row, 0)
+    return [model.index(r, 0, parent).data() for r in range(model.rowCount(parent))]
+
+
+def test_the_model_passes_the_model_tester_while_rolls_come_and_go(qtmodeltester):
+    model = HistoryModel()
+    qtmodeltester.check(model)
+    model.add(record("Kira"))
+    model.add(record("Bo", actions=(ActionRecord(id="x", label="Reroll"),)))
+    model.add_earlier([record("Old")])
+    qtmodeltester.check(model)
+    assert [
+        model.index(r).data(Qt.ItemDataRole.DisplayRole).split("  ")[1][:3] for r in range(3)
+    ] == [
+        "Bo:",
+        "Kir",
+        "Old",
+    ]
+    model.clear()
+    assert model.rowCount() == 0
+
+
+def test_a_roll_expands_to_every_throw_face_mark_and_action():
+    model = HistoryModel()
+    action = ActionRecord(id="edge_reroll_misses", label="Edge: reroll misses", cost="1 Edge")
+    change = "Edge: reroll misses: 2 hits - success → 4 hits - success · Edge 3 → 2"
+    model.add(record(actions=(action,)).model_copy(update={"changes": (change,)}))
+    assert children(model, 0) == [
+        "threshold 1",
+        "Pool W6: 6→5 (exploded, hit), 1 (glitch)",
+        change,
+    ]
+    detail = model.index(0, 0, model.index(0, 0))
+    assert model.parent(detail) == model.index(0, 0)
+    assert model.parent(model.index(0, 0)) == QModelIndex()
+
+
+def test_a_group_roll_shows_every_member_and_counts_for_each_in_the_filter(qtbot):
+    model = HistoryModel()
+    members = (
+        MemberRecord(character="Ash", headline="1 success", tone="failure"),
+        MemberRecord(character="Bo, the Bold", headline="2 successes", tone="success"),
+    )
+    model.add(record("Ash, Bo, the Bold", "Group: 3 of 4", members=members))
+    model.add(record("Cy"))
+    view = HistoryView(model)
+    qtbot.addWidget(view)
+    chooser = CharacterChooser(model, view.filter)
+    qtbot.addWidget(chooser)
+    assert "Ash: 1 success" in children(model, 1)
+    assert "Bo, the Bold: 2 successes" in children(model, 1)
+    assert [chooser.itemText(i) for i in range(chooser.count())] == [
+        "Everyone",
+        "Cy",
+        "Ash",
+        "Bo, the Bold",
+    ]
+
+    chooser.setCurrentIndex(chooser.findData("Bo, the Bold"))
+    assert view.filter.rowCount() == 1
+    assert "Group: 3 of 4" in view.filter.index(0, 0).data()
+    chooser.setCurrentIndex(chooser.findData(""))
+    assert view.filter.rowCount() == 2
+
+
+def test_copy_as_text_copies_the_chosen_roll_with_its_details(qtbot):
+    model = HistoryModel()
+    model.add(record("Kira"))
+    model.add(record("Bo", "Glitch!"))
+    view = HistoryView(model)
+    qtbot.addWidget(view)
+    view.show()
+    view.setCurrentIndex(view.filter.index(1, 0))
+    view.setFocus()
+    with qtbot.waitSignal(view.copied):
+        qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    text = QGuiApplication.clipboard().text()
+    assert text.splitlines()[0].endswith("Kira: Agility + Pistols — 2 hits - success")
+    assert "    Pool W6: 6→5 (exploded, hit), 1 (glitch)" in text
+    assert "Bo" not in text
+
+
+def test_a_group_roll_in_the_window_keeps_every_member_and_action(qtbot, window, dice):
+    # Given two Phase Six characters and a group roll of Perception where Ash adds a die
+    new_phase_six(qtbot, window, "Ash", 2)
+    new_phase_six(qtbot, window, "Bo", 3)
+    dialog = window.open_group_roll()
+    trait = dialog.form.widget("trait")
+    trait.setCurrentIndex(trait.findData("skill:Perception"))
+    dice.extend([5, 2, 6, 1, 5])
+    dialog.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window).startswith("Group:"), timeout=3000)
+    dice.extend([6])
+    next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_0:bonus_die"
+    ).click()
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    window.roll_panel.finish()
+
+    # Then the history line expands to both members, their throws and what the die changed
+    lines = children(window.history_model, 0)
+    assert any(line.startswith("Ash: ") for line in lines)
+    assert any(line.startswith("Bo: ") for line in lines)
+    assert any(line.startswith("Ash: Add a bonus die: Group: ") for line in lines), lines
