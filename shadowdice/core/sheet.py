@@ -18,16 +18,24 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+#: The most characters any text of a sheet holds (about fifty printed pages): enough for any
+#: notes, and little enough that every valid file opens at once.
+MAX_TEXT_LENGTH = 100_000
+
 
 class Sheet(BaseModel):
     """The part every character sheet has.
+
+    Every text of a sheet and of its rows holds at most :data:`MAX_TEXT_LENGTH` characters.
 
     Attributes:
         name: the character's name.
         notes: free text.
     """
 
-    model_config = ConfigDict(validate_assignment=True, extra="forbid")
+    model_config = ConfigDict(
+        validate_assignment=True, extra="forbid", str_max_length=MAX_TEXT_LENGTH
+    )
 
     name: str = ""
     notes: str = ""
@@ -41,7 +49,9 @@ class Sheet(BaseModel):
 class Row(BaseModel):
     """A row of a sheet table (an attribute, a skill, an item)."""
 
-    model_config = ConfigDict(validate_assignment=True, extra="forbid")
+    model_config = ConfigDict(
+        validate_assignment=True, extra="forbid", str_max_length=MAX_TEXT_LENGTH
+    )
 
 
 class RangedValue(Row):
@@ -303,5 +313,8 @@ def _message(error: ValidationError, label: str) -> str:
     the whole sheet.
     """
     first = error.errors()[0]
+    if first["type"] == "string_too_long":
+        limit = first["ctx"]["max_length"]
+        return f"{label} can hold at most {limit:,} characters; the rest was not taken"
     message = first["msg"].removeprefix("Value error, ")
     return f"{label}: {message}" if first["loc"] else message

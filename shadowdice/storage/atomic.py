@@ -6,6 +6,15 @@ target with :func:`os.replace`, a single step for the operating system. A crash,
 a pulled plug midway leaves the old file as it was. The previous version is kept beside the file
 as ``<name>.bak``, itself written the same way.
 
+A temporary file is locked while it is being written (on POSIX; Windows keeps an open file from
+being removed anyway). A save killed midway leaves its temporary file behind, unlocked: the next
+save into that folder removes such leftovers of ours (``.<name>.<8 hex digits>.tmp``), and only
+those.
+
+Only regular files are read or replaced: a pipe, a device or a socket named like a character
+file is refused before it is opened (opening a pipe would wait for ever). A read-only file is
+replaced only when the caller says so (:class:`ReadOnlyFileError` otherwise).
+
 >>> backup_path(Path("characters") / "hagen.json").name
 'hagen.json.bak'
 """
@@ -14,9 +23,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
+import stat
+from collections.abc import Iterator
 from pathlib import Path
+
+try:  # POSIX: temporary files are locked while they are written
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 #: How many random temporary names are tried before giving up.
 _CREATE_ATTEMPTS = 16
@@ -24,60 +41,190 @@ _CREATE_ATTEMPTS = 16
 #: Temporary files are named ``.<name>.<random>.tmp``; the name part is cut to this length.
 _TEMP_NAME_PART = 40
 
+#: The names of our own temporary files, and only those.
+_TEMP_NAME = re.compile(rf"\..{{1,{_TEMP_NAME_PART}}}\.[0-9a-f]{{8}}\.tmp", re.DOTALL)
+
+
+class NotRegularFileError(OSError):
+    """The path names something that is not a regular file: a pipe, a device, a socket."""
+
+
+class ReadOnlyFileError(PermissionError):
+    """The file to replace is read-only; the caller must ask before replacing it."""
+
+
+class BackupInTheWayError(IsADirectoryError):
+    """Something that is not a file (a folder) has the backup copy's name."""
+
+
+class UnreadableFileError(PermissionError):
+    """The file to replace cannot be read, so its backup copy cannot be kept."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """Read at most ``limit + 1`` bytes of ``path``, refusing anything but a regular file.
+
+    The file is opened without waiting (a pipe would block for ever) and checked to be a
+    regular file before a byte is read.
+
+    Raises:
+        NotRegularFileError: ``path`` is a pipe, device or socket.
+        IsADirectoryError: ``path`` is a folder.
+        OSError: the file cannot be read.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(21, "Is a directory", str(path))
+    if path.exists() and not path.is_file():
+        raise NotRegularFileError(f"{path} is not a regular file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped since the check above
+            raise NotRegularFileError(f"{path} is not a regular file")
+        return handle.read(limit + 1)
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether an existing file is marked read-only (for its owner) or may not be written."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+
 
 def backup_path(path: Path) -> Path:
     """Where the previous version of ``path`` is kept: ``<name>.bak`` beside it."""
     return path.with_name(f"{path.name}.bak")
 
 
-def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+def write_atomic(
+    path: Path, data: bytes, *, keep_backup: bool = True, replace_read_only: bool = False
+) -> None:
     """Replace the contents of ``path`` with ``data`` in one step.
 
     Afterwards the file holds all of ``data`` or, if anything failed, exactly what it held
     before, and no temporary file is left behind. With ``keep_backup``, the contents an existing
     file had are kept at :func:`backup_path`. A symbolic link at ``path`` is followed: the link
-    stays and the file it points to is written. An existing file keeps its permissions.
+    stays and the file it points to is written. An existing file keeps its permissions. Our
+    temporary files left in the folder by a save that was killed are removed.
 
     Raises:
+        ReadOnlyFileError: the file is read-only and ``replace_read_only`` is False.
+        NotRegularFileError: ``path`` names a pipe, device or socket.
+        BackupInTheWayError: a folder has the name of the backup copy.
+        UnreadableFileError: the existing file cannot be read to keep its backup copy.
         OSError: the file could not be written; it is unchanged.
     """
     target = Path(os.path.realpath(path))
-    temp = _write_temp(target, data, mode_from=target)
-    try:
+    _check_target(target, keep_backup=keep_backup, replace_read_only=replace_read_only)
+    remove_stale_temps(target.parent)
+    with _written_temp(target, data, mode_from=target) as temp:
         if keep_backup and target.is_file():
             _copy_atomic(target, backup_path(target))
         os.replace(temp, target)
-    except BaseException:
-        _remove_quietly(temp)
-        raise
     _fsync_directory(target.parent)
+
+
+def remove_stale_temps(folder: Path) -> int:
+    """Remove the temporary files of ours in ``folder`` that no save is writing any more.
+
+    Returns how many were removed. Files that are not ours, and ours still being written (by
+    this or another process), are left alone.
+    """
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if _TEMP_NAME.fullmatch(entry.name) and _remove_if_abandoned(Path(entry.path)):
+            removed += 1
+    return removed
+
+
+def _check_target(target: Path, *, keep_backup: bool, replace_read_only: bool) -> None:
+    """Refuse what must not be replaced, before anything is written."""
+    if target.exists() and not target.is_dir() and not target.is_file():
+        raise NotRegularFileError(f"{target} is not a regular file")
+    if not target.is_file():
+        return
+    if is_read_only(target) and not replace_read_only:
+        raise ReadOnlyFileError(13, "The file is read-only", str(target))
+    if keep_backup:
+        backup = backup_path(target)
+        if backup.exists() and not backup.is_file():
+            raise BackupInTheWayError(21, "The backup copy's name is taken", str(backup))
+        try:
+            with target.open("rb"):
+                pass
+        except PermissionError as error:
+            raise UnreadableFileError(13, "The file cannot be read", str(target)) from error
+
+
+def _remove_if_abandoned(temp: Path) -> bool:
+    """Remove a temporary file unless a save holds its lock; True when it was removed."""
+    if fcntl is None:  # Windows refuses to remove a file another process has open
+        try:
+            temp.unlink()
+        except OSError:
+            return False
+        return True
+    try:
+        if not stat.S_ISREG(temp.lstat().st_mode):
+            return False
+        descriptor = os.open(temp, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(descriptor)
+        return False  # a save is writing it
+    try:
+        temp.unlink()
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+    return True
 
 
 def _copy_atomic(source: Path, destination: Path) -> None:
     """Copy ``source`` over ``destination`` through a temporary file, in one step."""
-    temp = _write_temp(destination, source.read_bytes(), mode_from=source)
-    try:
+    with _written_temp(destination, source.read_bytes(), mode_from=source) as temp:
         os.replace(temp, destination)
-    except BaseException:
-        _remove_quietly(temp)
-        raise
 
 
-def _write_temp(beside: Path, data: bytes, *, mode_from: Path) -> Path:
-    """Write ``data`` to a new temporary file next to ``beside``, flushed and fsynced."""
+@contextlib.contextmanager
+def _written_temp(beside: Path, data: bytes, *, mode_from: Path) -> Iterator[Path]:
+    """A new temporary file next to ``beside`` holding ``data``, flushed and fsynced.
+
+    It stays locked until the block ends, so that no other save takes it for a leftover; if
+    the block fails, the file is removed.
+    """
     descriptor, temp = _create_temp(beside)
     try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        if fcntl is not None:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view) :]
+        os.fsync(descriptor)
         if mode_from.is_file():
             with contextlib.suppress(OSError):
                 shutil.copymode(mode_from, temp)
+        if fcntl is None:  # Windows cannot rename a file that is open
+            os.close(descriptor)
+            descriptor = -1
+        yield temp
     except BaseException:
         _remove_quietly(temp)
         raise
-    return temp
+    finally:
+        if descriptor >= 0:
+            os.close(descriptor)
 
 
 def _create_temp(beside: Path) -> tuple[int, Path]:

@@ -39,7 +39,14 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
-from shadowdice.storage.atomic import write_atomic
+from shadowdice.storage.atomic import (
+    BackupInTheWayError,
+    NotRegularFileError,
+    ReadOnlyFileError,
+    UnreadableFileError,
+    read_regular_file,
+    write_atomic,
+)
 
 #: The ``format`` every character file names.
 FORMAT_NAME = "shadowdice-character"
@@ -49,6 +56,9 @@ FORMAT_VERSION = 1
 
 #: A file bigger than this is not a character file (someone picked a video by mistake).
 MAX_FILE_BYTES = 16 * 1024 * 1024
+
+#: How deeply a file's JSON may nest objects and lists; no sheet comes near it.
+MAX_NESTING = 64
 
 EnvelopeMigration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -119,6 +129,12 @@ class CharacterFileError(Exception):
         self.action = action
 
 
+class ReadOnlyCharacterFileError(CharacterFileError):
+    """Saving would replace a read-only file: ask the player, then save with
+    ``replace_read_only=True``.
+    """
+
+
 class _Refusal(Exception):
     """Why a character cannot be read or written, before the file is named."""
 
@@ -154,26 +170,65 @@ CHARACTER = SavedKind(
 )
 
 
-def save_character(path: Path, system: RuleSystem, sheet: Sheet) -> None:
+def save_character(
+    path: Path, system: RuleSystem, sheet: Sheet, *, replace_read_only: bool = False
+) -> None:
     """Write ``sheet`` of ``system`` to ``path`` atomically, keeping the old file as ``.bak``.
 
     The sheet is checked first to load back as it is: a file that could not be opened again
-    is never written. On any failure the file at ``path`` is unchanged.
+    is never written. On any failure the file at ``path`` is unchanged. A read-only file is
+    replaced only with ``replace_read_only`` (the player was asked).
 
     Raises:
+        ReadOnlyCharacterFileError: the file is read-only and ``replace_read_only`` is False.
         CharacterFileError: the sheet is not valid, or the file could not be written.
         TypeError: ``sheet`` is not a sheet of ``system``.
     """
-    save_envelope(CHARACTER, path, system, sheet)
+    save_envelope(CHARACTER, path, system, sheet, replace_read_only=replace_read_only)
 
 
-def save_envelope(kind: SavedKind, path: Path, system: RuleSystem, sheet: Sheet) -> None:
+def character_bytes(system: RuleSystem, sheet: Sheet) -> bytes:
+    """The contents of a character file for ``sheet``, as :func:`save_character` writes them.
+
+    Raises:
+        CharacterFileError: the sheet is not valid (named "character" in the message).
+    """
+    try:
+        return _file_bytes(CHARACTER, system, sheet)
+    except _Refusal as refusal:
+        raise CharacterFileError(Path("character"), str(refusal), action="save") from refusal
+
+
+def parse_character(data: bytes, registry: Registry, path: Path) -> LoadedCharacter:
+    """Read a character from file contents, as :func:`load_character` reads a file.
+
+    Raises:
+        CharacterFileError: the contents are not a character of a known system.
+    """
+    try:
+        system, sheet, migrated = _parse_file(CHARACTER, data, registry, ENVELOPE_MIGRATIONS)
+    except _Refusal as refusal:
+        raise CharacterFileError(path, str(refusal)) from refusal.__cause__
+    return LoadedCharacter(path=path, system=system, sheet=sheet, migrated=migrated)
+
+
+def save_envelope(
+    kind: SavedKind,
+    path: Path,
+    system: RuleSystem,
+    sheet: Sheet,
+    *,
+    replace_read_only: bool = False,
+) -> None:
     """Write a file of ``kind`` as :func:`save_character` writes a character."""
     path = Path(path)
     try:
-        write_atomic(path, _file_bytes(kind, system, sheet))
+        write_atomic(path, _file_bytes(kind, system, sheet), replace_read_only=replace_read_only)
     except _Refusal as refusal:
         raise CharacterFileError(path, str(refusal), action="save") from refusal.__cause__
+    except ReadOnlyFileError as error:
+        problem = "the file is read-only"
+        raise ReadOnlyCharacterFileError(path, problem, action="save") from error
     except OSError as error:
         problem = _describe_os_error(error, writing=True)
         raise CharacterFileError(path, problem, action="save") from error
@@ -249,6 +304,16 @@ def _parse_file(
 
 def _describe_os_error(error: OSError, *, writing: bool) -> str:
     """Say what went wrong reading or writing a file, in a player's words."""
+    if isinstance(error, NotRegularFileError):
+        return "it is not a regular file (a pipe, a device or a socket)"
+    if isinstance(error, BackupInTheWayError):
+        name = Path(error.filename).name
+        return f"a folder named {name} is in the way of the backup copy; rename or move it"
+    if isinstance(error, UnreadableFileError):
+        return (
+            "Shadowdice is not allowed to read the file it would replace, "
+            "so it cannot keep its backup copy"
+        )
     if isinstance(error, FileNotFoundError):
         return "its folder does not exist" if writing else "the file does not exist"
     if isinstance(error, IsADirectoryError):
@@ -319,10 +384,7 @@ def _unencodable_text(
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        if path.is_dir():
-            raise _Refusal("it is a folder, not a file")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        data = read_regular_file(path, MAX_FILE_BYTES)
     except OSError as error:
         raise _Refusal(_describe_os_error(error, writing=False)) from error
     if len(data) > MAX_FILE_BYTES:
@@ -347,15 +409,49 @@ def _decode(data: bytes) -> str:
 
 def _parse_json(text: str) -> Any:
     try:
-        return json.loads(text)
+        document = json.loads(text)
     except json.JSONDecodeError as error:
         if _json_ends_early(text, error):
             raise _Refusal(_TRUNCATED) from error
         raise _Refusal(
             f"the file is not JSON (line {error.lineno}, column {error.colno})"
         ) from error
-    except (ValueError, RecursionError) as error:
+    except RecursionError as error:
+        raise _Refusal(_too_deep(None)) from error
+    except ValueError as error:
         raise _Refusal("the file is JSON that Shadowdice cannot read") from error
+    if (depth := nesting_depth(document)) > MAX_NESTING:
+        raise _Refusal(_too_deep(depth))
+    return document
+
+
+def _too_deep(depth: int | None) -> str:
+    levels = "more than a thousand" if depth is None else str(depth)
+    return (
+        f"its data is nested {levels} levels deep; a character file never nests more than "
+        f"{MAX_NESTING} levels, so this one is damaged or not a character file"
+    )
+
+
+def nesting_depth(data: Any) -> int:
+    """How many objects and lists are nested in JSON data at its deepest.
+
+    >>> nesting_depth(1), nesting_depth({"a": [1, {"b": []}]})
+    (0, 4)
+    """
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def _format_version(document: dict[str, Any]) -> int:

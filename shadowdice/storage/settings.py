@@ -20,10 +20,13 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from shadowdice.storage.atomic import write_atomic
+from shadowdice.storage.atomic import read_regular_file, write_atomic
 
 #: How many recent files are remembered.
 MAX_RECENT = 10
+
+#: A settings file bigger than this is not ours.
+MAX_SETTINGS_BYTES = 1024 * 1024
 
 _log = logging.getLogger(__name__)
 
@@ -64,7 +67,10 @@ class SettingsStore:
     def load(self) -> Settings:
         """Return the saved settings, or the defaults when there are none or they are unreadable."""
         try:
-            return Settings.model_validate_json(self.path.read_bytes())
+            data = read_regular_file(self.path, MAX_SETTINGS_BYTES)
+            if len(data) > MAX_SETTINGS_BYTES:
+                raise ValueError("the file is far too large to hold settings")
+            return Settings.model_validate_json(data)
         except FileNotFoundError:
             return Settings()
         except (OSError, ValueError) as error:

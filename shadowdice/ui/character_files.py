@@ -16,6 +16,7 @@ from shadowdice.core.registry import Registry
 from shadowdice.storage.character_file import (
     CharacterFileError,
     LoadedCharacter,
+    ReadOnlyCharacterFileError,
     load_character,
     save_character,
 )
@@ -104,14 +105,31 @@ class CharacterFiles(QObject):
                     f"{path.name} is open as {owner.title}. Close it first, or pick another name.",
                 )
                 return False
-        try:
-            save_character(path, document.system, document.sheet)
-        except CharacterFileError as error:
-            self.prompts.error("Cannot save character", str(error))
+        if not self._write(path, document):
             return False
         document.mark_saved(path)
         self._remember(path)
         self.message_posted.emit(f"Saved {path}")
+        return True
+
+    def _write(self, path: Path, document: CharacterDocument) -> bool:
+        """Write the file; a read-only file is replaced only when the player says so."""
+        try:
+            try:
+                save_character(path, document.system, document.sheet)
+            except ReadOnlyCharacterFileError:
+                question = (
+                    f"{path.name} is read-only: someone may have protected it on purpose.\n"
+                    "Replace it anyway? It stays read-only, and its previous version is kept "
+                    "beside it as a .bak file."
+                )
+                if not self.prompts.ask_yes_no("Read-only file", question):
+                    self.message_posted.emit(f"Not saved: {path.name} is read-only")
+                    return False
+                save_character(path, document.system, document.sheet, replace_read_only=True)
+        except CharacterFileError as error:
+            self.prompts.error("Cannot save character", str(error))
+            return False
         return True
 
     def remember_system(self, system_id: str) -> None:

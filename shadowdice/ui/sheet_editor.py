@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -315,6 +315,9 @@ class SheetEditor(QWidget):
             )
         elif spec.kind is Kind.MULTILINE:
             widget = QPlainTextEdit()
+            # Words wrap at their boundaries only: Qt's fallback of breaking anywhere lays out
+            # a long unbroken line in quadratic time (a 100,000-character line took seconds).
+            widget.setWordWrapMode(QTextOption.WrapMode.WordWrap)
             widget.textChanged.connect(lambda s=spec, w=widget: self._set(s, w.toPlainText()))
         else:
             widget = QLineEdit()

@@ -1,0 +1,129 @@
+"""Files that used to freeze or surprise the window: long notes, pipes, read-only files."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+
+from shadowdice.core.sheet import MAX_TEXT_LENGTH
+from shadowdice.storage.character_file import load_character, save_character
+from shadowdice.systems import builtin_registry
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes and permissions")
+
+#: Text laid out as players and other programs write it: one line, words, many short lines.
+LAYOUTS = {
+    "one line": "x" * MAX_TEXT_LENGTH,
+    "words": ("Kira " * MAX_TEXT_LENGTH)[:MAX_TEXT_LENGTH],
+    "short lines": ("ab\n" * MAX_TEXT_LENGTH)[:MAX_TEXT_LENGTH],
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("system_id", [system.id for system in builtin_registry()])
+def test_given_notes_at_the_limit_in_any_layout_then_the_character_opens_within_a_second(
+    qtbot, window, tmp_path, system_id, layout
+):
+    system = window.registry.get(system_id)
+    sheet = system.new_sheet().model_copy(update={"notes": LAYOUTS[layout], "name": "Kira"})
+    path = tmp_path / "kira.shadowdice"
+    save_character(path, system, sheet)
+
+    started = time.perf_counter()
+    document = window.open_path(path)
+    qtbot.wait(1)  # the layout and the first paint
+    elapsed = time.perf_counter() - started
+
+    assert document is not None and document.sheet.notes == LAYOUTS[layout]
+    assert elapsed <= 1.0, f"{elapsed:.2f} s"
+
+
+def test_given_notes_at_the_limit_when_one_more_key_is_typed_then_the_limit_is_named(qtbot, window):
+    document = window.new_character()
+    notes = window.current_editor().field_widget("notes")
+    notes.setPlainText("x" * MAX_TEXT_LENGTH)
+    assert len(document.sheet.notes) == MAX_TEXT_LENGTH
+
+    notes.moveCursor(notes.textCursor().MoveOperation.End)
+    qtbot.keyClick(notes, Qt.Key.Key_Y)
+
+    problem = window.current_editor().problem.text()
+    assert problem == "Notes can hold at most 100,000 characters; the rest was not taken"
+    assert document.sheet.notes == "x" * MAX_TEXT_LENGTH
+    assert notes.toPlainText() == document.sheet.notes
+
+
+def test_given_a_file_with_text_beyond_the_limit_then_opening_names_the_limit(
+    window, prompts, tmp_path
+):
+    system = window.registry.get("shadowrun4")
+    path = tmp_path / "kira.shadowdice"
+    save_character(path, system, system.new_sheet())
+    path.write_text(path.read_text().replace('"notes": ""', f'"notes": "{"x" * 100_001}"'))
+
+    assert window.open_path(path) is None
+
+    assert "notes" in prompts.errors[-1][1]
+    assert "100000 characters" in prompts.errors[-1][1]
+
+
+@posix_only
+def test_given_a_pipe_named_like_a_character_file_then_the_window_refuses_it_at_once(
+    window, prompts, tmp_path
+):
+    pipe = tmp_path / "kira.shadowdice"
+    os.mkfifo(pipe)
+
+    assert window.open_path(pipe) is None
+
+    assert prompts.errors == [
+        (
+            "Cannot open character",
+            "Cannot open kira.shadowdice: it is not a regular file (a pipe, a device or a socket)",
+        )
+    ]
+
+
+@posix_only
+def test_given_a_read_only_file_then_saving_asks_and_no_keeps_it(qtbot, window, prompts, tmp_path):
+    path = tmp_path / "kira.shadowdice"
+    system = window.registry.get("shadowrun4")
+    save_character(path, system, system.new_sheet().model_copy(update={"name": "Kira"}))
+    path.chmod(0o444)
+    document = window.open_path(path)
+    qtbot.keyClicks(window.current_editor().field_widget("name"), " Voss")
+
+    prompts.yes_no_answers.append(False)
+    assert not window.save(document)
+    assert "kira.shadowdice is read-only" in prompts.asked_yes_no[-1]
+    assert load_character(path, window.registry).sheet.name == "Kira"
+    assert document.modified
+
+    prompts.yes_no_answers.append(True)
+    assert window.save(document)
+    assert load_character(path, window.registry).sheet.name == "Kira Voss"
+    assert not document.modified and prompts.errors == []
+    path.chmod(0o644)
+
+
+def test_a_long_unbroken_line_of_notes_lays_out_as_fast_as_words(qtbot, window, tmp_path):
+    """Qt's break-anywhere fallback laid out one long line in quadratic time: seconds for
+    what words take a tenth of a second for.
+    """
+    system = window.registry.get("heldenhandbuch")
+    times = {}
+    for layout in ("one line", "words"):
+        path = tmp_path / f"{layout}.shadowdice"
+        save_character(
+            path, system, system.new_sheet().model_copy(update={"notes": LAYOUTS[layout]})
+        )
+        started = time.perf_counter()
+        window.open_path(path)
+        qtbot.wait(1)
+        times[layout] = time.perf_counter() - started
+
+    assert times["one line"] <= 3 * times["words"] + 0.05, times
