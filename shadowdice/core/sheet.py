@@ -6,11 +6,16 @@ A system's sheet is a pydantic model. It declares its editable parts as :class:`
 skills ...); the UI renders those generically. Every edit goes through :func:`set_field`,
 :func:`set_cell`, :func:`add_row` and :func:`remove_row`, which validate through the model and
 raise :class:`SheetEditError` with a message for the player, leaving the sheet unchanged.
+
+What an edit changed is a :class:`SheetChange`: the values of the fields it touched, before and
+after. :func:`change_between` works it out from two snapshots of the sheet (taken with
+:func:`snapshot`), whoever made the edit (an editor, a rest, a roll spending Edge); applying
+its ``before`` or ``after`` values with :func:`restore` undoes or redoes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -258,6 +263,71 @@ def remove_row(sheet: Sheet, table: TableSpec, row: int) -> None:
         raise SheetEditError(f"this row of {table.label} cannot be removed")
     with _all_or_nothing(sheet, table.label):
         del rows(sheet, table)[row]
+
+
+Snapshot = dict[str, Any]
+
+
+def snapshot(sheet: Sheet) -> Snapshot:
+    """The sheet's values as plain data, to compare with later or to go back to."""
+    return sheet.model_dump()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetChange:
+    """What an edit changed, in words and in values.
+
+    Attributes:
+        label: the edit in words ("Agility", "1 Edge for Agility + Pistols").
+        before: the values of the fields it changed (by field name) before the edit.
+        after: the same fields' values after it.
+
+    >>> before = {"name": "Kira", "edge": 3, "notes": ""}
+    >>> change = change_between("Edge", before, {**before, "edge": 2})
+    >>> change.before, change.after
+    ({'edge': 3}, {'edge': 2})
+    >>> change.then(change_between("Edge", {**before, "edge": 2}, before)).after
+    {}
+    """
+
+    label: str
+    before: Mapping[str, Any]
+    after: Mapping[str, Any]
+
+    def __bool__(self) -> bool:
+        """Whether anything changed at all."""
+        return bool(self.after)
+
+    def then(self, later: SheetChange) -> SheetChange:
+        """This change followed by ``later``, as one change (typing a name letter by letter)."""
+        before = {**later.before, **self.before}
+        after = {**self.after, **later.after}
+        return change_between(self.label, before, after)
+
+    def fields(self) -> tuple[str, ...]:
+        """The names of the fields changed."""
+        return tuple(self.after)
+
+
+def change_between(label: str, before: Snapshot, after: Snapshot) -> SheetChange:
+    """The change from one snapshot to another: only the fields whose values differ."""
+    changed = [key for key, value in after.items() if before.get(key) != value]
+    return SheetChange(
+        label,
+        before={key: before[key] for key in changed if key in before},
+        after={key: after[key] for key in changed},
+    )
+
+
+def restore(sheet: Sheet, values: Mapping[str, Any]) -> None:
+    """Set the given fields back to these values (a change's ``before`` or ``after``).
+
+    The whole sheet is validated anew, so values it derives from them (a skill's dice from its
+    attribute) follow.
+    """
+    restored = type(sheet).model_validate({**snapshot(sheet), **values})
+    for name in type(sheet).model_fields:
+        object.__setattr__(sheet, name, getattr(restored, name))
 
 
 def rows(sheet: Sheet, table: TableSpec) -> list[Row]:

@@ -2,18 +2,29 @@
 
 Every edit of an open character goes through the few operations here, which call the core's
 sheet operations and announce the change with one signal that the widgets refresh from.
+
+Each change, whoever made it (an editor, a rest, a roll spending Edge), goes on the
+character's undo stack as a :class:`SheetCommand` holding what it changed (a
+:class:`~shadowdice.core.sheet.SheetChange`); the stack's clean state is the saved state, so
+undoing back to it leaves the character unchanged again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from shadowdice.core import sheet as sheet_ops
 from shadowdice.core.registry import RuleSystem
-from shadowdice.core.sheet import FieldSpec, Sheet, SheetAction, TableSpec
+from shadowdice.core.session import RollSession
+from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, SheetChange, TableSpec
+
+#: Kinds of single values whose editors set them on every key: edits in a row merge into one.
+TYPED_KINDS = frozenset({Kind.TEXT, Kind.MULTILINE, Kind.INT})
 
 
 class CharacterDocument(QObject):
@@ -23,16 +34,20 @@ class CharacterDocument(QObject):
         sheet_changed: the sheet changed (an edit, or a resource spent in a roll).
         rows_changed(str): rows were added to or removed from the table with this key.
         modified_changed(bool): the document became modified or saved.
+        roll_undone(object, bool): what a roll session spent was given back (True) or spent
+            again by a redo (False).
 
     Attributes:
         system: the character's rule system.
         sheet: the character sheet.
         path: where it is saved, or None before the first save.
+        undo_stack: every change of the sheet, to undo and redo.
     """
 
     sheet_changed = Signal()
     rows_changed = Signal(str)
     modified_changed = Signal(bool)
+    roll_undone = Signal(object, bool)
 
     def __init__(
         self, system: RuleSystem, sheet: Sheet, path: Path | None = None, parent=None
@@ -41,12 +56,14 @@ class CharacterDocument(QObject):
         self.system = system
         self.sheet = sheet
         self.path = path
-        self._modified = False
+        self.undo_stack = QUndoStack(self)
+        self._known = sheet_ops.snapshot(sheet)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     @property
     def modified(self) -> bool:
-        """Whether there are changes not yet saved."""
-        return self._modified
+        """Whether there are changes not yet saved (undoing back to the save clears it)."""
+        return not self.undo_stack.isClean()
 
     @property
     def title(self) -> str:
@@ -54,6 +71,9 @@ class CharacterDocument(QObject):
         if self.sheet.name.strip():
             return self.sheet.name.strip()
         return self.path.stem if self.path else f"New {self.system.name} character"
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
 
     # --- what the editor shows: the system's sheet declaration -----------------------------
 
@@ -74,46 +94,138 @@ class CharacterDocument(QObject):
     def set_field(self, spec: FieldSpec, value: Any) -> None:
         """Set a single value; raises SheetEditError with a message when refused."""
         if sheet_ops.set_field(self.sheet, spec, value):
-            self.mark_changed()
+            merge = f"field:{spec.key}" if spec.kind in TYPED_KINDS else None
+            self._record(spec.label, merge)
 
     def set_cell(self, table: TableSpec, row: int, column: int, value: Any) -> None:
         """Set a table cell; raises SheetEditError with a message when refused."""
-        if sheet_ops.set_cell(self.sheet, table, row, table.columns[column], value):
-            self.mark_changed()
+        spec = table.columns[column]
+        if sheet_ops.set_cell(self.sheet, table, row, spec, value):
+            row_name = getattr(sheet_ops.rows(self.sheet, table)[row], "name", "")
+            self._record(f"{spec.label} of {row_name}" if row_name else spec.label)
 
     def add_row(self, table: TableSpec) -> int:
         """Add a row to a table; returns its index."""
         index = sheet_ops.add_row(self.sheet, table)
-        self.rows_changed.emit(table.key)
-        self.mark_changed()
+        self._record(f"New row in {table.label}")
         return index
 
     def remove_row(self, table: TableSpec, row: int) -> None:
         """Remove a row of a table; raises SheetEditError when the row may not go."""
+        name = getattr(sheet_ops.rows(self.sheet, table)[row], "name", "")
         sheet_ops.remove_row(self.sheet, table, row)
-        self.rows_changed.emit(table.key)
-        self.mark_changed()
+        self._record(f"Removing {name}" if name else f"Removing a row of {table.label}")
 
     def apply_sheet_action(self, action: SheetAction, answer: bool = True) -> str:
         """Carry out a sheet action (a rest); returns what happened, in words."""
         message = self.system.apply_sheet_action(self.sheet, action.id, answer)
-        self.mark_changed()
+        self._record(action.label)
         return message
 
+    def note_spent(self, session: RollSession) -> None:
+        """A roll session spent from this sheet: keep it as one change to undo, with what
+        else the same roll spends after it.
+        """
+        costs = [action.cost for action in session.taken if action.cost]
+        label = f"{session.check}: {', '.join(costs)}" if costs else session.check
+        self._record(label, f"roll:{id(session)}", session)
+
     def mark_changed(self) -> None:
-        """Announce a change of the sheet (made here or through a roll session)."""
-        self.sheet_changed.emit()
-        self._set_modified(True)
+        """The sheet is not saved as it is (a new character, a file of an older version);
+        a change made to it from outside goes on the undo stack.
+        """
+        if not self._record("Change"):
+            self.undo_stack.resetClean()
 
     def mark_saved(self, path: Path) -> None:
         """The sheet was written to ``path``."""
         self.path = path
-        self._set_modified(False)
+        self.undo_stack.setClean()
 
-    def _set_modified(self, modified: bool) -> None:
-        if modified != self._modified:
-            self._modified = modified
-            self.modified_changed.emit(modified)
+    def _record(
+        self, label: str, merge: str | None = None, session: RollSession | None = None
+    ) -> bool:
+        """Put what changed since the last change on the undo stack and announce it; returns
+        whether anything had changed.
+        """
+        now = sheet_ops.snapshot(self.sheet)
+        change = sheet_ops.change_between(label, self._known, now)
+        self._known = now
+        if not change:
+            return False
+        self.undo_stack.push(SheetCommand(self, change, merge, session))
+        self._announce(change.fields())
+        return True
+
+    def restore(self, values: Mapping[str, Any]) -> None:
+        """Put fields back to these values (an undo or a redo) and announce it."""
+        sheet_ops.restore(self.sheet, values)
+        self._known = sheet_ops.snapshot(self.sheet)
+        self._announce(tuple(values))
+
+    def _announce(self, keys: Iterable[str]) -> None:
+        """Tables whose rows may have come or gone, then the sheet as a whole."""
+        table_keys = {table.key for table in self.tables()}
+        for key in keys:
+            if key in table_keys:
+                self.rows_changed.emit(key)
+        self.sheet_changed.emit()
+
+
+class SheetCommand(QUndoCommand):
+    """One change of a sheet on its undo stack; it was made before it was pushed.
+
+    Changes pushed with the same ``merge`` key one after the other become one (a name typed
+    letter by letter, what one roll spends).
+
+    Attributes:
+        change: what changed.
+        session: the roll session that spent it, or None for an edit.
+    """
+
+    def __init__(
+        self,
+        document: CharacterDocument,
+        change: SheetChange,
+        merge: str | None = None,
+        session: RollSession | None = None,
+    ) -> None:
+        super().__init__(change.label)
+        self.change = change
+        self.session = session
+        self._document = document
+        self._merge = merge
+        self._done = True
+
+    def id(self) -> int:
+        """Commands with the same merge key share an id; -1 never merges."""
+        return -1 if self._merge is None else hash(self._merge) & 0x7FFFFFFF
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """Take in the next change of the same kind; a change back to the start goes away."""
+        if not isinstance(other, SheetCommand) or other._merge != self._merge:
+            return False
+        self.change = self.change.then(other.change)
+        self.setText(other.change.label)
+        if not self.change:
+            self.setObsolete(True)
+        return True
+
+    def redo(self) -> None:
+        """Make the change again (not when pushed: it was made already)."""
+        if self._done:
+            return
+        self._done = True
+        self._document.restore(self.change.after)
+        if self.session is not None:
+            self._document.roll_undone.emit(self.session, False)
+
+    def undo(self) -> None:
+        """Put the changed fields back as they were."""
+        self._done = False
+        self._document.restore(self.change.before)
+        if self.session is not None:
+            self._document.roll_undone.emit(self.session, True)
 
 
 class TemplateDocument(CharacterDocument):

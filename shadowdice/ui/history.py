@@ -7,12 +7,15 @@ chosen rolls on the clipboard as the history shows them.
 
 Rolls come in two ways: :meth:`HistoryModel.add` puts a roll just finished on top,
 :meth:`HistoryModel.add_earlier` puts rolls of earlier sessions below the rest.
+
+A roll whose charges were undone stays in the history, struck through and marked undone: the
+dice fell as they fell, only what the roll spent was given back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
@@ -24,7 +27,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QColor, QGuiApplication, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QColor, QFont, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QTreeView
 
 from shadowdice.core.record import DieRecord, RollRecord
@@ -34,6 +37,8 @@ from shadowdice.ui import theme
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
 #: Role giving the characters who rolled, as a tuple of names.
 CHARACTERS_ROLE = Qt.ItemDataRole.UserRole + 2
+#: Role giving the characters whose charges in the roll were undone, as a tuple of names.
+UNDONE_ROLE = Qt.ItemDataRole.UserRole + 3
 
 TONE_TEXT_COLOURS = {
     "success": QColor(theme.SUCCESS),
@@ -92,6 +97,7 @@ class _Entry:
     serial: int
     record: RollRecord
     lines: tuple[str, ...]
+    undone: set[str] = field(default_factory=set)  # whose charges were given back
 
 
 class HistoryModel(QAbstractItemModel):
@@ -129,6 +135,15 @@ class HistoryModel(QAbstractItemModel):
         self._entries.clear()
         self._reindex()
         self.endResetModel()
+
+    def set_undone(self, record: RollRecord, character: str, undone: bool) -> None:
+        """Mark what ``character`` spent in a roll as given back (``undone``) or spent again."""
+        for row, entry in enumerate(self._entries):
+            if entry.record is record:
+                (entry.undone.add if undone else entry.undone.discard)(character)
+                index = self.index(row, 0)
+                self.dataChanged.emit(index, index)
+                return
 
     def records(self) -> list[RollRecord]:
         """All records, newest first."""
@@ -197,14 +212,22 @@ class HistoryModel(QAbstractItemModel):
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 return entry.lines[index.row()]
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return describe(record)
+        undone = tuple(sorted(entry.undone))
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return f"{describe(record)} (undone)" if undone else describe(record)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if undone:
+                given_back = f"Undone: what {', '.join(undone)} spent was given back."
+                return f"{given_back}\n{record_text(record)}"
             return record_text(record)
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return describe(record)
         if role == Qt.ItemDataRole.ForegroundRole:
-            return TONE_TEXT_COLOURS.get(record.outcome.tone)
+            return QColor(theme.UNDONE) if undone else TONE_TEXT_COLOURS.get(record.outcome.tone)
+        if role == Qt.ItemDataRole.FontRole and undone:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        if role == UNDONE_ROLE:
+            return undone
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

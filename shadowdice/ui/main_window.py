@@ -1,6 +1,10 @@
 """The main window: system selector, open characters in tabs, the check panel, the dice tray
 with its actions, and the roll history.
 
+Each open character has its own undo stack; Undo and Redo work on the current tab's. Undoing
+what a roll spent finishes that roll first, gives the resources back and marks the roll undone
+in the history, where it stays.
+
 Everything it needs is handed in (registry, paths, settings, dice source, prompts); it finds
 rule systems only through the registry.
 """
@@ -8,9 +12,10 @@ rule systems only through the registry.
 from __future__ import annotations
 
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,12 +31,14 @@ from PySide6.QtWidgets import (
 
 from shadowdice import __version__
 from shadowdice.core.dice import DiceSource, DiceSourceError
+from shadowdice.core.record import RollRecord
 from shadowdice.core.registry import CheckError, Registry
+from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.about_dialog import AboutDialog
-from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
@@ -51,11 +58,18 @@ WELCOME = (
 class MainWindow(QMainWindow):
     """The Shadowdice main window.
 
+    Signals:
+        roll_undone(object, str, bool): what a character spent in a finished roll (its
+            RollRecord) was given back by Undo (True), or spent again by Redo (False).
+
     Attributes:
         registry: the rule systems.
         check_panel, roll_panel, history: the right-hand side.
         tabs: one SheetEditor per open character.
+        undo_group: the open characters' undo stacks; the current tab's is active.
     """
+
+    roll_undone = Signal(object, str, bool)
 
     def __init__(
         self,
@@ -75,6 +89,8 @@ class MainWindow(QMainWindow):
             registry=registry, paths=paths, store=settings, prompts=self.prompts, parent=self
         )
         self.dice_source = dice_source
+        self.undo_group = QUndoGroup(self)
+        self._roll_records: WeakKeyDictionary[RollSession, RollRecord] = WeakKeyDictionary()
         self.setWindowTitle("Shadowdice[*]")
         self.resize(1280, 800)
 
@@ -152,6 +168,13 @@ class MainWindow(QMainWindow):
         self.done_action = self._action("&Done", self.roll_panel.go_on, "Ctrl+Return")
         self.group_roll_action = self._action("&Group roll…", self.open_group_roll, "Ctrl+G")
         self.group_roll_action.setEnabled(False)
+        self.undo_action = self._action("&Undo", self.undo, keys.Undo)
+        self.redo_action = self._action("&Redo", self.redo)
+        # Ctrl+Shift+Z everywhere, and the platform's own key too (Ctrl+Y on Windows).
+        redo_keys = [QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(keys.Redo)]
+        unique = {key.toString(): key for key in redo_keys}
+        self.redo_action.setShortcuts(list(unique.values()))
+        self._on_undo_state_changed()
 
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addActions([self.new_action, self.template_action, self.open_action])
@@ -160,6 +183,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
         roll_menu = self.menuBar().addMenu("&Roll")
         roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
         help_menu = self.menuBar().addMenu("&Help")
@@ -189,7 +214,15 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_current_changed)
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
-        self.roll_panel.roll_finished.connect(self.history_model.add)
+        self.roll_panel.roll_finished.connect(self._on_roll_finished)
+        self.roll_undone.connect(self.history_model.set_undone)
+        for signal in (
+            self.undo_group.canUndoChanged,
+            self.undo_group.canRedoChanged,
+            self.undo_group.undoTextChanged,
+            self.undo_group.redoTextChanged,
+        ):
+            signal.connect(self._on_undo_state_changed)
         self.roll_panel.problem_occurred.connect(self._show_message)
         self.history.copied.connect(lambda _text: self._show_message("Rolls copied as text"))
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
@@ -292,6 +325,7 @@ class MainWindow(QMainWindow):
             return False
         self.roll_panel.forget(editor.document)
         self.check_panel.forget(editor.document)
+        self.undo_group.removeStack(editor.document.undo_stack)
         self.tabs.removeTab(index)
         editor.document.deleteLater()
         editor.deleteLater()
@@ -325,6 +359,10 @@ class MainWindow(QMainWindow):
         index = self.tabs.addTab(editor, "")
         document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
         document.modified_changed.connect(lambda _m, d=document: self._on_document_changed(d))
+        document.roll_undone.connect(
+            lambda session, undone, d=document: self._on_roll_undone(d, session, undone)
+        )
+        self.undo_group.addStack(document.undo_stack)
         self._on_document_changed(document)
         self.left.setCurrentIndex(1)
         self.tabs.setCurrentIndex(index)
@@ -394,11 +432,51 @@ class MainWindow(QMainWindow):
     def _show_message(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
 
+    def _on_roll_finished(self, record: RollRecord) -> None:
+        if self.roll_panel.session is not None:
+            self._roll_records[self.roll_panel.session] = record
+        self.history_model.add(record)
+
+    # --- undo and redo -------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Undo the current character's last change. Undoing what the roll in the tray spent
+        finishes that roll first: the history keeps it, marked undone.
+        """
+        stack = self.undo_group.activeStack()
+        if stack is None or not stack.canUndo():
+            return
+        command = stack.command(stack.index() - 1)
+        session = self.roll_panel.session
+        if isinstance(command, SheetCommand) and session is not None and command.session is session:
+            self.roll_panel.finish()
+        self.undo_group.undo()
+
+    def redo(self) -> None:
+        """Redo the current character's last undone change."""
+        self.undo_group.redo()
+
+    def _on_undo_state_changed(self, *_args) -> None:
+        """The menu says what Undo and Redo would do."""
+        undo, redo = self.undo_group.undoText(), self.undo_group.redoText()
+        self.undo_action.setEnabled(self.undo_group.canUndo())
+        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.redo_action.setEnabled(self.undo_group.canRedo())
+        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    def _on_roll_undone(
+        self, document: CharacterDocument, session: RollSession, undone: bool
+    ) -> None:
+        """Mark the roll's record: the lasting roll log hears it through ``roll_undone``."""
+        if (record := self._roll_records.get(session)) is not None:
+            self.roll_undone.emit(record, document.title, undone)
+
     # --- keeping the window in step ------------------------------------------------------------
 
     def _on_current_changed(self, _index: int) -> None:
         document = self.current_document()
         self.check_panel.set_document(document, self.party(document))
+        self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.group_roll_action.setEnabled(document is not None and document.system.has_group_checks)
         self._update_title()
 

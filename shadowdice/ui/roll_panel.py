@@ -120,7 +120,7 @@ class RollPanel(QWidget):
         """Show a new session (finishing the one before) and animate its first throw.
 
         ``documents`` are the characters who roll, in the order of the session's members
-        (one for a check, several for a group roll); what they spend marks them changed.
+        (one for a check, several for a group roll); what they spend goes on their undo stacks.
         """
         self.finish()
         for document in self.documents:
@@ -187,9 +187,10 @@ class RollPanel(QWidget):
             self._rebuild_actions()
 
     def _mark_charged(self, charges: Sequence[Charge]) -> None:
+        """What the session spent goes on each spender's undo stack."""
         for who in {charge.who for charge in charges}:
-            if who < len(self.documents):
-                self.documents[who].mark_changed()
+            if who < len(self.documents) and self.session is not None:
+                self.documents[who].note_spent(self.session)
 
     # --- showing -------------------------------------------------------------------------------
 

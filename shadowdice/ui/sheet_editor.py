@@ -5,14 +5,17 @@ Single values (:class:`~shadowdice.core.sheet.FieldSpec`) become a form, tables
 :class:`~shadowdice.ui.sheet_table_model.SheetTableModel`. Number editors carry the allowed
 range, so a value out of range cannot be typed; an edit the rules refuse (Magic and Resonance
 together) is undone and its reason shown under the sheet.
+
+Undo and Redo keys typed in a field go to the window's Undo and Redo, which undo whole edits
+of the sheet, not the field's own letters.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QTextOption
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -86,6 +89,23 @@ class CellDelegate(QStyledItemDelegate):
             model.setData(index, editor.value())
         else:
             model.setData(index, editor.text().strip())
+
+
+class UndoKeysToWindow(QObject):
+    """An event filter that keeps text fields from taking the Undo and Redo keys for their
+    own letters, so that the window's Undo and Redo hear them.
+    """
+
+    KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Let the Undo and Redo keys through to the window's shortcuts."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            redo = QKeySequence(event.keyCombination()) == QKeySequence("Ctrl+Shift+Z")
+            if any(event.matches(key) for key in self.KEYS) or redo:
+                event.ignore()
+                return True
+        return False
 
 
 class SheetTableView(QWidget):
@@ -200,6 +220,7 @@ class SheetEditor(QWidget):
         self.document = document
         self._fields: dict[str, tuple[FieldSpec, QWidget]] = {}
         self.tables: dict[str, SheetTableView] = {}
+        self._undo_keys = UndoKeysToWindow(self)
 
         form_box = QGroupBox(document.system.name)
         box_layout = QVBoxLayout(form_box)
@@ -215,6 +236,9 @@ class SheetEditor(QWidget):
             widget = self._field_widget(spec)
             widget.setObjectName(f"field_{spec.key}")
             widget.setToolTip(spec.hint)
+            widget.installEventFilter(self._undo_keys)
+            if isinstance(widget, QSpinBox):
+                widget.lineEdit().installEventFilter(self._undo_keys)
             self._fields[spec.key] = (spec, widget)
             if spec.kind is Kind.MULTILINE:
                 notes.append((spec, widget))

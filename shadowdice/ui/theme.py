@@ -16,6 +16,7 @@ CRITICAL = "#ff6b6b"
 NEUTRAL = "#e8e3d3"
 PROBLEM = "#ff7b72"
 ACCENT = "#d4a72c"
+UNDONE = "#7d8590"
 
 _PALETTE = {
     QPalette.ColorRole.Window: "#1f242b",

@@ -3,30 +3,10 @@
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QShortcut
-from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from shadowdice.ui.prompts import SaveChoice
-from tests.ui.window_helpers import choose, headline
-
-
-def type_into_cell(qtbot, table_view, row_name, column, text):
-    """Select the row whose first cell reads row_name, type text into a column, press Enter."""
-    model = table_view.view.model()
-    for row in range(model.rowCount()):
-        if model.index(row, 0).data() == row_name:
-            index = model.index(row, column)
-            break
-    else:
-        raise AssertionError(f"no row {row_name!r}")
-    table_view.view.setCurrentIndex(index)
-    table_view.view.setFocus()
-    qtbot.keyClicks(table_view.view, text)
-    editors = [w for w in table_view.view.findChildren(QSpinBox) if w.isVisible()]
-    assert len(editors) == 1, "typing opens one editor in the cell"
-    qtbot.keyClick(editors[0], Qt.Key.Key_Return)
-    # Qt commits on Return through a queued call, then deletes the editor
-    qtbot.waitUntil(lambda: not (shiboken6.isValid(editors[0]) and editors[0].isVisible()))
-    return index
+from tests.ui.window_helpers import choose, headline, type_into_cell
 
 
 def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompts, tmp_path):

@@ -1,9 +1,10 @@
-"""What the main-window tests do over and over: choose in a combo box, read the outcome, find
-an action's button, click a die in the tray.
+"""What the main-window tests do over and over: choose in a combo box, type into a sheet's
+table, read the outcome, find an action's button, click a die in the tray.
 """
 
+import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
 
 def choose(combo: QComboBox, value) -> None:
@@ -11,6 +12,26 @@ def choose(combo: QComboBox, value) -> None:
     index = combo.findData(value)
     assert index >= 0, f"{value!r} not offered"
     combo.setCurrentIndex(index)
+
+
+def type_into_cell(qtbot, table_view, row_name, column, text):
+    """Select the row whose first cell reads row_name, type text into a column, press Enter."""
+    model = table_view.view.model()
+    for row in range(model.rowCount()):
+        if model.index(row, 0).data() == row_name:
+            index = model.index(row, column)
+            break
+    else:
+        raise AssertionError(f"no row {row_name!r}")
+    table_view.view.setCurrentIndex(index)
+    table_view.view.setFocus()
+    qtbot.keyClicks(table_view.view, text)
+    editors = [w for w in table_view.view.findChildren(QSpinBox) if w.isVisible()]
+    assert len(editors) == 1, "typing opens one editor in the cell"
+    qtbot.keyClick(editors[0], Qt.Key.Key_Return)
+    # Qt commits on Return through a queued call, then deletes the editor
+    qtbot.waitUntil(lambda: not (shiboken6.isValid(editors[0]) and editors[0].isVisible()))
+    return index
 
 
 def headline(window) -> str:

@@ -1,0 +1,210 @@
+"""Undo and redo through the main window: sheet edits, rows, rests and what rolls spend."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from tests.ui.window_helpers import choose, headline, type_into_cell
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def undo(qtbot, window):
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
+
+
+def redo(qtbot, window):
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL_SHIFT)
+
+
+def saved_character(window, prompts, tmp_path, name="Kira"):
+    """A new Shadowrun character, saved: nothing unsaved."""
+    window.system_selector.setCurrentIndex(window.system_selector.findData("shadowrun4"))
+    document = window.new_character()
+    window.current_editor().field_widget("name").setText(name)
+    document.set_field(document.fields()[0], name)
+    prompts.save_answers.append(tmp_path / f"{name}.shadowdice")
+    assert window.save_current()
+    assert not document.modified
+    assert window.tabs.tabText(window.tabs.currentIndex()) == name
+    return document
+
+
+def cell_text(table_view, row_name, column):
+    model = table_view.view.model()
+    for row in range(model.rowCount()):
+        if model.index(row, 0).data() == row_name:
+            return model.index(row, column).data()
+    raise AssertionError(f"no row {row_name!r}")
+
+
+def test_a_cell_edit_is_undone_and_redone_and_the_star_follows(qtbot, window, prompts, tmp_path):
+    # Given a saved character with Agility 3
+    document = saved_character(window, prompts, tmp_path)
+    attributes = window.current_editor().tables["attributes"]
+    assert cell_text(attributes, "Agility", 1) == 3
+
+    # When Agility is typed as 5
+    type_into_cell(qtbot, attributes, "Agility", 1, "5")
+    # Then the cell shows 5, the tab its star, and the menu what Undo would undo
+    assert cell_text(attributes, "Agility", 1) == 5
+    assert window.tabs.tabText(0) == "Kira*" and window.isWindowModified()
+    assert window.undo_action.text() == "&Undo Rating of Agility"
+
+    # When Ctrl+Z is pressed
+    undo(qtbot, window)
+    # Then Agility reads 3 again and the character is as saved: no star
+    assert cell_text(attributes, "Agility", 1) == 3
+    assert document.sheet.attribute("Agility") == 3
+    assert window.tabs.tabText(0) == "Kira" and not window.isWindowModified()
+    assert window.undo_action.text() == "&Undo Name" and window.redo_action.isEnabled()
+
+    # When Ctrl+Shift+Z is pressed
+    redo(qtbot, window)
+    # Then the 5 is back, and so is the star
+    assert cell_text(attributes, "Agility", 1) == 5
+    assert window.tabs.tabText(0) == "Kira*"
+
+
+def test_a_name_typed_letter_by_letter_is_one_step_and_ctrl_z_in_the_field_undoes_it(
+    qtbot, window, prompts, tmp_path
+):
+    # Given a saved character Kira, and her name field with the keyboard in it
+    saved_character(window, prompts, tmp_path)
+    name = window.current_editor().field_widget("name")
+    name.setFocus()
+    name.end(False)
+
+    # When " Tanaka" is typed, then Ctrl+Z is pressed in the field
+    qtbot.keyClicks(name, " Tanaka")
+    assert window.tabs.tabText(0) == "Kira Tanaka*"
+    qtbot.keyClick(name, Qt.Key.Key_Z, CTRL)
+
+    # Then the whole word goes at once, in the field and in the tab, with no star
+    assert name.text() == "Kira"
+    assert window.tabs.tabText(0) == "Kira"
+
+    # And Ctrl+Shift+Z in the field brings it back
+    qtbot.keyClick(name, Qt.Key.Key_Z, CTRL_SHIFT)
+    assert name.text() == "Kira Tanaka"
+
+
+def test_a_removed_row_comes_back(qtbot, window):
+    # Given a new character with a skill of their own added
+    document = window.new_character()
+    skills = window.current_editor().tables["skills"]
+    qtbot.mouseClick(skills.findChild(QPushButton, "add_skills"), Qt.MouseButton.LeftButton)
+    qtbot.keyClick(skills.view, Qt.Key.Key_Escape)
+    count = skills.view.model().rowCount()
+    assert cell_text(skills, "New skill 1", 1) == 0
+
+    # When it is removed, then Ctrl+Z is pressed
+    qtbot.mouseClick(skills.findChild(QPushButton, "remove_skills"), Qt.MouseButton.LeftButton)
+    assert skills.view.model().rowCount() == count - 1
+    undo(qtbot, window)
+
+    # Then the row is back in the table; a second Ctrl+Z takes the added row away
+    assert skills.view.model().rowCount() == count
+    assert cell_text(skills, "New skill 1", 1) == 0
+    undo(qtbot, window)
+    assert skills.view.model().rowCount() == count - 1
+    assert "New skill 1" not in [skill.name for skill in document.sheet.skills]
+
+
+def test_undoing_edge_spent_in_a_roll_gives_it_back_and_marks_the_roll_undone(
+    qtbot, window, dice, prompts, tmp_path
+):
+    # Given a saved character with 3 Edge, rolling Agility: no hits
+    document = saved_character(window, prompts, tmp_path)
+    edge = window.current_editor().field_widget("edge_current")
+    choose(window.check_panel.widget("attribute"), "Agility")
+    dice.extend([2, 2, 2])
+    window.check_panel.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
+
+    # When Edge buys three more dice, and the roll is done
+    extra = next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
+    )
+    dice.extend([5, 5, 5])
+    qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    assert edge.value() == 2 and window.tabs.tabText(0) == "Kira*"
+    assert window.undo_action.text() == "&Undo Agility: 1 Edge"
+
+    # When Ctrl+Z is pressed
+    undo(qtbot, window)
+
+    # Then the Edge is back, the character as saved, and the roll stays in the history,
+    # marked undone
+    assert edge.value() == 3 and document.sheet.edge_current == 3
+    assert window.tabs.tabText(0) == "Kira"
+    assert window.history_model.rowCount() == 1
+    entry = window.history_model.index(0)
+    assert entry.data().endswith("Kira: Agility — 3 hits - success (undone)")
+    assert "what Kira spent was given back" in entry.data(Qt.ItemDataRole.ToolTipRole)
+    assert entry.data(Qt.ItemDataRole.FontRole).strikeOut()
+
+    # When Ctrl+Shift+Z is pressed, the Edge is spent again and the roll stands
+    redo(qtbot, window)
+    assert edge.value() == 2
+    assert not window.history_model.index(0).data().endswith("(undone)")
+
+
+def test_undo_during_a_roll_finishes_it_first(qtbot, window, dice):
+    # Given Edge spent before the roll, the roll still in the tray
+    document = window.new_character()
+    choose(window.check_panel.widget("attribute"), "Agility")
+    choose(window.check_panel.widget("edge"), "before")
+    dice.extend([2, 2, 2, 2, 2, 2])
+    window.check_panel.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
+    assert document.sheet.edge_current == 2 and window.history_model.rowCount() == 0
+
+    # When Ctrl+Z is pressed
+    undo(qtbot, window)
+
+    # Then the roll is finished into the history, marked undone, and the Edge is back
+    assert window.roll_panel.session.finished
+    assert window.history_model.rowCount() == 1
+    assert window.history_model.index(0).data().endswith("(undone)")
+    assert document.sheet.edge_current == 3
+    assert not window.roll_panel.done_button.isEnabled()
+
+
+def test_each_character_undoes_its_own_changes(qtbot, window, prompts, tmp_path):
+    # Given Kira and Jax, both saved, and Kira's Agility set to 5
+    kira = saved_character(window, prompts, tmp_path, "Kira")
+    type_into_cell(qtbot, window.current_editor().tables["attributes"], "Agility", 1, "5")
+    jax = saved_character(window, prompts, tmp_path, "Jax")
+
+    # When Ctrl+Z is pressed in Jax's tab
+    undo(qtbot, window)
+
+    # Then Jax's last edit is undone (his name), nothing of Kira's
+    assert jax.sheet.name == "" and kira.sheet.attribute("Agility") == 5 and kira.modified
+
+    # When Kira's tab is chosen and Ctrl+Z pressed, her edit is undone
+    window.tabs.setCurrentIndex(0)
+    undo(qtbot, window)
+    assert kira.sheet.attribute("Agility") == 3 and not kira.modified
+
+
+def test_a_rest_is_undone_in_one_step(qtbot, window, prompts):
+    # Given a Phase Six character with 3 bonus dice at most, 1 left
+    window.system_selector.setCurrentIndex(window.system_selector.findData("phasesix"))
+    window.new_character()
+    editor = window.current_editor()
+    editor.field_widget("bonus_dice_max").setValue(3)
+    editor.field_widget("bonus_dice").setValue(1)
+
+    # When the character rests, the bonus dice are back to 3
+    qtbot.mouseClick(editor.findChild(QPushButton, "sheet_action_rest"), Qt.MouseButton.LeftButton)
+    assert editor.field_widget("bonus_dice").value() == 3
+    assert window.undo_action.text() == "&Undo Rest"
+
+    # When Ctrl+Z is pressed, 1 is left again, and the maximum stays
+    undo(qtbot, window)
+    assert editor.field_widget("bonus_dice").value() == 1
+    assert editor.field_widget("bonus_dice_max").value() == 3
