@@ -17,6 +17,12 @@ Consequences are charged to the sheet when the roll is settled (accepted, or end
 nothing left to decide, or finished): Psyche -1 per 1 not offset, respect lost to a legendary
 failure, Mythos points gained by a legendary check. Charges count what the character loses;
 a gain (Mythos points, a raised value) is charged as a negative amount.
+
+The sheet's bounds hold (a reading the rule text leaves open): Psyche does not fall below 0,
+respect not below -99, Mythos points not above 999. What would cross a bound is charged up to
+it, and the outcome says what was charged ("Psyche already at 0"), never more. All charges are
+tried on a copy of the sheet first: a roll charges all of its consequences or, if the sheet
+refused one of them, none, and the outcome says so.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from pydantic import ValidationError
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
@@ -42,7 +50,11 @@ from shadowdice.systems.heldenhandbuch.shadow_rolls import (
     TAKE_NEW,
     ShadowRolls,
 )
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import (
+    MOST_MYTHOS_POINTS,
+    RESPECT_BOUNDS,
+    HeldenSheet,
+)
 
 SYSTEM_ID = "heldenhandbuch"
 ACCEPT = "accept"
@@ -84,7 +96,9 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         tested: what is tested.
         cascade: whether dice are scored as a group (cascade roll).
         converted: converted lucky numbers, {die id: new face}.
-        settled: whether the consequences have been charged.
+        settled: whether the consequences have been settled.
+        charged: what settling charged, {"psyche": 2, "respect": 1, "mythos_points": 0}.
+        refused: why the sheet refused the consequences ("" when it took them).
         shadow_left: shadow rolls left; shadow: a shadow roll awaiting a choice.
     """
 
@@ -114,6 +128,8 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         self.tested = tested
         self.converted = {}
         self.settled = False
+        self.charged: dict[str, int] = {}
+        self.refused = ""
         self.shadow_left = tested.shadow_rolls
         self.shadow = None
 
@@ -205,10 +221,10 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
                 "ones": len(evaluation.ones),
                 "ones_ignored": len(evaluation.ignored),
                 "ones_offset": len(evaluation.voided),
-                "psyche_lost": evaluation.unoffset,
+                "psyche_lost": self.charged.get("psyche", evaluation.unoffset),
                 "legendary_failure": evaluation.legendary_failure,
-                "respect_lost": evaluation.respect_loss,
-                "mythos_points": evaluation.mythos_points,
+                "respect_lost": self.charged.get("respect", evaluation.respect_loss),
+                "mythos_points": self.charged.get("mythos_points", evaluation.mythos_points),
                 "lucky_unconverted": self._lucky_unconverted(),
                 "cap": self.tested.cap,
                 "ended": self.ended(),
@@ -256,15 +272,13 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
             words.append(f"{count_words(len(evaluation.voided), 'one')} offset by {offset}")
         if evaluation.unoffset:
             ones = count_words(evaluation.unoffset, "one")
-            words.append(f"{ones} not offset: Psyche -{evaluation.unoffset}")
+            words.append(f"{ones} not offset: {self._charge_words('psyche', evaluation.unoffset)}")
         if evaluation.legendary_failure:
-            words.append(f"three 1s: respect -{evaluation.respect_loss}")
+            words.append(f"three 1s: {self._charge_words('respect', evaluation.respect_loss)}")
         if evaluation.mythos_points:
             face, matches = evaluation.legendary
-            points = evaluation.mythos_points
-            words.append(
-                f"{matches} matches of {face}: +{points} Mythos point{'s' if points > 1 else ''}"
-            )
+            gain = self._charge_words("mythos_points", evaluation.mythos_points)
+            words.append(f"{matches} matches of {face}: {gain}")
         on_table = {die.id for die in self.table}
         for die_id, face in sorted(self.converted.items()):
             if die_id in on_table:  # a converted die thrown again is gone
@@ -274,9 +288,30 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
                 f"lucky number thrown: a free learning roll of {count_words(lucky, 'die')} "
                 "on an attribute"
             )
-        if self.settled:
+        if self.refused:
+            words.append(f"nothing charged: {self.refused}")
+        elif self.settled and any(self.charged.values()):
             words.append("charged to the sheet")
         return words
+
+    def _charge_words(self, resource: str, due: int) -> str:
+        """What a consequence does in words: what is due before settling, what was charged
+        after it ("Psyche -2", "Psyche -1, no more left", "respect already at -99").
+        """
+        charged = self.charged.get(resource, due) if self.settled and not self.refused else due
+        if resource == "mythos_points":
+            text = f"+{charged} Mythos point{'s' if charged != 1 else ''}"
+            bound = f"Mythos points already at {MOST_MYTHOS_POINTS}"
+            rest = f", {MOST_MYTHOS_POINTS} is the most"
+        elif resource == "psyche":
+            text, bound, rest = f"Psyche -{charged}", "Psyche already at 0", ", no more left"
+        else:
+            text = f"respect -{charged}"
+            bound = f"respect already at {RESPECT_BOUNDS[0]}"
+            rest = f", {RESPECT_BOUNDS[0]} is the lowest"
+        if charged == due:
+            return text
+        return bound if charged == 0 else text + rest
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -330,18 +365,42 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
     # --- consequences ------------------------------------------------------------------------
 
     def _settle(self, evaluation: Evaluation) -> None:
-        """Charge Psyche, respect and Mythos points once."""
+        """Charge Psyche, respect and Mythos points once: all of them, within the sheet's
+        bounds, or none if the sheet refuses one.
+        """
         self.settled = True
         sheet = self.sheet
-        psyche = min(evaluation.unoffset, sheet.psyche.current)
-        if psyche:
-            self._charge("psyche", psyche, lower_by(sheet.psyche, "current"))
-        if evaluation.respect_loss:
-            self._charge("respect", evaluation.respect_loss, lower_by(sheet, "respect"))
-        if evaluation.mythos_points:
-            self._charge(
-                "mythos_points", -evaluation.mythos_points, lower_by(sheet, "mythos_points")
-            )
+        self.charged = {
+            "psyche": min(evaluation.unoffset, sheet.psyche.current),
+            "respect": min(evaluation.respect_loss, sheet.respect - RESPECT_BOUNDS[0]),
+            "mythos_points": min(
+                evaluation.mythos_points, MOST_MYTHOS_POINTS - sheet.mythos_points
+            ),
+        }
+        trial = sheet.model_copy(deep=True)
+        try:
+            for _resource, amount, spend in self._spenders(trial):
+                spend(amount)
+        except ValidationError as error:
+            self.refused = error.errors()[0]["msg"]
+            self.charged = {}
+            return
+        for resource, amount, spend in self._spenders(sheet):
+            self._charge(resource, amount, spend)
+
+    def _spenders(self, sheet: HeldenSheet) -> list[tuple[str, int, Callable[[int], None]]]:
+        """The charges settled, each with the spender that charges it to ``sheet``."""
+        spenders = {
+            "psyche": (1, lower_by(sheet.psyche, "current")),
+            "respect": (1, lower_by(sheet, "respect")),
+            "mythos_points": (-1, lower_by(sheet, "mythos_points")),
+        }
+        charges = []
+        for resource, amount in self.charged.items():
+            if amount:
+                sign, spend = spenders[resource]
+                charges.append((resource, sign * amount, spend))
+        return charges
 
 
 def face_mark(face: int) -> Mark:

@@ -65,6 +65,13 @@ STANDARD_SKILLS = (
 )  # fmt: skip
 
 
+#: The lowest and highest respect a sheet holds; a legendary failure at the lowest costs nothing.
+RESPECT_BOUNDS = (-99, 99)
+
+#: The most Mythos points a sheet holds; legendary checks beyond it add nothing.
+MOST_MYTHOS_POINTS = 999
+
+
 class Attribute(Row):
     """An attribute ("Eigenschaft").
 
@@ -256,8 +263,8 @@ class HeldenSheet(Sheet):
     skills: list[Skill] = Field(default_factory=_standard_skills)
     points: list[Points] = Field(default_factory=_standard_points)
     life_circles: list[LifeCircle] = Field(default_factory=_standard_circles)
-    respect: int = Field(default=0, ge=-99, le=99)
-    mythos_points: int = Field(default=0, ge=0, le=999)
+    respect: int = Field(default=0, ge=RESPECT_BOUNDS[0], le=RESPECT_BOUNDS[1])
+    mythos_points: int = Field(default=0, ge=0, le=MOST_MYTHOS_POINTS)
     experience_points: int = Field(default=0, ge=0, le=9999)
     lucky_number: int = Field(default=0, ge=LUCKY_BOUNDS[0], le=LUCKY_BOUNDS[1])
     equipment: list[Item] = Field(default_factory=list)
