@@ -76,6 +76,8 @@ class DicePick:
         minimum: fewest dice to pick.
         maximum: most dice to pick (None: any number).
         suggested: a good choice, offered ready-made.
+        each: sets of eligible dice, named, of which at least one die must be picked (every
+            fighter of a contest keeps a die of their throw): (name, ids) pairs.
     """
 
     prompt: str
@@ -83,6 +85,7 @@ class DicePick:
     minimum: int = 1
     maximum: int | None = None
     suggested: tuple[int, ...] = ()
+    each: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def problem(self, picked: Sequence[int]) -> str | None:
         """Why ``picked`` is not a valid choice, or None when it is."""
@@ -94,6 +97,9 @@ class DicePick:
             return f"pick at least {self.minimum} {'die' if self.minimum == 1 else 'dice'}"
         if self.maximum is not None and len(picked) > self.maximum:
             return f"pick at most {self.maximum} {'die' if self.maximum == 1 else 'dice'}"
+        for name, ids in self.each:
+            if not any(die_id in ids for die_id in picked):
+                return f"pick at least one die of {name}"
         return None
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from shadowdice.systems.heldenhandbuch.scoring import (
@@ -130,15 +131,26 @@ def best_group_counts(
     faces: Sequence[int], cap: int, sequences: bool, room: int
 ) -> list[dict[int, int]]:
     """The groups of the highest :func:`strength`, best faces first."""
+    found = _best_group_counts(tuple(sorted(faces)), cap, sequences, room)
+    return [dict(chosen) for chosen in found]
+
+
+@lru_cache(maxsize=4096)
+def _best_group_counts(
+    faces: tuple[int, ...], cap: int, sequences: bool, room: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`best_group_counts` of sorted faces, remembered: a contest asks for the same
+    dice again and again while its fighters look at the table.
+    """
     groups = [
         (strength(_expand(chosen)), _expand(chosen), chosen)
         for chosen in group_counts(faces, cap, sequences, room)
     ]
     if not groups:
-        return []
+        return ()
     top = max(group[0] for group in groups)
     best = sorted((g for g in groups if g[0] == top), key=lambda g: g[1], reverse=True)
-    return [chosen for _strength, _faces, chosen in best]
+    return tuple(tuple(chosen.items()) for _strength, _faces, chosen in best)
 
 
 def best_group(

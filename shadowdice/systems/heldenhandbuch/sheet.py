@@ -21,6 +21,8 @@
   **lucky number** ("Glückszahl", 1 to 20 on a W20; 0 for none).
 - **Equipment** with quality ("Güte", 0 to 20) and **armor** with protection
   ("Schutzwert") and quality.
+- **The next combat phase**: the dice it loses (one per rescue die used) and the throws the
+  character sits out (an opponent's initiative bonus), carried over from the last combat.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ MASTER_GRADE_BOUNDS = (0, 3)
 QUALITY_BOUNDS = (0, 20)
 LUCKY_BOUNDS = (0, 20)
 POINTS_MAX = 99
+COMBAT_CARRY_MAX = 12
 STAR_FROM = 12
 BASE_DICE = tuple(die_name(sides) for sides in DIE_SIZES)
 
@@ -256,7 +259,10 @@ class HeldenSheet(Sheet):
         mythos_points: Mythos points ("Mythospunkte") from legendary checks.
         experience_points: EP, spent on learning dice.
         lucky_number: the face that is lucky on a W20 (0 for none).
-        equipment, armor: see :class:`Item`, :class:`Armor`.
+        equipment, armor: see :class:`Item`, :class:`Armor`; the first armor is the one worn.
+        combat_dice_lost: dice lost in the next combat phase (one per rescue die used).
+        combat_throws_skipped: throws to sit out at the start of the next combat phase (an
+            opponent's initiative bonus from a legendary maneuver).
     """
 
     attributes: list[Attribute] = Field(default_factory=_standard_attributes)
@@ -269,6 +275,8 @@ class HeldenSheet(Sheet):
     lucky_number: int = Field(default=0, ge=LUCKY_BOUNDS[0], le=LUCKY_BOUNDS[1])
     equipment: list[Item] = Field(default_factory=list)
     armor: list[Armor] = Field(default_factory=list)
+    combat_dice_lost: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
+    combat_throws_skipped: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
 
     @model_validator(mode="after")
     def _consistent(self) -> HeldenSheet:

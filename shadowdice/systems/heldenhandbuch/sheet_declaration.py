@@ -11,6 +11,7 @@ from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec, f
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_BONUS_DICE
 from shadowdice.systems.heldenhandbuch.sheet import (
     BASE_DICE,
+    COMBAT_CARRY_MAX,
     LUCKY_BOUNDS,
     MASTER_GRADE_BOUNDS,
     QUALITY_BOUNDS,
@@ -25,7 +26,9 @@ from shadowdice.systems.heldenhandbuch.sheet import (
 
 
 def sheet_fields() -> tuple[FieldSpec, ...]:
-    """Name, respect, Mythos points, EP, lucky number, notes."""
+    """Name, respect, Mythos points, EP, lucky number, what carries over to the next combat
+    phase, notes.
+    """
     return (
         FieldSpec("name", "Name"),
         FieldSpec(
@@ -55,6 +58,21 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             Kind.INT,
             bounds=lambda sheet: LUCKY_BOUNDS,
             hint="On a W20 check this face may be turned into any other result. 0: none.",
+        ),
+        FieldSpec(
+            "combat_dice_lost",
+            "Dice lost next combat phase",
+            Kind.INT,
+            bounds=lambda sheet: (0, COMBAT_CARRY_MAX),
+            hint="One per rescue die used in the last combat phase; used up by the next one.",
+        ),
+        FieldSpec(
+            "combat_throws_skipped",
+            "Throws sat out next combat phase",
+            Kind.INT,
+            bounds=lambda sheet: (0, COMBAT_CARRY_MAX),
+            hint="An opponent's legendary maneuver: the first throws of the next combat phase "
+            "are thrown without this character.",
         ),
         FieldSpec("notes", "Notes", Kind.MULTILINE),
     )

@@ -10,6 +10,8 @@ for a learning roll, ``learning_dice``, ``goal``, ``lucky_dice``; then every tab
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -30,6 +32,11 @@ from shadowdice.systems.heldenhandbuch.checks import (
     plan_check,
     start,
     what_choices,
+)
+from shadowdice.systems.heldenhandbuch.contests import (
+    contest_params,
+    preview_contest,
+    start_contest,
 )
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE
 from shadowdice.systems.heldenhandbuch.lookup_checks import (
@@ -174,3 +181,24 @@ class Heldenhandbuch(RuleSystem):
         if lookup is not None:
             return start_lookup(sheet, lookup, values, source)
         return start(sheet, plan_check(sheet, values), source, dict(values))
+
+    # --- contests between characters (see contests.py) ------------------------------------
+
+    @property
+    def has_group_checks(self) -> bool:
+        """Contests: combat, influence, bargaining, joint checks."""
+        return True
+
+    def group_check_params(self, members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
+        """The contest and what each character rolls in it."""
+        return contest_params(members)
+
+    def preview_group_check(self, members: Sequence[Sheet], values: CheckValues) -> CheckPreview:
+        """What every character throws, or why the contest cannot be held."""
+        return preview_contest(members, values)
+
+    def start_group_check(
+        self, members: Sequence[Sheet], values: CheckValues, source: DiceSource
+    ) -> RollSession:
+        """Start the contest; refuses what cannot be held, with the reason."""
+        return start_contest(members, values, source)

@@ -1,0 +1,796 @@
+"""A combat phase ("Kampfphase") of two or more fighters as one roll session (rule text 003,
+"Kampf", "Legendäres Manöver", "Flüchten", "Hohe Meisterschaft"); the arithmetic is in
+:mod:`.combat_rules`.
+
+The steps, each an offered action with its reason:
+
+1. **Synchronous throwing.** Every fighter throws their combat dice; all look, then "Throw
+   again together" keeps the picked dice of each fighter (at least one die of everyone still
+   throwing; keeping all one's dice stops throwing) and throws the rest of everyone at once.
+   "Take the initiative" (any fighter with dice on the table) makes every other fighter stop:
+   all dice on the table count, and each fighter's best group of matches and sequences
+   forms (their cascade roll), the other successes are their rescue dice.
+2. **Attack.** The initiative holder attacks an opponent with picked dice of their group;
+   the suggestion follows the text's tip: matches first, the sequences too when the opponent
+   could block the matches with his group.
+3. **Defence.** The defender blocks with picked dice; the app finds how they block every
+   attack (:func:`~.combat_rules.plan_defence`) or says why they cannot. Rescue dice may help;
+   each costs the defender a die in the next combat phase (kept on the sheet until then). Or
+   the defender lets the attacks through.
+4. **Counter.** A defence without rescue dice that leaves group dice may counter with them:
+   the attacker becomes the defender with what they have left, and so on.
+5. **Hit.** Attacks not blocked are a hit: the attacker throws the damage dice as a single
+   roll (or flees instead, "Flüchten"); armor lowers each hit and wears (:mod:`.lookups.combat`).
+
+Legendary maneuvers among the attacking dice: Tria, Doppeltria, Tessera give the initiative
+bonus at once (the opponent sits out the first throw of the next combat phase, kept on the
+sheet); Doppeltria and Tessera disarm: a defender who blocks needs a group die left over to
+draw a weapon (it is spent), else he stays disarmed and cannot counter. Pente and Exi act on a
+hit: Pente knocks down (initiative bonus 2, damage ×2), Exi deals triple damage with six damage
+dice more (initiative bonus 3).
+
+High mastery: a fighter with a combat skill above 20 may, once per point above 20, swap one of
+their dice on the table with an opponent's while the dice are thrown.
+
+Readings of what the text leaves open are listed in the rules notes of the system's docs and
+pinned by tests: the damage dice (one die of the combat die, plus one per die in matches of the
+group and per unused sequence die), rescue dice (successes outside the group, not voided to
+offset a 1), blocks at face value (only attacks are raised by matches), one exchange per
+combat phase, the first armor on the sheet is the one worn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Mark
+from shadowdice.core.record import RollRecord
+from shadowdice.core.session import (
+    Action,
+    Charge,
+    DicePick,
+    Outcome,
+    RollSession,
+    SessionError,
+    Tone,
+)
+from shadowdice.systems.heldenhandbuch.best_group import (
+    DieFace,
+    Group,
+    best_group,
+    keep_choice,
+)
+from shadowdice.systems.heldenhandbuch.combat_rules import (
+    Defence,
+    Maneuver,
+    attack_values,
+    damage_dice,
+    maneuver,
+    plan_defence,
+)
+from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
+from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
+from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
+from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
+from shadowdice.systems.heldenhandbuch.scoring import is_success
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+
+AGAIN = "again"
+INITIATIVE = "initiative"
+SWAP = "swap"
+ATTACK = "attack"
+BLOCK = "block"
+LET_THROUGH = "let_through"
+COUNTER = "counter"
+NO_COUNTER = "no_counter"
+DAMAGE = "damage"
+FLEE = "flee"
+
+
+class Phase(StrEnum):
+    """Where the combat phase stands."""
+
+    THROWING = "throwing"
+    ATTACK = "attack"
+    DEFENCE = "defence"
+    COUNTER = "counter"
+    HIT = "hit"
+    OVER = "over"
+
+
+@dataclass
+class Fighter:
+    """One fighter of a combat phase.
+
+    Attributes:
+        name: the fighter's name (their dice lie in a group of that name).
+        sheet: their character, charged through the session.
+        tested: the combat skill and its dice.
+        sits_out: throws still to sit out (an opponent's initiative bonus).
+        started: whether the fighter has thrown.
+        kept, live: the dice kept, and those of the last throw still to keep or throw again.
+        evaluation: the cascade roll's evaluation once everyone stopped.
+        group: the group's dice; rescue: the successes outside it.
+        spent: dice used for attacks, blocks or drawing a weapon.
+        attacked_with: dice used for attacks.
+        rescue_used: rescue dice used (each a die less next combat phase).
+        swaps: high mastery swaps left.
+        disarmed: lost the weapon to a Doppeltria or Tessera.
+    """
+
+    name: str
+    sheet: HeldenSheet
+    tested: Tested
+    sits_out: int = 0
+    started: bool = False
+    kept: list[int] = field(default_factory=list)
+    live: list[int] = field(default_factory=list)
+    evaluation: Evaluation | None = None
+    group: tuple[int, ...] = ()
+    rescue: tuple[int, ...] = ()
+    spent: set[int] = field(default_factory=set)
+    attacked_with: set[int] = field(default_factory=set)
+    rescue_used: int = 0
+    swaps: int = 0
+    disarmed: bool = False
+
+    @property
+    def throwing(self) -> bool:
+        """Whether the fighter still throws (not started yet, or dice left to throw)."""
+        return not self.started or bool(self.live)
+
+    def free_group(self) -> list[int]:
+        """Group dice not used yet."""
+        return [die_id for die_id in self.group if die_id not in self.spent]
+
+    def free_rescue(self) -> list[int]:
+        """Rescue dice not used yet."""
+        return [die_id for die_id in self.rescue if die_id not in self.spent]
+
+
+class CombatSession(RollSession):
+    """A combat phase in progress.
+
+    Attributes:
+        fighters: the fighters, in the order chosen.
+        phase: where the phase stands.
+        attacker, defender: indexes of the fighters in the current exchange (None before).
+        attacks: the current attack maneuvers, (die id, attack result).
+        maneuver: the legendary maneuver of the current attack.
+        holder: the fighter who took the initiative.
+        hit: the damage of the hit, once thrown.
+        fled: the attacker fled instead of hitting.
+        bonus: initiative bonus earned against each fighter (throws to sit out next phase).
+        swapped: faces after high mastery swaps, {die id: face}.
+        notes: what happened, in words, in order.
+    """
+
+    def __init__(
+        self,
+        fighters: Sequence[tuple[str, HeldenSheet, Tested]],
+        *,
+        source: DiceSource,
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        if len(fighters) < 2:
+            raise ValueError("a combat needs at least two fighters")
+        super().__init__(
+            system_id=SYSTEM_ID,
+            character=", ".join(name for name, _sheet, _tested in fighters),
+            check="Combat",
+            source=source,
+            parameters=parameters,
+            clock=clock,
+        )
+        self.fighters = [
+            Fighter(
+                name,
+                sheet,
+                tested,
+                sits_out=sheet.combat_throws_skipped,
+                swaps=tested.shadow_rolls,
+            )
+            for name, sheet, tested in fighters
+        ]
+        self.phase = Phase.THROWING
+        self.throw_number = 0
+        self.attacker: int | None = None
+        self.defender: int | None = None
+        self.holder: int | None = None
+        self.attacks: list[DieFace] = []
+        self.maneuver = Maneuver.NONE
+        self.hit: DamageResult | None = None
+        self.fled = False
+        self.bonus = [0] * len(self.fighters)
+        self.swapped: dict[int, int] = {}
+        self.notes: list[str] = []
+        self.settled = False
+        self._cached: list[Action] | None = None
+        self._groups: dict[str, Group | None] = {}
+        for index, fighter in enumerate(self.fighters):
+            self._take_from_sheet(index, fighter)
+        self._throw_together(())
+        self._evaluate()
+
+    # --- the dice -----------------------------------------------------------------------------
+
+    def face(self, die_id: int) -> int:
+        """A die's face as it counts (after a high mastery swap)."""
+        return self.swapped.get(die_id, self.die(die_id).face)
+
+    def faces(self, ids: Iterable[int]) -> list[DieFace]:
+        """(id, face) of these dice."""
+        return [(die_id, self.face(die_id)) for die_id in ids]
+
+    def owner(self, die_id: int) -> int:
+        """The index of the fighter a die belongs to."""
+        group = self.die(die_id).group
+        return next(i for i, f in enumerate(self.fighters) if group.startswith(f.name))
+
+    def _take_from_sheet(self, index: int, fighter: Fighter) -> None:
+        """The dice lost to rescue dice and the throws to sit out are used up now."""
+        sheet = fighter.sheet
+        for resource, amount in (
+            ("combat_dice_lost", sheet.combat_dice_lost),
+            ("combat_throws_skipped", sheet.combat_throws_skipped),
+        ):
+            if amount:
+                setattr(sheet, resource, 0)
+                self.charges.append(Charge(resource, amount, index))
+
+    def _throw_together(self, picked: Sequence[int]) -> None:
+        """Everyone still throwing keeps their picked dice and throws the rest at once."""
+        self.throw_number += 1
+        for fighter in self.fighters:
+            if not fighter.throwing:
+                continue
+            if fighter.sits_out:
+                fighter.sits_out -= 1
+                continue
+            label = f"{fighter.name}: throw {self.throw_number}"
+            sides = fighter.tested.step.sides
+            if not fighter.started:
+                fighter.started = True
+                count = fighter.tested.step.count
+                dice = self._throw(label, count, sides=sides, group=fighter.name)
+            else:
+                keep = [die_id for die_id in fighter.live if die_id in picked]
+                again = [die_id for die_id in fighter.live if die_id not in picked]
+                fighter.kept += keep
+                fighter.live = []
+                if not again:
+                    continue
+                dice = self._throw(
+                    label, len(again), sides=sides, group=fighter.name, replace=again
+                )
+            ones = [die.id for die in dice if die.face == FUMBLE]
+            fighter.kept += ones
+            fighter.live = [die.id for die in dice if die.id not in ones]
+
+    def _stop_everyone(self) -> None:
+        """All dice on the table count: each fighter's group and rescue dice form."""
+        for fighter in self.fighters:
+            fighter.kept += fighter.live
+            fighter.live = []
+            fighter.started = True
+            tested = fighter.tested
+            fighter.evaluation = evaluate(
+                self.faces(fighter.kept),
+                cap=tested.cap,
+                value=tested.value,
+                sides=tested.step.sides,
+                cascade=True,
+                sequences=tested.sequences,
+            )
+            fighter.group = tuple(
+                die_id for die_id in fighter.kept if die_id in fighter.evaluation.chosen
+            )
+            fighter.rescue = tuple(
+                die_id
+                for die_id in fighter.kept
+                if die_id not in fighter.evaluation.chosen
+                and die_id not in fighter.evaluation.voided
+                and is_success(self.face(die_id))
+            )
+
+    # --- marks --------------------------------------------------------------------------------
+
+    def _evaluate(self) -> None:
+        self._cached = None
+        self._groups.clear()
+        for fighter in self.fighters:
+            evaluation = fighter.evaluation
+            for die_id in [*fighter.kept, *fighter.live]:
+                face = self.face(die_id)
+                if evaluation is not None:
+                    marks = evaluation.marks(die_id, face)
+                    if die_id in fighter.spent:
+                        marks = [Mark.VOIDED]
+                else:
+                    marks = [face_mark(face)]
+                    if die_id in fighter.kept:
+                        marks.append(Mark.KEPT)
+                score = self.swapped.get(die_id)
+                self._mark(die_id, *marks, score=score)
+        if self.phase is Phase.OVER and not self.settled:
+            self._settle()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def _offered(self) -> Iterable[Action]:
+        """The actions of the phase, worked out once per state (suggestions search groups)."""
+        if self._cached is None:
+            self._cached = list(self._phase_actions())
+        return self._cached
+
+    def _phase_actions(self) -> Iterable[Action]:
+        if self.phase is Phase.THROWING:
+            yield from self._throwing_actions()
+        elif self.phase is Phase.ATTACK:
+            yield from self._attack_actions()
+        elif self.phase is Phase.DEFENCE:
+            yield from self._defence_actions()
+        elif self.phase is Phase.COUNTER:
+            yield from self._counter_actions()
+        elif self.phase is Phase.HIT:
+            yield from self._hit_actions()
+
+    def _throwing_actions(self) -> Iterable[Action]:
+        throwing = [f for f in self.fighters if f.throwing]
+        live = tuple(die_id for f in self.fighters for die_id in f.live)
+        if throwing:
+            waiting = [f.name for f in throwing if not f.started]
+            yield Action(
+                AGAIN,
+                "Throw again together",
+                hint="Everyone keeps the picked dice and throws the rest at the same time; "
+                "keeping all one's dice stops throwing.",
+                pick=DicePick(
+                    prompt="Pick the dice every fighter keeps; the others are thrown again.",
+                    eligible=live,
+                    minimum=0 if not live else 1,
+                    suggested=tuple(die_id for f in throwing for die_id in self._keep_for(f)),
+                    each=tuple((f.name, tuple(f.live)) for f in throwing if f.live),
+                ),
+                enabled=bool(live) or bool(waiting),
+                reason="nobody has dice left to throw again",
+            )
+        strongest = self.suggested_holder()
+        for index, fighter in enumerate(self.fighters):
+            has_dice = bool(fighter.kept or fighter.live)
+            hint = "Content with the dice: everyone else must stop throwing, and you attack."
+            if index == strongest:
+                hint += " Suggested: the strongest group on the table."
+            yield Action(
+                f"{INITIATIVE}:{index}",
+                "Take the initiative",
+                hint=hint,
+                enabled=has_dice,
+                reason=f"{fighter.name} sits out this throw (initiative bonus)",
+                member=fighter.name,
+            )
+        for index, fighter in enumerate(self.fighters):
+            if not fighter.swaps:
+                continue
+            own = tuple(fighter.kept + fighter.live)
+            theirs = tuple(
+                die_id
+                for other in self.fighters
+                if other is not fighter
+                for die_id in other.kept + other.live
+            )
+            yield Action(
+                f"{SWAP}:{index}",
+                "Swap a die with an opponent",
+                cost="1 swap",
+                hint=f"High mastery: swap one of your dice with one of an opponent's "
+                f"({fighter.swaps} left).",
+                enabled=bool(own and theirs),
+                reason="no dice on the table to swap",
+                member=fighter.name,
+                pick=DicePick(
+                    prompt="Pick one of your dice and one of an opponent's.",
+                    eligible=own + theirs,
+                    minimum=2,
+                    maximum=2,
+                    each=((fighter.name, own), ("an opponent", theirs)),
+                ),
+            )
+
+    def _keep_for(self, fighter: Fighter) -> list[int]:
+        """The dice of the last throw the app suggests keeping (the best group)."""
+        if not fighter.live:
+            return []
+        kept = self.faces(fighter.kept)
+        ones = sum(1 for _id, face in kept if face == FUMBLE)
+        return list(
+            keep_choice(
+                kept,
+                self.faces(fighter.live),
+                cap=fighter.tested.cap,
+                offsets=ones_to_offset(ones, fighter.tested.value),
+                cascade=True,
+                sequences=fighter.tested.sequences,
+            )
+        )
+
+    def suggested_holder(self) -> int:
+        """The fighter whose dice on the table make the strongest group."""
+
+        def strength(fighter: Fighter) -> tuple[int, int, int]:
+            group = self._group_on_table(fighter)
+            return group.strength if group else (0, 0, 0)
+
+        return max(range(len(self.fighters)), key=lambda i: strength(self.fighters[i]))
+
+    def _group_on_table(self, fighter: Fighter) -> Group | None:
+        """The best group of a fighter's dice on the table, were they to stop now."""
+        if fighter.name not in self._groups:
+            dice = self.faces(fighter.kept + fighter.live)
+            group, _voided = best_group(dice, fighter.tested.cap, fighter.tested.sequences)
+            self._groups[fighter.name] = group
+        return self._groups[fighter.name]
+
+    def _attack_actions(self) -> Iterable[Action]:
+        assert self.attacker is not None
+        attacker = self.fighters[self.attacker]
+        free = tuple(attacker.free_group())
+        for index, fighter in enumerate(self.fighters):
+            if index == self.attacker:
+                continue
+            yield Action(
+                f"{ATTACK}:{index}",
+                f"Attack {fighter.name}",
+                hint="Every picked die is an attack maneuver; matches raise their result by "
+                "their number. Tip: matches first, sequences when the opponent could block "
+                "the matches.",
+                enabled=bool(free),
+                reason=f"{attacker.name} has no group dice left",
+                member=attacker.name,
+                pick=DicePick(
+                    prompt="Pick the dice to attack with.",
+                    eligible=free,
+                    suggested=self.suggested_attack(index),
+                ),
+            )
+
+    def suggested_attack(self, target: int) -> tuple[int, ...]:
+        """Matches first; the whole group when the target could block the matches with his
+        group dice, or there are no matches.
+        """
+        assert self.attacker is not None
+        attacker, defender = self.fighters[self.attacker], self.fighters[target]
+        free = attacker.free_group()
+        matched = attacker.evaluation.matched if attacker.evaluation else frozenset()
+        matches = [die_id for die_id in free if die_id in matched]
+        if not matches:
+            return tuple(free)
+        blocked = plan_defence(
+            attack_values(self.faces(matches)), self.faces(defender.free_group())
+        )
+        return tuple(free) if blocked else tuple(matches)
+
+    def _defence_actions(self) -> Iterable[Action]:
+        defender = self.fighters[self._defender()]
+        dice = (*defender.free_group(), *defender.free_rescue())
+        plan = self.suggested_defence()
+        attacks = ", ".join(str(value) for _id, value in self.attacks)
+        yield Action(
+            BLOCK,
+            "Block the attacks",
+            hint=f"Block every attack ({attacks}): one die blocks attacks up to its face in "
+            "sum, several dice added block one attack. Rescue dice (outside the group) cost a "
+            "die in the next combat phase each.",
+            enabled=plan is not None,
+            reason=f"{defender.name}'s dice cannot block every attack ({attacks})",
+            member=defender.name,
+            pick=DicePick(
+                prompt="Pick the dice to block with; the app sets them against the attacks.",
+                eligible=dice,
+                suggested=plan.used if plan else (),
+            ),
+        )
+        yield Action(
+            LET_THROUGH,
+            "Let the attacks through",
+            hint="Do not block: the attacker hits.",
+            member=defender.name,
+        )
+
+    def suggested_defence(self) -> Defence | None:
+        """The defence with the fewest rescue dice, then the fewest group dice."""
+        defender = self.fighters[self._defender()]
+        return plan_defence(
+            self.attacks, self.faces(defender.free_group()), self.faces(defender.free_rescue())
+        )
+
+    def _counter_actions(self) -> Iterable[Action]:
+        defender = self.fighters[self._defender()]
+        attacker = self.fighters[self._attacker()]
+        free = tuple(defender.free_group())
+        yield Action(
+            COUNTER,
+            f"Counter-attack {attacker.name}",
+            hint=f"Blocked without rescue dice: attack with the group dice left; {attacker.name} "
+            "must block with what is left.",
+            member=defender.name,
+            pick=DicePick(prompt="Pick the dice to counter with.", eligible=free, suggested=free),
+        )
+        yield Action(
+            NO_COUNTER,
+            "End the exchange",
+            hint="Do not counter: the combat phase ends without a hit.",
+            member=defender.name,
+        )
+
+    def _hit_actions(self) -> Iterable[Action]:
+        attacker = self.fighters[self._attacker()]
+        count, sides = self.damage_dice()
+        yield Action(
+            DAMAGE,
+            f"Throw damage ({count}W{sides})",
+            hint="One damage die, one more for every die in matches and every unused "
+            "sequence die; thrown as a single roll, matches added.",
+            member=attacker.name,
+        )
+        yield Action(
+            FLEE,
+            "Flee instead",
+            hint="Give up the hit and get out of reach of the melee fighters.",
+            member=attacker.name,
+        )
+
+    def damage_dice(self) -> tuple[int, int]:
+        """The damage dice of the current hit: (count, sides)."""
+        attacker = self.fighters[self._attacker()]
+        evaluation = attacker.evaluation
+        assert evaluation is not None
+        unused = [
+            die_id
+            for die_id in attacker.group
+            if die_id in evaluation.sequence
+            and die_id not in evaluation.matched
+            and die_id not in attacker.attacked_with
+        ]
+        extra = self.maneuver.extra_damage_dice
+        return damage_dice(len(evaluation.matched), len(unused), extra), attacker.tested.step.sides
+
+    # --- carrying out -------------------------------------------------------------------------
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        kind, _, who = action.id.partition(":")
+        if kind == AGAIN:
+            self._throw_together(picked)
+        elif kind == INITIATIVE:
+            self.holder = self.attacker = int(who)
+            self.notes.append(f"{self.fighters[int(who)].name} takes the initiative")
+            self._stop_everyone()
+            self.phase = Phase.ATTACK
+        elif kind == SWAP:
+            self._swap(int(who), picked)
+        elif kind == ATTACK:
+            self.defender = int(who)
+            self._attack(picked)
+        elif kind == BLOCK:
+            self._block(picked)
+        elif kind == LET_THROUGH:
+            self.notes.append(f"{self.fighters[self._defender()].name} lets the attacks through")
+            self._hit()
+        elif kind == COUNTER:
+            self.attacker, self.defender = self.defender, self.attacker
+            self._attack(picked)
+        elif kind == NO_COUNTER:
+            self.phase = Phase.OVER
+        elif kind == DAMAGE:
+            self._throw_damage()
+        elif kind == FLEE:
+            self.fled = True
+            self.notes.append(f"{self.fighters[self._attacker()].name} flees instead of hitting")
+            self.phase = Phase.OVER
+
+    def _swap(self, index: int, picked: tuple[int, ...]) -> None:
+        fighter = self.fighters[index]
+        own = [die_id for die_id in picked if self.owner(die_id) == index]
+        theirs = [die_id for die_id in picked if self.owner(die_id) != index]
+        if len(own) != 1 or len(theirs) != 1:
+            raise SessionError("Pick one of your dice and one of an opponent's.")
+        mine, other = own[0], theirs[0]
+        if FUMBLE in (self.face(mine), self.face(other)):
+            raise SessionError("A 1 stays where it fell; it cannot be swapped.")
+        self.swapped[mine], self.swapped[other] = self.face(other), self.face(mine)
+        fighter.swaps -= 1
+        owner = self.fighters[self.owner(other)].name
+        self.notes.append(
+            f"{fighter.name} swaps a {self.swapped[other]} for {owner}'s {self.swapped[mine]}"
+        )
+
+    def _attack(self, picked: tuple[int, ...]) -> None:
+        attacker = self.fighters[self._attacker()]
+        defender = self.fighters[self._defender()]
+        attacker.spent |= set(picked)
+        attacker.attacked_with |= set(picked)
+        self.attacks = attack_values(self.faces(picked))
+        self.maneuver = maneuver(self.faces(picked), attacker.tested.cap)
+        values = ", ".join(str(value) for _id, value in self.attacks)
+        self.notes.append(f"{attacker.name} attacks {defender.name}: {values}")
+        if self.maneuver is not Maneuver.NONE:
+            self.notes.append(f"legendary maneuver: {self.maneuver.value}")
+            if self.maneuver.initiative_bonus and self.maneuver.damage_factor == 1:
+                self._earn_bonus(self._defender(), self.maneuver.initiative_bonus)
+            if self.maneuver.disarms:
+                defender.disarmed = True
+                self.notes.append(f"{defender.name} is disarmed")
+        self.phase = Phase.DEFENCE
+
+    def _earn_bonus(self, against: int, bonus: int) -> None:
+        self.bonus[against] = max(self.bonus[against], bonus)
+
+    def _block(self, picked: tuple[int, ...]) -> None:
+        defender = self.fighters[self._defender()]
+        group = [die_id for die_id in picked if die_id in defender.group]
+        rescue = [die_id for die_id in picked if die_id not in defender.group]
+        plan = plan_defence(self.attacks, self.faces(group), self.faces(rescue))
+        if plan is None:
+            raise SessionError(
+                "These dice cannot block every attack: pick more, or let the attacks through."
+            )
+        defender.spent |= set(plan.used)
+        defender.rescue_used += len(plan.rescue)
+        rescued = f" with {len(plan.rescue)} rescue dice" if plan.rescue else ""
+        self.notes.append(f"{defender.name} blocks{rescued}")
+        if defender.disarmed:
+            spare = sorted(defender.free_group(), key=self.face)
+            if spare:
+                defender.spent.add(spare[0])
+                defender.disarmed = False
+                self.notes.append(f"{defender.name} draws a weapon with a spare die")
+            else:
+                self.notes.append(f"{defender.name} stays disarmed: no spare die")
+        if not plan.rescue and defender.free_group() and not defender.disarmed:
+            self.phase = Phase.COUNTER
+        else:
+            self.phase = Phase.OVER
+
+    def _hit(self) -> None:
+        if self.maneuver.damage_factor > 1:
+            self._earn_bonus(self._defender(), self.maneuver.initiative_bonus)
+            if self.maneuver is Maneuver.PENTE:
+                self.notes.append(f"{self.fighters[self._defender()].name} is knocked down")
+        self.phase = Phase.HIT
+
+    def _throw_damage(self) -> None:
+        attacker = self.fighters[self._attacker()]
+        defender = self.fighters[self._defender()]
+        count, sides = self.damage_dice()
+        dice = self._throw(
+            f"{attacker.name}: damage", count, sides=sides, group=f"{attacker.name} · damage"
+        )
+        factor = self.maneuver.damage_factor
+        faces = tuple(die.face * factor for die in dice)
+        worn = defender.sheet.armor[0] if defender.sheet.armor else None
+        if worn is None:
+            self.hit = damage(faces)
+        else:
+            kind = Armor.LIGHT if worn.light else Armor.HEAVY
+            self.hit = damage(faces, kind, worn.protection, worn.quality)
+            wear = self.hit.armor_quality - self.hit.armor_quality_after
+            if wear:
+                worn.quality -= wear
+                self.charges.append(Charge("armor_quality", wear, self._defender()))
+        for die in dice:
+            self._mark(die.id, Mark.HIT)
+        self.phase = Phase.OVER
+
+    def _attacker(self) -> int:
+        assert self.attacker is not None
+        return self.attacker
+
+    def _defender(self) -> int:
+        assert self.defender is not None
+        return self.defender
+
+    # --- settling -----------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Rescue dice and initiative bonus go to the sheets for the next phase; 1s not offset
+        cost Psyche.
+        """
+        self.settled = True
+        for index, fighter in enumerate(self.fighters):
+            sheet = fighter.sheet
+            if fighter.rescue_used:
+                sheet.combat_dice_lost += fighter.rescue_used
+                self.charges.append(Charge("combat_dice_lost", -fighter.rescue_used, index))
+            if self.bonus[index]:
+                sheet.combat_throws_skipped += self.bonus[index]
+                self.charges.append(Charge("combat_throws_skipped", -self.bonus[index], index))
+            lost = fighter.evaluation.unoffset if fighter.evaluation else 0
+            lost = min(lost, sheet.psyche.current)
+            if lost:
+                sheet.psyche.current -= lost
+                self.charges.append(Charge("psyche", lost, index))
+
+    def finish(self) -> RollRecord:
+        """End the phase as it stands: an exchange not carried through ends without a hit."""
+        if not self.finished and not self.settled:
+            if self.phase is Phase.THROWING:
+                self._stop_everyone()
+            self.phase = Phase.OVER
+            self._evaluate()
+        return super().finish()
+
+    # --- the outcome --------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        """Where the phase stands, in words and values."""
+        headline, tone = self._headline()
+        return Outcome(
+            headline=headline,
+            tone=tone,
+            detail=" · ".join([*self._standing(), *self.notes]),
+            values=self._values(),
+        )
+
+    def _headline(self) -> tuple[str, Tone]:
+        names = [fighter.name for fighter in self.fighters]
+        if self.phase is Phase.THROWING:
+            return f"Throw {self.throw_number}: everyone looks", Tone.NEUTRAL
+        if self.phase is Phase.ATTACK:
+            return f"{names[self._attacker()]} attacks", Tone.NEUTRAL
+        if self.phase is Phase.DEFENCE:
+            attacks = len(self.attacks)
+            word = "attack" if attacks == 1 else "attacks"
+            return f"{names[self._defender()]} must block {attacks} {word}", Tone.NEUTRAL
+        if self.phase is Phase.COUNTER:
+            return f"{names[self._defender()]} blocks and may counter", Tone.NEUTRAL
+        if self.phase is Phase.HIT:
+            return f"{names[self._attacker()]} hits {names[self._defender()]}", Tone.SUCCESS
+        if self.hit is not None:
+            worst = self.hit.hits[0].severity.value
+            return f"{names[self._defender()]}: {worst} damage", Tone.CRITICAL
+        if self.fled:
+            return f"{names[self._attacker()]} flees", Tone.NEUTRAL
+        if self.defender is None:
+            return "No attack", Tone.NEUTRAL
+        return "Every attack blocked", Tone.NEUTRAL
+
+    def _standing(self) -> list[str]:
+        words = []
+        for fighter in self.fighters:
+            if fighter.evaluation is not None:
+                group = fighter.evaluation.group
+                text = f"group {group.value} ({group})" if group else "no group"
+                rescue = len(fighter.free_rescue())
+                words.append(f"{fighter.name}: {text}, {rescue} rescue dice")
+            elif not fighter.started:
+                words.append(f"{fighter.name} sits out this throw")
+            else:
+                group = self._group_on_table(fighter)
+                text = f"group {group.value} ({group})" if group else "no group yet"
+                words.append(f"{fighter.name}: {text} on the table")
+        if self.hit is not None:
+            words.append(self.hit.sentence)
+        return words
+
+    def _values(self) -> dict[str, int | str | bool | None]:
+        values: dict[str, int | str | bool | None] = {
+            "phase": self.phase.value,
+            "initiative": self.fighters[self.holder].name if self.holder is not None else "",
+            "attacker": self.fighters[self.attacker].name if self.attacker is not None else "",
+            "defender": self.fighters[self.defender].name if self.defender is not None else "",
+            "attacks": ", ".join(str(value) for _id, value in self.attacks),
+            "maneuver": self.maneuver.value,
+            "hit": self.hit is not None or self.phase is Phase.HIT,
+            "fled": self.fled,
+            "damage": self.hit.sentence if self.hit else "",
+            "severity": self.hit.hits[0].severity.value if self.hit else "",
+        }
+        for fighter in self.fighters:
+            values[f"rescue_dice_used:{fighter.name}"] = fighter.rescue_used
+        return values

@@ -1,0 +1,197 @@
+"""The arithmetic of a combat exchange: attack maneuvers, blocking them, the damage dice of a
+hit, and legendary maneuvers (rule text 003, "Kampf": 2. Initiative: Angriff, 3. Verteidigung,
+5. Treffer, "Legendäres Manöver").
+
+Dice are (id, face) pairs (:data:`~.best_group.DieFace`). The combat session
+(:mod:`.combat`) decides who attacks with what; this module answers what that comes to.
+
+- **Attack maneuvers**: every attacking die is a maneuver of its own; a die among matches
+  attacks with its face raised by the number of matching dice ("Gleiche erhöhen das
+  Angriffsergebnis der Gleichen um die Gleichenanzahl": three 9s attack with 12 each).
+- **Blocking**: one die blocks several attacks whose sum does not exceed its face; several
+  dice added together block one attack of at most their sum. :func:`plan_defence` finds the
+  defence that uses the fewest rescue dice, then the fewest group dice (what is left may
+  counter), then the lowest faces.
+- **Damage dice**: a hit throws one die of the fighter's combat die, one more for every die in
+  matches of the group and one for every sequence die not used in the attack.
+- **Legendary maneuvers**: matches of 11 or more among the attacking dice, as for a
+  legendary check: Tria (3), Doppeltria (two sets of 3), Tessera (4), Pente (5), Exi (6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+
+from shadowdice.systems.heldenhandbuch.best_group import DieFace
+from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
+
+
+def attack_values(dice: Sequence[DieFace]) -> list[DieFace]:
+    """Every attacking die with its attack result: its face, raised by the number of
+    matching dice among the attacking dice when it is one of two or more.
+
+    >>> attack_values([(0, 9), (1, 9), (2, 9), (3, 8)])
+    [(0, 12), (1, 12), (2, 12), (3, 8)]
+    """
+    counts = Counter(face for _id, face in dice)
+    return [(die_id, face + counts[face] if counts[face] > 1 else face) for die_id, face in dice]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Defending dice and the attacks they block.
+
+    Either one die blocks one or more attacks of at most its face in sum, or several dice
+    added together block one attack.
+
+    Attributes:
+        dice: the defending dice, as ids.
+        attacks: the blocked attacks, as ids of the attacking dice.
+    """
+
+    dice: tuple[int, ...]
+    attacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """How a defender blocks every attack.
+
+    Attributes:
+        blocks: the blocks, in the order of the attacks.
+        rescue: the rescue dice used (dice outside the group), as ids.
+        used: every defending die used, as ids.
+    """
+
+    blocks: tuple[Block, ...]
+    rescue: tuple[int, ...]
+    used: tuple[int, ...]
+
+
+def plan_defence(
+    attacks: Sequence[DieFace], group: Sequence[DieFace], rescue: Sequence[DieFace] = ()
+) -> Defence | None:
+    """The best way to block every attack (attack id, attack result) with the defender's
+    group dice and, where needed, rescue dice; None when even all of them cannot.
+
+    >>> plan_defence([(0, 12), (1, 12)], [(5, 15), (6, 10)], [(7, 20)]).blocks
+    (Block(dice=(5,), attacks=(0,)), Block(dice=(7,), attacks=(1,)))
+    >>> plan_defence([(0, 6), (1, 5)], [(5, 11)]).blocks
+    (Block(dice=(5,), attacks=(0, 1)),)
+    >>> plan_defence([(0, 14)], [(5, 8), (6, 7)]).blocks
+    (Block(dice=(5, 6), attacks=(0,)),)
+    """
+    rescue_ids = {die_id for die_id, _face in rescue}
+    dice = [*group, *rescue]
+    ordered = sorted(attacks, key=lambda attack: -attack[1])
+    best: tuple[tuple[int, int, int], list[Block]] | None = None
+
+    def cost(blocks: list[Block]) -> tuple[int, int, int]:
+        used = [die_id for block in blocks for die_id in block.dice]
+        faces = dict(dice)
+        rescued = sum(1 for die_id in used if die_id in rescue_ids)
+        return (rescued, len(used) - rescued, sum(faces[die_id] for die_id in used))
+
+    def search(index: int, free: list[DieFace], bins: list[tuple[Block, int]]) -> None:
+        nonlocal best
+        blocks = [block for block, _room in bins]
+        if best is not None and cost(blocks) >= best[0]:
+            return
+        if index == len(ordered):
+            best = (cost(blocks), blocks)
+            return
+        attack_id, value = ordered[index]
+        for number, (block, room) in enumerate(bins):
+            if len(block.dice) == 1 and room >= value:
+                joined = Block(block.dice, (*block.attacks, attack_id))
+                changed = [*bins[:number], (joined, room - value), *bins[number + 1 :]]
+                search(index + 1, free, changed)
+        for size in range(1, len(free) + 1):
+            for chosen in combinations(free, size):
+                total = sum(face for _id, face in chosen)
+                if total < value or (size > 1 and total - min(f for _i, f in chosen) >= value):
+                    continue  # too little, or a die more than needed
+                rest = [die for die in free if die not in chosen]
+                block = Block(tuple(sorted(die_id for die_id, _face in chosen)), (attack_id,))
+                room = total - value if size == 1 else -1
+                search(index + 1, rest, [*bins, (block, room)])
+
+    search(0, sorted(dice, key=lambda die: die[1]), [])
+    if best is None:
+        return None
+    order = {attack_id: number for number, (attack_id, _value) in enumerate(attacks)}
+    blocks = tuple(sorted(best[1], key=lambda block: min(order[a] for a in block.attacks)))
+    used = tuple(sorted(die_id for block in blocks for die_id in block.dice))
+    return Defence(blocks, tuple(d for d in used if d in rescue_ids), used)
+
+
+class Maneuver(StrEnum):
+    """A legendary maneuver ("Legendäres Manöver"), by the matches of 11+ it takes."""
+
+    NONE = ""
+    TRIA = "Tria"
+    DOPPELTRIA = "Doppeltria"
+    TESSERA = "Tessera"
+    PENTE = "Pente"
+    EXI = "Exi"
+
+    @property
+    def initiative_bonus(self) -> int:
+        """Throws the opponent sits out at the start of the next combat phase."""
+        return {Maneuver.NONE: 0, Maneuver.PENTE: 2, Maneuver.EXI: 3}.get(self, 1)
+
+    @property
+    def disarms(self) -> bool:
+        """Doppeltria and Tessera disarm the opponent."""
+        return self in (Maneuver.DOPPELTRIA, Maneuver.TESSERA)
+
+    @property
+    def damage_factor(self) -> int:
+        """Pente doubles the attack's damage (the opponent is knocked down), Exi triples it."""
+        return {Maneuver.PENTE: 2, Maneuver.EXI: 3}.get(self, 1)
+
+    @property
+    def extra_damage_dice(self) -> int:
+        """Exi: six damage dice more."""
+        return 6 if self is Maneuver.EXI else 0
+
+
+def maneuver(dice: Sequence[DieFace], cap: int) -> Maneuver:
+    """The legendary maneuver the attacking dice make: matches of 11 or more (and at most
+    ``cap``, the highest face that may match).
+
+    >>> maneuver([(0, 12), (1, 12), (2, 12)], 16).value
+    'Tria'
+    >>> maneuver([(0, 12), (1, 12), (2, 12), (3, 14), (4, 14), (5, 14)], 16).value
+    'Doppeltria'
+    >>> maneuver([(0, 9), (1, 9), (2, 9)], 16).value
+    ''
+    """
+    counts = sorted(
+        (n for face, n in Counter(f for _id, f in dice).items() if LEGENDARY_FROM <= face <= cap),
+        reverse=True,
+    )
+    largest = counts[0] if counts else 0
+    if largest >= 6:
+        return Maneuver.EXI
+    if largest == 5:
+        return Maneuver.PENTE
+    if largest == 4:
+        return Maneuver.TESSERA
+    if largest == 3:
+        return Maneuver.DOPPELTRIA if len(counts) > 1 and counts[1] >= 3 else Maneuver.TRIA
+    return Maneuver.NONE
+
+
+def damage_dice(group_matched: int, unused_sequences: int, extra: int = 0) -> int:
+    """How many damage dice a hit throws: one, plus every die in matches of the group, plus
+    every sequence die the attack did not use, plus a maneuver's extra dice.
+
+    >>> damage_dice(3, 1), damage_dice(0, 0), damage_dice(6, 0, extra=6)
+    (5, 1, 13)
+    """
+    return 1 + group_matched + unused_sequences + extra

@@ -1,0 +1,333 @@
+"""Combat phases (text 003, "Kampf" 1-6, "Legendäres Manöver", "Flüchten", "Hohe
+Meisterschaft"): synchronous throwing, the initiative, attacks raised by matches, blocks,
+rescue dice carried to the next phase, counters, hits and their damage through the armor,
+legendary maneuvers, and swapping dice by high mastery; all through the system's group check.
+"""
+
+import pytest
+
+from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.die import Mark
+from shadowdice.core.session import SessionError
+from shadowdice.systems.heldenhandbuch.sheet import Armor, HeldenSheet
+
+
+def fighter(name, value=16, bonus_dice=3, armor=None):
+    sheet = HeldenSheet(name=name)
+    skill = sheet.skill("Basic martial arts")
+    skill.value, skill.base_die, skill.bonus_dice = value, "W20", bonus_dice
+    if armor is not None:
+        sheet.armor.append(armor)
+    return sheet
+
+
+@pytest.fixture
+def combat(system):
+    """Start a combat phase of the sheets with scripted faces."""
+
+    def start(sheets, faces, **values):
+        source = ScriptedDiceSource(faces)
+        session = system.start_group_check(sheets, {"contest": "combat", **values}, source)
+        session.script = source
+        return session
+
+    return start
+
+
+def by_face(session, name, *faces):
+    """The ids of a fighter's dice on the table showing these faces, in order."""
+    ids, wanted = [], list(faces)
+    for die in session.table:
+        if die.group == name and die.face in wanted:
+            wanted.remove(die.face)
+            ids.append(die.id)
+    assert not wanted, f"{name} has no {wanted} on the table"
+    return tuple(ids)
+
+
+def ids_of(action_list, prefix):
+    return [action.id for action in action_list if action.id.startswith(prefix)]
+
+
+# --- 1. Synchronous throwing ------------------------------------------------------------------
+
+
+def test_every_fighter_throws_then_all_throw_again_together(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    session = combat([alrik, brun], [12, 5, 4, 9, 15, 14, 6, 7, 13, 8, 13, 11, 10])
+    # Given both threw once, their dice lie side by side, one group each
+    assert [die.group for die in session.table] == ["Alrik"] * 4 + ["Brun"] * 4
+    assert session.outcome().headline == "Throw 1: everyone looks"
+    again = session.actions()[0]
+    assert again.id == "again"
+    # Each fighter must keep a die of their throw: the pick names who has kept none
+    assert again.pick.problem(by_face(session, "Alrik", 12)) == "pick at least one die of Brun"
+    # When Alrik keeps 12 and Brun keeps 15 and 14, the others are thrown at the same time
+    session.apply("again", by_face(session, "Alrik", 12) + by_face(session, "Brun", 15, 14))
+    assert len(session.throws) == 4  # Alrik's and Brun's second throws
+    assert sorted(d.face for d in session.table if d.group == "Alrik") == [8, 12, 13, 13]
+    kept = by_face(session, "Alrik", 12)[0]
+    assert session.die(kept).has(Mark.KEPT)
+
+
+def test_taking_the_initiative_stops_everyone(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    session = combat([alrik, brun], [12, 12, 12, 5, 15, 14, 9, 6])
+    initiative = [a for a in session.actions() if a.id.startswith("initiative")]
+    assert [a.member for a in initiative] == ["Alrik", "Brun"]
+    assert "Suggested" in initiative[0].hint  # three 12s are the strongest group
+    session.apply("initiative:0")
+    # Then nobody throws again; every die on the table counts
+    assert ids_of(session.actions(), "again") == []
+    assert session.outcome().headline == "Alrik attacks"
+    alrik_group = session.fighters[0].group
+    assert sorted(session.die(i).face for i in alrik_group) == [12, 12, 12]
+    assert [session.die(i).face for i in session.fighters[0].rescue] == [5]
+    # Brun's group is the sequence 15, 14; his 9 and 6 are rescue dice
+    assert sorted(session.die(i).face for i in session.fighters[1].group) == [14, 15]
+    assert sorted(session.die(i).face for i in session.fighters[1].rescue) == [6, 9]
+
+
+def test_keeping_all_dice_stops_throwing_without_the_initiative(combat):
+    session = combat([fighter("Alrik"), fighter("Brun")], [12, 5, 4, 9, 15, 14, 6, 7, 13])
+    everything_alrik = by_face(session, "Alrik", 12, 5, 4, 9)
+    session.apply("again", everything_alrik + by_face(session, "Brun", 15, 14, 6))
+    # Only Brun's 7 was thrown again
+    assert [len(throw.die_ids) for throw in session.throws] == [4, 4, 1]
+    assert not session.fighters[0].throwing
+
+
+# --- 2.-4. Attack, defence, rescue dice, counter ------------------------------------------------
+
+
+def test_matches_raise_every_attack_and_a_tria_is_let_through_into_worn_armor(combat):
+    armor = Armor(name="Chain shirt", protection=3, quality=10)
+    alrik, brun = fighter("Alrik"), fighter("Brun", armor=armor)
+    session = combat([alrik, brun], [12, 12, 12, 5, 15, 14, 9, 6, 14, 5, 5, 2])
+    session.apply("initiative:0")
+    attack = session.actions()[0]
+    assert attack.id == "attack:1" and attack.label == "Attack Brun"
+    assert attack.pick.suggested == by_face(session, "Alrik", 12, 12, 12)
+    session.apply("attack:1", attack.pick.suggested)
+    # Three matching 12s attack with 12 + 3 = 15 each, a Tria
+    assert session.outcome().values["attacks"] == "15, 15, 15"
+    assert session.outcome().values["maneuver"] == "Tria"
+    assert session.outcome().headline == "Brun must block 3 attacks"
+    # Brun's 15 blocks one, 14 + 9 another; the 6 cannot block the third
+    block = next(a for a in session.actions() if a.id == "block")
+    assert not block.enabled and "cannot block every attack (15, 15, 15)" in block.reason
+    session.apply("let_through")
+    assert session.outcome().headline == "Alrik hits Brun"
+    # The hit throws 1 die + 3 dice in matches = 4W20 as a single roll
+    assert session.actions()[0].label == "Throw damage (4W20)"
+    session.apply("damage")
+    values = session.outcome().values
+    # 14 - 3 = 11 heavy; the 5s added, 10 - 3 = 7 light; 2 stopped by the armor
+    assert values["damage"] == (
+        "Heavy damage: 11 after armor 3; light damage: 7 after armor 3; "
+        "no damage: 2 stopped by armor 3. Armor quality 10 falls to 9."
+    )
+    assert values["severity"] == "heavy"
+    assert armor.quality == 9  # every damage of 11+: quality -1
+    # The Tria's initiative bonus: Brun sits out the first throw of the next phase
+    assert brun.combat_throws_skipped == 1
+
+
+def test_light_armor_loses_two_quality_to_damage_of_21_or_more(combat):
+    armor = Armor(name="Leather", protection=2, quality=8, light=True)
+    alrik, brun = fighter("Alrik"), fighter("Brun", armor=armor)
+    # Alrik attacks with the 10 of his sequence 10, 9 and keeps the 9 back
+    session = combat([alrik, brun], [10, 9, 2, 3, 4, 2, 3, 2, 12, 12])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 10))
+    session.apply("let_through")
+    # One damage die and one for the unused sequence die
+    assert session.actions()[0].label == "Throw damage (2W20)"
+    session.apply("damage")
+    # 12 + 12 added: 24 - 2 = 22, critical; light armor loses 2 quality to damage of 21+
+    assert session.outcome().values["damage"] == (
+        "Critical damage: 22 after armor 2. Armor quality 8 falls to 6."
+    )
+    assert session.outcome().headline == "Brun: critical damage"
+    assert armor.quality == 6
+
+
+def test_a_defence_with_rescue_dice_costs_a_die_next_phase_and_allows_no_counter(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    # Alrik: 13 13 (matches: 15 each) and 5; Brun: group 15 14, rescue 17
+    session = combat([alrik, brun], [13, 13, 5, 2, 15, 14, 17, 3])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 13, 13))
+    assert session.outcome().values["attacks"] == "15, 15"
+    block = next(a for a in session.actions() if a.id == "block")
+    # 15 blocks one attack; the 14 cannot, the rescue die 17 must help
+    assert block.enabled and block.pick.suggested == by_face(session, "Brun", 15, 17)
+    session.apply("block", block.pick.suggested)
+    # Blocked with a rescue die: no counter, the phase ends without a hit
+    assert session.actions() == ()
+    assert session.outcome().headline == "Every attack blocked"
+    assert brun.combat_dice_lost == 1
+    # The next combat phase: Brun throws one die less, and the loss is used up
+    record = session.finish()
+    assert record.outcome.values["rescue_dice_used:Brun"] == 1
+
+
+def test_rescue_dice_are_lost_in_the_next_combat_phase(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    brun.combat_dice_lost = 1
+    session = combat([alrik, brun], [13, 13, 5, 2, 15, 14, 17])
+    assert len([die for die in session.table if die.group == "Brun"]) == 3
+    assert brun.combat_dice_lost == 0
+    assert ("combat_dice_lost", 1, 1) in [(c.resource, c.amount, c.who) for c in session.charges]
+
+
+def test_a_clean_defence_counters_and_the_attacker_defends_with_what_is_left(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    # Alrik: group 10 9 (sequence), rescue 17; Brun: group 15 14 13 (sequence)
+    session = combat([alrik, brun], [10, 9, 17, 2, 15, 14, 13, 3])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 10, 9))
+    assert session.outcome().values["attacks"] == "10, 9"
+    block = next(a for a in session.actions() if a.id == "block")
+    # The fewest group dice, then the lowest: 14 blocks 10, 13 blocks 9; the 15 is left
+    assert block.pick.suggested == by_face(session, "Brun", 14, 13)
+    session.apply("block", block.pick.suggested)
+    assert session.outcome().headline == "Brun blocks and may counter"
+    counter = session.actions()[0]
+    assert counter.id == "counter" and counter.member == "Brun"
+    assert counter.pick.eligible == by_face(session, "Brun", 15)
+    session.apply("counter", counter.pick.suggested)
+    # Alrik has only his rescue die left: it blocks the 15, and costs him a die next phase
+    assert session.outcome().headline == "Alrik must block 1 attack"
+    block = next(a for a in session.actions() if a.id == "block")
+    assert block.pick.suggested == by_face(session, "Alrik", 17)
+    session.apply("block", block.pick.suggested)
+    assert session.actions() == ()
+    assert alrik.combat_dice_lost == 1 and brun.combat_dice_lost == 0
+
+
+def test_blocking_with_too_few_dice_is_refused_with_the_reason(combat):
+    session = combat([fighter("Alrik"), fighter("Brun")], [10, 9, 17, 2, 15, 14, 13, 3])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 10, 9))
+    with pytest.raises(SessionError, match="cannot block every attack"):
+        session.apply("block", by_face(session, "Brun", 14))
+
+
+def test_one_die_blocks_several_attacks_up_to_its_face(combat):
+    session = combat([fighter("Alrik"), fighter("Brun")], [6, 5, 2, 2, 11, 3, 2, 3])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 6, 5))
+    session.apply("block", by_face(session, "Brun", 11))  # 6 + 5 = 11: not more than 11
+    assert session.outcome().headline == "Every attack blocked"
+
+
+def test_several_dice_added_block_one_attack(combat):
+    session = combat([fighter("Alrik"), fighter("Brun")], [14, 2, 2, 2, 8, 7, 3, 2])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 14))
+    session.apply("block", by_face(session, "Brun", 8, 7))
+    assert session.outcome().headline == "Every attack blocked"
+
+
+def test_the_attacker_may_flee_instead_of_hitting(combat):
+    session = combat([fighter("Alrik"), fighter("Brun")], [14, 2, 2, 2, 8, 3, 3, 2])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 14))
+    session.apply("let_through")
+    session.apply("flee")
+    assert session.outcome().headline == "Alrik flees"
+    assert session.outcome().values["fled"] is True
+
+
+# --- Legendary maneuvers ------------------------------------------------------------------------
+
+
+def test_a_tessera_disarms_and_a_spare_group_die_draws_a_weapon(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun", value=20, bonus_dice=5)
+    session = combat([alrik, brun], [12, 12, 12, 12, 17, 17, 18, 18, 19, 5])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 12, 12, 12, 12))
+    values = session.outcome().values
+    assert values["attacks"] == "16, 16, 16, 16" and values["maneuver"] == "Tessera"
+    block = next(a for a in session.actions() if a.id == "block")
+    assert block.pick.suggested == by_face(session, "Brun", 17, 17, 18, 18)
+    session.apply("block", block.pick.suggested)
+    detail = session.outcome().detail
+    assert "Brun is disarmed" in detail and "Brun draws a weapon with a spare die" in detail
+    # The spare 19 is spent on the weapon: nothing is left to counter with
+    assert session.actions() == ()
+    assert brun.combat_throws_skipped == 1
+
+
+def test_a_disarmed_defender_without_a_spare_die_stays_disarmed_and_cannot_counter(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun", value=20, bonus_dice=5)
+    session = combat([alrik, brun], [12, 12, 12, 12, 17, 17, 18, 18, 3, 2])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 12, 12, 12, 12))
+    session.apply("block", by_face(session, "Brun", 17, 17, 18, 18))
+    assert "Brun stays disarmed: no spare die" in session.outcome().detail
+    assert session.actions() == ()
+
+
+def test_a_pente_knocks_down_doubles_the_damage_and_gives_two_throws(combat):
+    alrik, brun = fighter("Alrik", bonus_dice=4), fighter("Brun")
+    session = combat([alrik, brun], [13] * 5 + [4, 3, 2, 2] + [1, 2, 3, 4, 5, 6])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[13] * 5))
+    assert session.outcome().values["maneuver"] == "Pente"
+    session.apply("let_through")
+    assert "Brun is knocked down" in session.outcome().detail
+    assert session.actions()[0].label == "Throw damage (6W20)"
+    session.apply("damage")
+    # Every face doubled: 12 is heavy
+    assert session.outcome().values["damage"].startswith("Heavy damage: 12; light damage: 10")
+    assert brun.combat_throws_skipped == 2
+
+
+def test_an_exi_throws_six_damage_dice_more_for_triple_damage(combat):
+    alrik, brun = fighter("Alrik", bonus_dice=5), fighter("Brun")
+    session = combat([alrik, brun], [11] * 6 + [4, 3, 2, 2] + [2] * 13)
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[11] * 6))
+    assert session.outcome().values["maneuver"] == "Exi"
+    session.apply("let_through")
+    # 1 + 6 in matches + 6 for the Exi
+    assert session.actions()[0].label == "Throw damage (13W20)"
+    session.apply("damage")
+    # Thirteen 2s, tripled to 6s and added as matches: 78, critical
+    assert session.outcome().values["damage"] == "Critical damage: 78."
+    assert brun.combat_throws_skipped == 3
+
+
+def test_an_initiative_bonus_makes_the_opponent_sit_out_the_first_throw(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    brun.combat_throws_skipped = 1
+    session = combat([alrik, brun], [12, 5, 4, 9, 13, 8, 6, 15, 14, 6, 7])
+    assert [die.group for die in session.table] == ["Alrik"] * 4
+    assert "Brun sits out this throw" in session.outcome().detail
+    brun_initiative = next(a for a in session.actions() if a.id == "initiative:1")
+    assert not brun_initiative.enabled and "sits out" in brun_initiative.reason
+    # Brun throws all his dice with Alrik's second throw
+    session.apply("again", by_face(session, "Alrik", 12))
+    assert sorted(d.face for d in session.table if d.group == "Brun") == [6, 7, 14, 15]
+    assert brun.combat_throws_skipped == 0
+
+
+# --- Hohe Meisterschaft ------------------------------------------------------------------------
+
+
+def test_high_mastery_swaps_a_die_with_the_opponents_once_per_point_above_20(combat):
+    alrik, brun = fighter("Alrik", value=21), fighter("Brun")
+    session = combat([alrik, brun], [12, 5, 4, 9, 15, 14, 6, 7])
+    swap = next(a for a in session.actions() if a.id == "swap:0")
+    assert swap.member == "Alrik" and swap.hint.endswith("(1 left).")
+    assert (
+        swap.pick.problem(by_face(session, "Alrik", 5, 4)) == "pick at least one die of an opponent"
+    )
+    session.apply("swap:0", by_face(session, "Alrik", 5) + by_face(session, "Brun", 15))
+    assert session.face(by_face(session, "Alrik", 5)[0]) == 15
+    assert "Alrik swaps a 5 for Brun's 15" in session.outcome().detail
+    # One point above 20: one swap, then no more
+    assert not [a for a in session.actions() if a.id == "swap:0"]
+    assert not [a for a in session.actions() if a.id == "swap:1"]  # Brun has 16
