@@ -56,7 +56,7 @@ from shadowdice.systems.starwars.rolls import (
     roller,
     sheet_modifiers,
 )
-from shadowdice.systems.starwars.round_sheet import Declared, declared_round
+from shadowdice.systems.starwars.round_sheet import Declared
 from shadowdice.systems.starwars.rounds import (
     BEFORE_FIRST_SEGMENT,
     MAX_SEGMENTS,
@@ -151,7 +151,7 @@ def plan_order(
     entries: list[OrderEntry] = []
     left_out: list[str] = []
     for name, sheet in zip(member_names(members), members, strict=True):
-        action = declared_round(sheet).action_in(segment)
+        action = sheet.declared_round().action_in(segment)
         if not sheet.can_act:
             left_out.append(f"{name} is {sheet.wound.label}")
         elif sheet.stunned:
@@ -236,7 +236,7 @@ def plan_speed(
 
 def _piloting(name: str, sheet: StarWarsSheet, speed: Code):
     """The speed roll with Starship Piloting, and what writes the action into the round."""
-    declared = declared_round(sheet)
+    declared = sheet.declared_round()
     has_speed = any(d.kind is ActionKind.SPEED for d in declared.declarations)
     try:
         with_speed = (

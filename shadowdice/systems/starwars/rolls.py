@@ -32,7 +32,7 @@ from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.damage import armor_protection, wound_penalty
 from shadowdice.systems.starwars.lightsaber import ATTACK_DIFFICULTY
 from shadowdice.systems.starwars.plan import Modifier, Roller
-from shadowdice.systems.starwars.round_sheet import ANY_ROLL, declared_round
+from shadowdice.systems.starwars.round_sheet import ANY_ROLL
 from shadowdice.systems.starwars.rounds import penalty
 from shadowdice.systems.starwars.sheet import (
     ATTRIBUTES,
@@ -147,7 +147,7 @@ def round_modifiers(sheet: StarWarsSheet, segment: int, actions: int = 1) -> lis
     or from ``actions`` when the character declared nothing.
     """
     if sheet.this_round:
-        return actions_modifiers(declared_round(sheet).counted(segment), f" by segment {segment}")
+        return actions_modifiers(sheet.declared_round().counted(segment), f" by segment {segment}")
     return actions_modifiers(actions)
 
 

@@ -1,7 +1,7 @@
-"""The round on the sheet: the table "This round" of declared actions, how it becomes a
-:class:`~.rounds.CharacterRound` for the penalties, and the sheet action "New round" (rule
-text 004, "rundenbasiertes Spiel", "Vorbereiten", the Force Point of Luke's example, and
-"benommen" for the stun).
+"""The round on the sheet: the table "This round" of declared actions and how it becomes a
+:class:`~.rounds.CharacterRound` for the penalties (rule text 004, "rundenbasiertes Spiel",
+"Vorbereiten", the Force Point of Luke's example, and "benommen" for the stun). The sheet
+action "New round" is in :mod:`.sheet_actions`.
 
 Every row is one declaration: its kind (walk, run, action, reaction, draw, prepare, or the
 speed action of a pilot), what is rolled for it (a roll's name such as "Blaster", "skill:
@@ -23,12 +23,10 @@ Readings of what the text leaves open (pinned by tests in ``test_round_sheet.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from shadowdice.core.sheet import Row, SheetAction
-from shadowdice.systems.starwars.damage import Wound
+from shadowdice.core.sheet import Row
 from shadowdice.systems.starwars.rounds import (
     MAX_SEGMENTS,
     ActionKind,
@@ -36,9 +34,6 @@ from shadowdice.systems.starwars.rounds import (
     Declaration,
     Defence,
 )
-
-if TYPE_CHECKING:
-    from shadowdice.systems.starwars.sheet import StarWarsSheet
 
 NEW_ROUND = "new_round"
 ANY_ROLL = "next roll"
@@ -88,40 +83,3 @@ def character_round(name: str, rows: Sequence[Declared]) -> CharacterRound:
 def check_round(name: str, rows: Sequence[Declared]) -> None:
     """Refuse declarations the rules do not allow, with the reason."""
     character_round(name, rows)
-
-
-def declared_round(sheet: StarWarsSheet) -> CharacterRound:
-    """The round the sheet declares."""
-    return character_round(sheet.name, sheet.this_round)
-
-
-def new_round_action() -> SheetAction:
-    """The sheet action that starts the next round."""
-    return SheetAction(
-        NEW_ROUND,
-        "New round",
-        hint="Clear this round's declarations, end the stun and the Force Point's doubling; "
-        "a declared 'prepare' becomes +1D on the next round's roll.",
-    )
-
-
-def new_round(sheet: StarWarsSheet) -> str:
-    """Start the next round on the sheet; return what changed, in words."""
-    said: list[str] = []
-    prepared = [row for row in sheet.this_round if row.kind is ActionKind.PREPARE]
-    sheet.this_round = []
-    if prepared:
-        sheet.prepared = prepared[0].rolls.strip() or ANY_ROLL
-        said.append(f"+1D prepared for {sheet.prepared}")
-    elif sheet.prepared:
-        sheet.prepared = ""
-        said.append("the unused preparation is gone")
-    if sheet.stunned:
-        sheet.stunned = False
-        said.append("the stun is over")
-    if sheet.force_point_round:
-        sheet.force_point_round = False
-        said.append("the Force Point's doubling is over")
-    if sheet.wound is Wound.MORTALLY_WOUNDED:
-        said.append(f"roll the death roll ({sheet.mortal_rounds} full rounds)")
-    return "New round: declarations cleared" + "".join(f"; {words}" for words in said) + "."

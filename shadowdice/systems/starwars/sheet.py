@@ -39,6 +39,7 @@ so a typed "3d + 2" is stored as "3D+2" and "4W+" is refused with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, PrivateAttr, field_validator, model_validator
@@ -47,7 +48,8 @@ from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
 from shadowdice.systems.starwars.damage import Armor, Wound, WoundState, can_act
-from shadowdice.systems.starwars.round_sheet import Declared, check_round
+from shadowdice.systems.starwars.round_sheet import Declared, character_round, check_round
+from shadowdice.systems.starwars.rounds import CharacterRound
 
 DEXTERITY = "Dexterity"
 KNOWLEDGE = "Knowledge"
@@ -310,7 +312,7 @@ class StarWarsSheet(Sheet):
         )
         check_unique_names("Force skill", [force.name for force in self.force_skills])
         if self.in_creation:
-            check_creation(self)
+            check_creation(self.added_dice())
         check_round(self.name, self.this_round)
         self._sync_rows()
         return self
@@ -360,7 +362,18 @@ class StarWarsSheet(Sheet):
     @property
     def skill_dice_left(self) -> str:
         """The skill dice of creation still to distribute ("3D"), or "—" after creation."""
-        return f"{skill_dice_left(self)}D" if self.in_creation else "—"
+        return f"{skill_dice_left(self.added_dice())}D" if self.in_creation else "—"
+
+    def added_dice(self) -> Iterator[tuple[str, Code]]:
+        """Every skill and Force skill by name, with what was added to it."""
+        for skill in self.skills:
+            yield skill.name, Code.parse(skill.added)
+        for force in self.force_skills:
+            yield force.name, Code.parse(force.added)
+
+    def declared_round(self) -> CharacterRound:
+        """The round "This round" declares."""
+        return character_round(self.name, self.this_round)
 
     @property
     def can_act(self) -> bool:

@@ -19,7 +19,6 @@ from shadowdice.core.sheet import (
     TableSpec,
     free_name,
 )
-from shadowdice.systems.starwars.creation import refuse_in_creation
 from shadowdice.systems.starwars.damage import Armor, Wound
 from shadowdice.systems.starwars.round_sheet import SEGMENT_DECLARED, Declared
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS, ActionKind
@@ -224,3 +223,15 @@ def new_force_skill(sheet: StarWarsSheet) -> Row:
     if not missing:
         raise SheetEditError(f"The character has all Force skills: {', '.join(FORCE_SKILLS)}.")
     return ForceSkill(name=missing[0])
+
+
+def refuse_in_creation(sheet: StarWarsSheet, what: str) -> None:
+    """Refuse a change that creation does not allow ("add a Force skill").
+
+    Raises:
+        SheetEditError: the sheet is in creation.
+    """
+    if sheet.in_creation:
+        raise SheetEditError(
+            f"You cannot {what} during creation; the template decides. Finish creation first."
+        )

@@ -32,12 +32,18 @@ from shadowdice.systems.starwars.check_params import (
     check_params,
 )
 from shadowdice.systems.starwars.checks import plan_roll
-from shadowdice.systems.starwars.creation import FINISH_CREATION, finish_action, finish_creation
+from shadowdice.systems.starwars.creation import FINISH_CREATION
 from shadowdice.systems.starwars.group_checks import group_params, preview_group, start_group
 from shadowdice.systems.starwars.plan import chance_of_success
-from shadowdice.systems.starwars.round_sheet import NEW_ROUND, new_round, new_round_action
+from shadowdice.systems.starwars.round_sheet import NEW_ROUND
 from shadowdice.systems.starwars.session import SYSTEM_ID, StarWarsSession
 from shadowdice.systems.starwars.sheet import StarWarsSheet
+from shadowdice.systems.starwars.sheet_actions import (
+    finish_action,
+    finish_creation,
+    new_round,
+    new_round_action,
+)
 from shadowdice.systems.starwars.sheet_declaration import sheet_fields, sheet_tables
 from shadowdice.systems.starwars.templates import (
     StarWarsTemplate,

@@ -1,0 +1,88 @@
+"""The sheet actions of Star Wars D6: finishing creation and starting a new round (rule text
+004, "Charaktererschaffung", "rundenbasiertes Spiel", "Vorbereiten").
+
+The rules they follow are below the sheet: the limits of creation in :mod:`.creation`, the
+declarations of a round in :mod:`.round_sheet` and :mod:`.rounds`; these actions change a
+:class:`~.sheet.StarWarsSheet` by them, and :class:`~.system.StarWarsD6` offers them. The
+readings they take ("Finishing with dice left", "New round") are in those modules' docstrings.
+"""
+
+from __future__ import annotations
+
+from shadowdice.core.sheet import SheetAction
+from shadowdice.systems.starwars.creation import FINISH_CREATION, SKILL_DICE, skill_dice_left
+from shadowdice.systems.starwars.damage import Wound
+from shadowdice.systems.starwars.round_sheet import ANY_ROLL, NEW_ROUND
+from shadowdice.systems.starwars.rounds import ActionKind
+from shadowdice.systems.starwars.sheet import StarWarsSheet
+
+
+def finish_action(sheet: StarWarsSheet) -> SheetAction:
+    """The sheet action that ends creation; its question names the dice still left."""
+    if not sheet.in_creation:
+        return SheetAction(
+            FINISH_CREATION,
+            "Creation finished",
+            hint="Creation is over; skills are improved freely.",
+        )
+    left = skill_dice_left(sheet.added_dice())
+    question = ""
+    if left > 0:
+        question = (
+            f"{left}D of the {SKILL_DICE}D skill dice are still to distribute; they are lost "
+            "if you finish now. Finish creation?"
+        )
+    return SheetAction(
+        FINISH_CREATION,
+        "Finish creation",
+        hint=f"End creation ({left}D of skill dice left); skills are then improved freely.",
+        question=question,
+    )
+
+
+def finish_creation(sheet: StarWarsSheet, answer: bool = True) -> str:
+    """End creation (``answer``: the player confirmed losing the dice left); return what
+    happened.
+    """
+    if not sheet.in_creation:
+        return "Creation is finished already; skills are improved freely."
+    left = skill_dice_left(sheet.added_dice())
+    if left > 0 and not answer:
+        return f"Creation goes on: {left}D of skill dice left to distribute."
+    sheet.in_creation = False
+    sheet.settle()
+    if left > 0:
+        return f"Creation finished; {left}D of skill dice were left unspent."
+    return "Creation finished; skills are now improved freely."
+
+
+def new_round_action() -> SheetAction:
+    """The sheet action that starts the next round."""
+    return SheetAction(
+        NEW_ROUND,
+        "New round",
+        hint="Clear this round's declarations, end the stun and the Force Point's doubling; "
+        "a declared 'prepare' becomes +1D on the next round's roll.",
+    )
+
+
+def new_round(sheet: StarWarsSheet) -> str:
+    """Start the next round on the sheet; return what changed, in words."""
+    said: list[str] = []
+    prepared = [row for row in sheet.this_round if row.kind is ActionKind.PREPARE]
+    sheet.this_round = []
+    if prepared:
+        sheet.prepared = prepared[0].rolls.strip() or ANY_ROLL
+        said.append(f"+1D prepared for {sheet.prepared}")
+    elif sheet.prepared:
+        sheet.prepared = ""
+        said.append("the unused preparation is gone")
+    if sheet.stunned:
+        sheet.stunned = False
+        said.append("the stun is over")
+    if sheet.force_point_round:
+        sheet.force_point_round = False
+        said.append("the Force Point's doubling is over")
+    if sheet.wound is Wound.MORTALLY_WOUNDED:
+        said.append(f"roll the death roll ({sheet.mortal_rounds} full rounds)")
+    return "New round: declarations cleared" + "".join(f"; {words}" for words in said) + "."
