@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from shadowdice.core.dice import DiceRequest, DiceSource
+from shadowdice.core.dice import DiceRequest, DiceSource, typed_flags
 
 #: Safety stop for exploding chains; no fair die reaches it in practice.
 MAX_CHAIN_LENGTH = 64
@@ -70,6 +70,8 @@ class Die:
         marks: the evaluation, set by the rule system.
         score: a number to show on the die when its faces alone do not say it
             (hits of a chain, the total of an exploding die), else None.
+        typed: for each face, whether it was typed in from a physical die; empty when every
+            face was thrown digitally.
     """
 
     id: int
@@ -78,6 +80,7 @@ class Die:
     group: str = ""
     marks: frozenset[Mark] = field(default_factory=frozenset)
     score: int | None = None
+    typed: tuple[bool, ...] = ()
 
     @property
     def face(self) -> int:
@@ -96,6 +99,11 @@ class Die:
     def has(self, mark: Mark) -> bool:
         """Whether the die carries the mark."""
         return mark in self.marks
+
+    @property
+    def is_typed(self) -> bool:
+        """Whether any face of the die was typed in from a physical die."""
+        return any(self.typed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,21 +130,28 @@ def throw_dice(
     group: str = "",
     purpose: str = "",
     explode_on: int | None = None,
+    roller: str = "",
 ) -> list[Die]:
     """Throw ``count`` dice and, with ``explode_on``, throw again every die at or above it.
 
     All dice that explode in one wave are thrown again together in one request, wave after
-    wave, until no die explodes.
+    wave, until no die explodes. Faces typed in from physical dice keep that origin.
     """
-    faces = source.throw(DiceRequest(count, sides, purpose))
-    chains = [[face] for face in faces]
+    first = source.throw(DiceRequest(count, sides, purpose, roller))
+    chains = [[face] for face in first]
+    typed = [[flag] for flag in typed_flags(first)]
     if explode_on is not None:
-        live = [chain for chain in chains if chain[-1] >= explode_on]
+        live = [i for i, chain in enumerate(chains) if chain[-1] >= explode_on]
         while live:
-            if len(live[0]) >= MAX_CHAIN_LENGTH:
+            if len(chains[live[0]]) >= MAX_CHAIN_LENGTH:
                 raise RuntimeError(f"an exploding die reached {MAX_CHAIN_LENGTH} faces")
-            again = source.throw(DiceRequest(len(live), sides, f"{purpose} again".strip()))
-            for chain, face in zip(live, again, strict=True):
-                chain.append(face)
-            live = [chain for chain in live if chain[-1] >= explode_on]
-    return [Die(next(ids), sides, tuple(chain), group) for chain in chains]
+            request = DiceRequest(len(live), sides, f"{purpose} again".strip(), roller)
+            again = source.throw(request)
+            for i, face, flag in zip(live, again, typed_flags(again), strict=True):
+                chains[i].append(face)
+                typed[i].append(flag)
+            live = [i for i in live if chains[i][-1] >= explode_on]
+    return [
+        Die(next(ids), sides, tuple(chain), group, typed=tuple(flags) if any(flags) else ())
+        for chain, flags in zip(chains, typed, strict=True)
+    ]

@@ -138,5 +138,7 @@ class GroupSession(RollSession):
     def _take_over(self, index: int, throws: Sequence[Throw], charges: Sequence[Charge]) -> None:
         """Record a member's throws and charges as the group's."""
         character = self.members[index].character
+        starts = [member.dice_start for member in self.members if member.dice_start]
+        self.dice_start = min(starts, key=lambda start: start[1], default=None)
         self.throws.extend(replace(throw, label=f"{character}: {throw.label}") for throw in throws)
         self.charges.extend(replace(charge, who=index) for charge in charges)

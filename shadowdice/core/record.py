@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, NoReturn
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, PlainSerializer
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    PlainSerializer,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 Scalar = int | float | str | bool | tuple[str, ...] | None
 
@@ -51,6 +58,12 @@ class DieRecord(_Frozen):
     group: str = ""
     marks: tuple[str, ...] = ()
     score: int | None = None
+    typed: tuple[bool, ...] = ()
+    """For each face, whether it was typed in from a physical die; empty: all thrown."""
+
+    @model_serializer(mode="wrap")
+    def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return _omit_empty(handler(self), "typed")
 
 
 class ThrowRecord(_Frozen):
@@ -101,6 +114,9 @@ class RollRecord(_Frozen):
         members: in a group roll, every member's own result, in order; else empty.
         changes: what each action did, in words, in the order of ``actions``
             ("Second chance: 4 hits → 6 hits · Edge 3 → 2").
+        seed: the seed of the digital dice, when known.
+        position: how many faces the digital dice had thrown before this roll's first; with
+            the seed, the faces thrown digitally can be thrown again (:mod:`.replay`).
     """
 
     system: str
@@ -111,11 +127,27 @@ class RollRecord(_Frozen):
     actions: tuple[ActionRecord, ...] = ()
     outcome: OutcomeRecord
     time: datetime
+    seed: int | None = None
+    position: int | None = None
     members: tuple[MemberRecord, ...] = ()
     changes: tuple[str, ...] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return _omit_empty(handler(self), "seed", "position")
 
     def characters(self) -> tuple[str, ...]:
         """Who rolled: the members of a group roll, else the one character (or none)."""
         if self.members:
             return tuple(member.character for member in self.members)
         return (self.character,) if self.character else ()
+
+
+def _omit_empty(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    """Leave out what a roll without typed dice or without a seed does not have, so that
+    such a record reads as it always did.
+    """
+    for key in keys:
+        if data.get(key) in (None, [], ()):
+            data.pop(key, None)
+    return data

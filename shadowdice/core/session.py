@@ -11,6 +11,11 @@ The same shape serves every system: exploding chains (``explode_on``), dice of a
 (``sides``), dice thrown apart from the rest (``group``), rerolls that take dice off the table
 (``replace``), and rolls where the player keeps dice and throws the rest again (actions with a
 :class:`DicePick`, and the ``KEPT`` mark).
+
+With physical dice (a :class:`~shadowdice.core.dice.RealDiceSource`), an action may have to
+wait for faces typed in: :meth:`RollSession.apply` then leaves the session as it was and
+:attr:`RollSession.pending` says which dice it waits for; :meth:`RollSession.answer` gives
+them and :meth:`RollSession.withdraw` gives the action up (:mod:`shadowdice.core.pending`).
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from enum import StrEnum
 from itertools import count
 from typing import Any
 
-from shadowdice.core.dice import DiceSource
+from shadowdice.core.dice import DiceRequest, DiceSource, FaceError
 from shadowdice.core.die import Die, Mark, Throw, throw_dice
+from shadowdice.core.pending import Step, waiting_source
 from shadowdice.core.record import (
     ActionRecord,
     DieRecord,
@@ -159,6 +165,8 @@ class RollSession(ABC):
         changes: for each action taken, what it changed, in words.
         charges: the resources spent so far.
         finished: True once :meth:`finish` was called.
+        dice_start: (seed, position) of the digital dice source at the session's first throw,
+            when the source has them, so that its faces can be thrown again.
     """
 
     def __init__(
@@ -182,6 +190,8 @@ class RollSession(ABC):
         self.charges: list[Charge] = []
         self.changes: list[str] = []
         self.finished = False
+        self.dice_start: tuple[int, int] | None = None
+        self._step: Step[RollSession, Throw | None] | None = None
         self._resources: Callable[[], Mapping[str, int]] | None = None
         self._source = source
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -223,9 +233,15 @@ class RollSession(ABC):
     def apply(self, action_id: str, picked: Sequence[int] = ()) -> Throw | None:
         """Take an offered action, with the dice picked for it; return the throw it made.
 
+        With physical dice the action may wait for typed faces: then nothing changes yet,
+        :attr:`pending` says which dice are wanted, and None is returned.
+
         Raises:
-            SessionError: the action is not offered, disabled, or the pick is wrong.
+            SessionError: the action is not offered, disabled, or the pick is wrong, or the
+                session waits for dice.
         """
+        if self._step is not None:
+            raise SessionError("the roll waits for dice to be typed in")
         offered = {action.id: action for action in self.actions()}
         action = offered.get(action_id)
         if action is None:
@@ -234,10 +250,67 @@ class RollSession(ABC):
             raise SessionError(f"{action.label}: {action.reason}")
         if action.pick is not None and (problem := action.pick.problem(picked)):
             raise SessionError(f"{action.label}: {problem}")
+        dice = waiting_source(self._source)
+        if dice is None:
+            return self._take(action, tuple(picked))
+        step: Step[RollSession, Throw | None] = Step(
+            lambda session: session._take(action, tuple(picked)), self, dice
+        )
+        return self._go_on(step, step.go)
+
+    @property
+    def pending(self) -> DiceRequest | None:
+        """The dice an action waits for (typed physical dice), or None."""
+        return self._step.request if self._step is not None else None
+
+    def answer(self, faces: Sequence[int | None]) -> Throw | None:
+        """Give the faces of the pending request (None: throw that die digitally).
+
+        The action goes on: it completes (and the throw it made is returned, as by
+        :meth:`apply`), or it waits for its next dice (:attr:`pending`; None is returned).
+
+        Raises:
+            SessionError: nothing is pending, or a face does not fit its die; the request
+                stands.
+        """
+        step = self._step
+        if step is None:
+            raise SessionError("no dice are asked for")
+        try:
+            return self._go_on(step, lambda: step.answer(faces))
+        except FaceError as error:
+            raise SessionError(str(error)) from error
+
+    def withdraw(self) -> None:
+        """Give up the action that waits for dice: the session is as it was before it."""
+        if self._step is not None:
+            self._step.cancel()
+            self._step = None
+
+    def _go_on(
+        self, step: Step[RollSession, Throw | None], move: Callable[[], bool]
+    ) -> Throw | None:
+        """Move a step on; keep it while it waits, drop it when done or failed."""
+        self._step = None
+        try:
+            done = move()
+        except FaceError:
+            self._step = step  # typed faces that do not fit: the request stands
+            raise
+        except BaseException:
+            step.cancel()
+            raise
+        if done:
+            return step.result
+        self._step = step
+        return None
+
+    def _take(self, action: Action, picked: tuple[int, ...]) -> Throw | None:
+        """Carry an action out, evaluate and describe the change; return the throw it made."""
         throws_before, charges_before = len(self.throws), len(self.charges)
         outcome_before = self.outcome()
         resources_before = dict(self._resources()) if self._resources else None
-        self._apply(action, tuple(picked))
+        self._apply(action, picked)
         self.taken.append(action)
         self._evaluate()
         resources_after = dict(self._resources()) if self._resources else None
@@ -261,6 +334,7 @@ class RollSession(ABC):
         """
         if self.finished:
             raise SessionError("this roll is finished already")
+        self.withdraw()
         self.finished = True
         outcome = self.outcome()
         return RollRecord(
@@ -286,6 +360,8 @@ class RollSession(ABC):
                 values=dict(outcome.values),
             ),
             time=self._clock(),
+            seed=self.dice_start[0] if self.dice_start else None,
+            position=self.dice_start[1] if self.dice_start else None,
         )
 
     def _changes_of_taken(self) -> list[str]:
@@ -317,6 +393,8 @@ class RollSession(ABC):
         replace: Sequence[int] = (),
     ) -> list[Die]:
         """Throw dice onto the table as one throw, taking the ``replace`` dice off it."""
+        if self.dice_start is None:
+            self.dice_start = dice_start(self._source)
         dice = throw_dice(
             self._source,
             count,
@@ -325,6 +403,7 @@ class RollSession(ABC):
             group=group,
             purpose=label,
             explode_on=explode_on,
+            roller=self.character,
         )
         for die_id in replace:
             old = self._dice[die_id]
@@ -385,6 +464,12 @@ def describe_change(
     return " · ".join([f"{label}: {outcome}", *moved])
 
 
+def dice_start(source: DiceSource) -> tuple[int, int] | None:
+    """(seed, position) of a source that has them, else None."""
+    seed, position = getattr(source, "seed", None), getattr(source, "position", None)
+    return (seed, position) if isinstance(seed, int) and isinstance(position, int) else None
+
+
 def _die_record(die: Die) -> DieRecord:
     return DieRecord(
         sides=die.sides,
@@ -392,4 +477,5 @@ def _die_record(die: Die) -> DieRecord:
         group=die.group,
         marks=tuple(sorted(mark.value for mark in die.marks)),
         score=die.score,
+        typed=die.typed,
     )

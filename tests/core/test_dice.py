@@ -65,3 +65,12 @@ def test_scripted_source_can_be_extended():
 def test_impossible_requests_are_refused(count, sides):
     with pytest.raises(ValueError):
         DiceRequest(count, sides)
+
+
+def test_random_source_goes_back_to_a_position_and_throws_the_same_faces_again():
+    source = RandomDiceSource(seed=21)
+    source.throw(DiceRequest(4, 6))
+    later = source.throw(DiceRequest(5, 20))
+    assert source.position == 9
+    source.seek(4)
+    assert source.throw(DiceRequest(5, 20)) == later
