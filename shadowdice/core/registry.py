@@ -4,6 +4,10 @@ A rule system is one package under ``shadowdice/systems/`` with a :class:`RuleSy
 subclass. It says how its sheet looks (fields and tables), which parameters a check asks for
 (:class:`CheckParam`), what a check would roll before it is rolled (:class:`CheckPreview`),
 and starts the :class:`~shadowdice.core.session.RollSession` that rolls it.
+
+The registry knows each system first by its light declaration
+(:class:`~shadowdice.core.discovery.SystemInfo`) and imports the system's rules only when it
+is asked for the system itself (:meth:`Registry.get`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.discovery import SystemInfo
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, SheetEditError, TableSpec
 
@@ -91,8 +96,19 @@ class RuleSystem(ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
+    #: The system's declaration; a subclass that sets it takes its id, name and summary.
+    info: ClassVar[SystemInfo | None] = None
     sheet_type: ClassVar[type[Sheet]]
     sheet_version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is None:
+            return
+        if "id" in cls.__dict__ and cls.id != info.id:
+            raise TypeError(f"{cls.__name__} has the id {cls.id}, its declaration {info.id}")
+        cls.id, cls.name, cls.summary = info.id, info.name, info.summary
 
     def new_sheet(self) -> Sheet:
         """A fresh character with the system's defaults."""
@@ -188,7 +204,12 @@ class RuleSystem(ABC):
 
 
 class Registry:
-    """The rule systems the app knows, in the order they were registered.
+    """The rule systems the app knows, in list order.
+
+    A system comes in either as a declaration (:meth:`add`), whose rules are imported the
+    first time :meth:`get` asks for it, or as a system object (:meth:`register`).
+    :meth:`infos` lists every system without importing any; iterating the registry gives the
+    systems themselves and so imports them all.
 
     >>> registry = Registry()
     >>> registry.get("nope")
@@ -198,26 +219,61 @@ class Registry:
     """
 
     def __init__(self) -> None:
+        self._infos: dict[str, SystemInfo] = {}
         self._systems: dict[str, RuleSystem] = {}
 
+    def add(self, info: SystemInfo) -> None:
+        """Add a system by its declaration; its id must be new. Nothing is imported."""
+        if info.id in self._infos:
+            raise ValueError(f"a rule system with id {info.id} is registered already")
+        self._infos[info.id] = info
+
     def register(self, system: RuleSystem) -> None:
-        """Add a system; its id must be new."""
-        if system.id in self._systems:
+        """Add a system object; its id must be new."""
+        if system.id in self._infos:
             raise ValueError(f"a rule system with id {system.id} is registered already")
+        info = system.info
+        if info is None or info.id != system.id:
+            rules = f"{type(system).__module__}:{type(system).__qualname__}"
+            has_templates = system.template_type is not None
+            info = SystemInfo(system.id, system.name, system.summary, rules, has_templates)
+        self._infos[system.id] = info
         self._systems[system.id] = system
 
     def get(self, system_id: str) -> RuleSystem:
-        """The system with this id."""
+        """The system with this id, its rules imported now if they were not yet."""
+        system = self._systems.get(system_id)
+        if system is None:
+            system = self._load(self.info(system_id))
+        return system
+
+    def info(self, system_id: str) -> SystemInfo:
+        """The declaration of the system with this id, without importing its rules."""
         try:
-            return self._systems[system_id]
+            return self._infos[system_id]
         except KeyError:
             raise KeyError(f"no rule system with id {system_id}") from None
 
-    def __contains__(self, system_id: object) -> bool:
+    def infos(self) -> tuple[SystemInfo, ...]:
+        """The declarations of all systems, in list order, without importing any."""
+        return tuple(self._infos.values())
+
+    def is_loaded(self, system_id: str) -> bool:
+        """Whether the rules of this system are imported (it was asked for)."""
         return system_id in self._systems
 
+    def _load(self, info: SystemInfo) -> RuleSystem:
+        system = info.load()()
+        if system.id != info.id:
+            raise ValueError(f"{info.rules} has the id {system.id}, its declaration {info.id}")
+        self._systems[info.id] = system
+        return system
+
+    def __contains__(self, system_id: object) -> bool:
+        return system_id in self._infos
+
     def __iter__(self) -> Iterator[RuleSystem]:
-        return iter(self._systems.values())
+        return iter([self.get(system_id) for system_id in self._infos])
 
     def __len__(self) -> int:
-        return len(self._systems)
+        return len(self._infos)

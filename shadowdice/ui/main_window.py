@@ -12,6 +12,7 @@ rule systems only through the registry.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import Qt, Signal
@@ -37,16 +38,18 @@ from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.settings import SettingsStore
-from shadowdice.ui.about_dialog import AboutDialog
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
-from shadowdice.ui.group_roll_dialog import GroupRollDialog
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
-from shadowdice.ui.template_library import TemplateLibrary
+
+if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
+    from shadowdice.ui.about_dialog import AboutDialog
+    from shadowdice.ui.group_roll_dialog import GroupRollDialog
+    from shadowdice.ui.template_library import TemplateLibrary
 
 WELCOME = (
     "<h2>Welcome to Shadowdice</h2>"
@@ -97,7 +100,7 @@ class MainWindow(QMainWindow):
         self.system_selector = QComboBox()
         self.system_selector.setObjectName("system_selector")
         self.system_selector.setToolTip("The rule system of new characters")
-        for system in registry:
+        for system in registry.infos():
             self.system_selector.addItem(system.name, system.id)
             self.system_selector.setItemData(
                 self.system_selector.count() - 1, system.summary, Qt.ItemDataRole.ToolTipRole
@@ -231,6 +234,8 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> AboutDialog:
         """Show the version, what Shadowdice is, and the licenses of what it ships with."""
+        from shadowdice.ui.about_dialog import AboutDialog
+
         dialog = AboutDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -271,6 +276,8 @@ class MainWindow(QMainWindow):
         if system.template_type is None:
             self._show_message(f"{system.name} characters are not made from templates.")
             return None
+        from shadowdice.ui.template_library import TemplateLibrary
+
         dialog = TemplateLibrary(
             system, self.registry, self.paths.templates_dir, self.prompts, self
         )
@@ -410,6 +417,8 @@ class MainWindow(QMainWindow):
             self._show_message("Group rolls need a character of a system that has them.")
             return None
         members = [d for d in self.documents() if d.system is document.system]
+        from shadowdice.ui.group_roll_dialog import GroupRollDialog
+
         dialog = GroupRollDialog(document.system, members, document, self)
         dialog.roll_requested.connect(self._on_group_roll_requested)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -507,8 +516,8 @@ class MainWindow(QMainWindow):
         self._update_template_action()
 
     def _update_template_action(self) -> None:
-        system = self.registry.get(self.system_selector.currentData())
-        self.template_action.setEnabled(system.template_type is not None)
+        system = self.registry.info(self.system_selector.currentData())
+        self.template_action.setEnabled(system.has_templates)
 
     def _rebuild_recent_menu(self) -> None:
         self.recent_menu.clear()

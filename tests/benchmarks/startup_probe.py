@@ -1,15 +1,22 @@
-"""Start Shadowdice as a player does and quit as soon as its main window is on screen.
+"""Start Shadowdice as a player does, or a bare Qt window, and quit once it is on screen.
 
 ``tests/benchmarks/test_startup.py`` runs this file in a fresh interpreter for every round of
-the cold-start benchmark. It creates the QApplication itself, installs an application-wide
-event filter, and calls :func:`shadowdice.app.main` with no arguments, exactly as the
-``shadowdice`` command does. On the first Expose event of the :class:`MainWindow` (the moment
-the platform puts the window on screen) the filter prints one line,
+the cold-start benchmark::
 
-    SHADOWDICE-SHOWN {"script_to_shown_s": 0.31, ...}
+    python startup_probe.py shadowdice kira.shadowdice   # the app, opening one character
+    python startup_probe.py bare                          # the floor: a bare QMainWindow
 
-and quits the event loop, so ``main`` returns and the process exits 0. A window that is not
-shown within :data:`GIVE_UP_AFTER_MS` ends the process with :data:`NEVER_SHOWN`.
+For Shadowdice it creates the QApplication itself, installs an application-wide event filter
+and calls :func:`shadowdice.app.main` with the files, exactly as the ``shadowdice`` command
+does. For the floor it shows an empty :class:`QMainWindow` of the same size. Once the main
+window has had its first Expose event (the platform put it on screen) and the event loop turns
+for the first time (so every file named on the command line is open in its tab), it prints one
+line,
+
+    SHADOWDICE-SHOWN {"script_to_shown_s": 0.31, "tabs": 1, ...}
+
+and quits the event loop, so the process exits 0. A window that is not shown within
+:data:`GIVE_UP_AFTER_MS` ends the process with :data:`NEVER_SHOWN`.
 
 Only ``json``, ``os``, ``sys`` and ``time`` are imported before the clock starts, so the times
 printed cover every import of Qt and of Shadowdice; ``spawn_to_shown_s`` also covers the start
@@ -37,10 +44,22 @@ GIVE_UP_AFTER_MS = 30_000
 NEVER_SHOWN = 3
 
 
-def run() -> int:
-    """Start the app, quit once its main window is exposed; return the exit code of ``main``."""
+def resident_megabytes() -> float:
+    """The memory the process holds now (its resident set), where /proc tells it, else 0."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def run(what: str, files: list[str]) -> int:
+    """Start the app (``what`` is "shadowdice") or a bare window ("bare"); quit once shown."""
     from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QMainWindow
 
     app = QApplication([sys.argv[0]])
     qt_ready = time.perf_counter()
@@ -56,43 +75,53 @@ def run() -> int:
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
             kind = event.type()
             if kind == QEvent.Type.Show and self.main_window is None:
-                main_window = sys.modules.get("shadowdice.ui.main_window")
-                if main_window is not None and isinstance(watched, main_window.MainWindow):
+                if isinstance(watched, QMainWindow):
                     self.main_window = watched
             elif (
                 kind == QEvent.Type.Expose
                 and self.main_window is not None
                 and watched == self.main_window.windowHandle()
             ):
-                self.report()
+                app.removeEventFilter(self)
+                # Expose may come inside window.show(), before the files are opened and
+                # before the loop runs: the first turn of the loop comes after both.
+                QTimer.singleShot(0, self.report)
             return False
 
         def report(self) -> None:
             now = time.perf_counter()
             spawned_at = os.environ.get(SPAWNED_AT)
+            tabs = getattr(self.main_window, "tabs", None)
             self.timings = {
                 "script_to_qt_ready_s": qt_ready - SCRIPT_STARTED,
                 "qt_ready_to_shown_s": now - qt_ready,
                 "script_to_shown_s": now - SCRIPT_STARTED,
+                "tabs": tabs.count() if tabs is not None else 0,
+                "rss_mb": resident_megabytes(),
             }
             if spawned_at:
                 self.timings["spawn_to_shown_s"] = (time.time_ns() - int(spawned_at)) / 1e9
-            app.removeEventFilter(self)
             print(MARKER, json.dumps(self.timings), flush=True)
-            # Expose may come inside window.show(), before the loop runs: quit once it does.
-            QTimer.singleShot(0, app.quit)
+            app.quit()
 
     watcher = FirstExposure()
     app.installEventFilter(watcher)
     QTimer.singleShot(GIVE_UP_AFTER_MS, lambda: app.exit(NEVER_SHOWN))
 
-    from shadowdice.app import main
+    if what == "bare":
+        window = QMainWindow()
+        window.setWindowTitle("Bare")
+        window.resize(1280, 800)
+        window.show()
+        code = app.exec()
+    else:
+        from shadowdice.app import main
 
-    code = main([])
+        code = main(files)
     if not watcher.timings:
         return NEVER_SHOWN
     return code
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    sys.exit(run(sys.argv[1], sys.argv[2:]))

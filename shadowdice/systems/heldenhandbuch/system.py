@@ -24,6 +24,7 @@ from shadowdice.core.registry import (
 )
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import FieldSpec, Kind, Sheet, TableSpec
+from shadowdice.systems.heldenhandbuch import SYSTEM
 from shadowdice.systems.heldenhandbuch.checks import (
     GOALS,
     LEARNING,
@@ -60,11 +61,7 @@ class Heldenhandbuch(RuleSystem):
     """
 
     id = SYSTEM_ID
-    name = "Heldenhandbuch"
-    summary = (
-        "Fantasy with W6 to W20: matches and sequences, sieve and cascade rolls, fumbles to "
-        "offset, lucky numbers and legendary checks."
-    )
+    info = SYSTEM
     sheet_type = HeldenSheet
 
     def sheet_fields(self) -> tuple[FieldSpec, ...]:

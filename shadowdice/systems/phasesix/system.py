@@ -26,6 +26,7 @@ from shadowdice.core.registry import (
     RuleSystem,
 )
 from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, TableSpec
+from shadowdice.systems.phasesix import SYSTEM
 from shadowdice.systems.phasesix.checks import (
     CONCEALMENT,
     Plan,
@@ -63,11 +64,7 @@ class PhaseSix(RuleSystem):
     """
 
     id = SYSTEM_ID
-    name = "Phase Six"
-    summary = (
-        "Pools of d6 against a minimum roll, exploding sixes, bonus, reroll and destiny dice; "
-        "classic and current rules."
-    )
+    info = SYSTEM
     sheet_type = PhaseSixSheet
 
     # --- the sheet (declared in sheet_declaration.py) ---------------------------------------

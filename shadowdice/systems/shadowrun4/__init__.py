@@ -1,5 +1,20 @@
 """Shadowrun, 4th edition (docs/rules/shadowrun4.md)."""
 
-from shadowdice.systems.shadowrun4.system import Shadowrun4
+from shadowdice.core.discovery import SystemInfo
 
-__all__ = ["Shadowrun4"]
+SYSTEM = SystemInfo(
+    id="shadowrun4",
+    name="Shadowrun 4",
+    summary="Dice pools of d6, hits on 5 and 6, glitches, Edge and the Rule of Six.",
+    rules="shadowdice.systems.shadowrun4.system:Shadowrun4",
+    order=10,
+)
+
+__all__ = ["SYSTEM", "Shadowrun4"]
+
+
+def __getattr__(name: str) -> object:
+    """``Shadowrun4``, imported the first time it is asked for (the rules take a moment)."""
+    if name == "Shadowrun4":
+        return SYSTEM.load()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

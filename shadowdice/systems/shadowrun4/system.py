@@ -22,6 +22,7 @@ from shadowdice.core.registry import (
     RuleSystem,
 )
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec, free_name
+from shadowdice.systems.shadowrun4 import SYSTEM
 from shadowdice.systems.shadowrun4.rules import edge_dice_before_roll
 from shadowdice.systems.shadowrun4.session import (
     NO_EDGE_LEFT,
@@ -103,8 +104,7 @@ class Shadowrun4(RuleSystem):
     """Shadowrun, 4th edition: d6 pools, hits on 5 and 6, glitches and Edge."""
 
     id = SYSTEM_ID
-    name = "Shadowrun 4"
-    summary = "Dice pools of d6, hits on 5 and 6, glitches, Edge and the Rule of Six."
+    info = SYSTEM
     sheet_type = ShadowrunSheet
 
     def sheet_fields(self) -> tuple[FieldSpec, ...]:

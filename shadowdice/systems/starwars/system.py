@@ -25,6 +25,7 @@ from shadowdice.core.registry import (
 )
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import FieldSpec, Sheet, SheetAction, SheetEditError, TableSpec
+from shadowdice.systems.starwars import SYSTEM
 from shadowdice.systems.starwars.check_params import (
     DEATH_ROLL,
     RESIST_DAMAGE,
@@ -64,11 +65,7 @@ class StarWarsD6(RuleSystem):
     """Star Wars D6: codes of six-sided dice plus pips against a target number, no wild die."""
 
     id = SYSTEM_ID
-    name = "Star Wars D6"
-    summary = (
-        "Dice codes like 4D+1 summed against a target number or an opponent's roll; "
-        "templates, 7D of skill dice at creation, Force Points, rounds, wounds, starships."
-    )
+    info = SYSTEM
     sheet_type = StarWarsSheet
     template_type = StarWarsTemplate
 

@@ -1,0 +1,77 @@
+"""Timing Shadowdice against its floor in the same run.
+
+The machines that run the benchmarks are shared and noisy, so an absolute time says little.
+Every target is a ratio instead: what Shadowdice takes over the least any program could take
+for the same job (a bare Qt window, plain Python dice, ``json.loads``, a plain write). The two
+are timed alternately, round after round, so that a busy moment slows both, and the ratio of
+their medians is asserted.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Medians of Shadowdice and of its floor, in seconds per call."""
+
+    subject_s: float
+    floor_s: float
+
+    @property
+    def ratio(self) -> float:
+        """How many times the floor Shadowdice takes."""
+        return self.subject_s / self.floor_s
+
+    def describe(self) -> str:
+        """The figures, for a failure message."""
+        return (
+            f"Shadowdice {self.subject_s * 1e3:.3f} ms, floor {self.floor_s * 1e3:.3f} ms, "
+            f"ratio {self.ratio:.2f}"
+        )
+
+
+def compare(
+    benchmark,
+    subject: Callable[[], object],
+    floor: Callable[[], object],
+    *,
+    rounds: int,
+    warmup_rounds: int = 1,
+    calls: int = 1,
+) -> Comparison:
+    """Time ``subject`` and ``floor`` alternately, ``calls`` calls of each per round.
+
+    pytest-benchmark reports the pair of them per round; ``extra_info`` holds the medians of
+    each per call and their ratio.
+    """
+    subject_times: list[float] = []
+    floor_times: list[float] = []
+
+    def one_round() -> None:
+        clock = time.perf_counter
+        started = clock()
+        for _ in range(calls):
+            floor()
+        middle = clock()
+        for _ in range(calls):
+            subject()
+        ended = clock()
+        floor_times.append((middle - started) / calls)
+        subject_times.append((ended - middle) / calls)
+
+    benchmark.pedantic(one_round, rounds=rounds, warmup_rounds=warmup_rounds, iterations=1)
+    measured = slice(warmup_rounds, None) if len(subject_times) > warmup_rounds else slice(None)
+    comparison = Comparison(
+        statistics.median(subject_times[measured]), statistics.median(floor_times[measured])
+    )
+    benchmark.extra_info.update(
+        shadowdice_ms=round(comparison.subject_s * 1e3, 4),
+        floor_ms=round(comparison.floor_s * 1e3, 4),
+        ratio=round(comparison.ratio, 3),
+    )
+    return comparison
