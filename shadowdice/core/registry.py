@@ -21,7 +21,15 @@ from typing import Any, ClassVar
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.discovery import SystemInfo
 from shadowdice.core.session import RollSession
-from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, SheetEditError, TableSpec
+from shadowdice.core.sheet import (
+    FieldSpec,
+    Kind,
+    ResourceSpec,
+    Sheet,
+    SheetAction,
+    SheetEditError,
+    TableSpec,
+)
 
 CheckValues = Mapping[str, int | str | bool | tuple[str, ...] | None]
 #: The other open characters of a system, by the name shown for them.
@@ -132,6 +140,16 @@ class RuleSystem(ABC):
         The ids must not depend on the sheet; labels and questions may.
         """
         return ()
+
+    # --- play: what the character card shows -----------------------------------------------
+
+    def sheet_resources(self) -> tuple[ResourceSpec, ...]:
+        """What a character spends or takes in play, in card order."""
+        return ()
+
+    def sheet_status(self, sheet: Sheet) -> str:
+        """The character's state in a few words ("Wound modifier −2"), or "" when well."""
+        return ""
 
     def apply_sheet_action(self, sheet: Sheet, action_id: str, answer: bool = True) -> str:
         """Carry out a sheet action (``answer`` to its question); return what changed."""

@@ -229,6 +229,73 @@ class SheetAction:
     question: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ResourceSpec:
+    """Something a character spends or takes in play (Edge, bonus dice, wounds), shown on the
+    character card with its maximum and changed a step at a time.
+
+    Attributes:
+        key: the resource's name within its system.
+        label: its name for players ("Edge", "Physis").
+        get: its value on a sheet.
+        bounds: the lowest and highest value on a sheet (the highest is shown as its maximum).
+        put: sets the value on a sheet (used by :func:`set_resource`, which checks it first).
+        words: the value in words, for a value that is a step on a scale ("Wounded");
+            None shows the number.
+        hint: a tooltip.
+    """
+
+    key: str
+    label: str
+    get: Callable[[Any], int]
+    bounds: Callable[[Any], Bounds]
+    put: Callable[[Any, int], None]
+    words: Callable[[Any], str] | None = None
+    hint: str = ""
+
+
+def field_resource(spec: FieldSpec, label: str = "", key: str = "") -> ResourceSpec:
+    """A resource that is an INT field of the sheet, with the field's bounds."""
+    if spec.kind is not Kind.INT or spec.bounds is None:
+        raise ValueError(f"{spec.key} is not a number with bounds")
+    return ResourceSpec(
+        key=key or spec.key,
+        label=label or spec.label,
+        get=lambda sheet: getattr(sheet, spec.key),
+        bounds=spec.bounds,
+        put=lambda sheet, value: setattr(sheet, spec.key, value),
+        hint=spec.hint,
+    )
+
+
+def choice_resource(spec: FieldSpec, label: str = "") -> ResourceSpec:
+    """A resource that is a step on a scale of choices (wound levels), counted from the first."""
+    if spec.kind is not Kind.CHOICE or not spec.choices:
+        raise ValueError(f"{spec.key} is not a choice")
+    words = dict(zip(spec.choices, spec.choice_labels or spec.choices, strict=True))
+    return ResourceSpec(
+        key=spec.key,
+        label=label or spec.label,
+        get=lambda sheet: spec.choices.index(getattr(sheet, spec.key)),
+        bounds=lambda sheet: (0, len(spec.choices) - 1),
+        put=lambda sheet, value: setattr(sheet, spec.key, spec.choices[value]),
+        words=lambda sheet: words[getattr(sheet, spec.key)],
+        hint=spec.hint,
+    )
+
+
+def set_resource(sheet: Sheet, resource: ResourceSpec, value: int) -> bool:
+    """Set a resource within its bounds, all or nothing; return whether it changed."""
+    low, high = resource.bounds(sheet)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise SheetEditError(f"{resource.label} must be a whole number from {low} to {high}")
+    if resource.get(sheet) == value:
+        return False
+    with _all_or_nothing(sheet, resource.label):
+        resource.put(sheet, value)
+    return True
+
+
 def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:
     """Set ``sheet.<spec.key>``; return whether it changed."""
     if not spec.editable:

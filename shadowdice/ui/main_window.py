@@ -99,7 +99,10 @@ class MainWindow(QMainWindow):
 
         self.system_selector = QComboBox()
         self.system_selector.setObjectName("system_selector")
-        self.system_selector.setToolTip("The rule system of new characters")
+        self.system_selector.setToolTip(
+            "The rule system of new characters; it follows the character shown"
+        )
+        self.system_selector.setAccessibleName("Rule system of new characters")
         for system in registry.infos():
             self.system_selector.addItem(system.name, system.id)
             self.system_selector.setItemData(
@@ -148,6 +151,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(splitter)
 
         self._build_actions()
+        self._update_group_roll_action(None)
         self._connect_signals()
         self._update_template_action()
         self.statusBar().showMessage(f"Shadowdice {__version__}", 4000)
@@ -170,7 +174,6 @@ class MainWindow(QMainWindow):
         # Ctrl+Enter, not Ctrl+D: text fields on X11 take Ctrl+D to delete a character.
         self.done_action = self._action("&Done", self.roll_panel.go_on, "Ctrl+Return")
         self.group_roll_action = self._action("&Group roll…", self.open_group_roll, "Ctrl+G")
-        self.group_roll_action.setEnabled(False)
         self.undo_action = self._action("&Undo", self.undo, keys.Undo)
         self.redo_action = self._action("&Redo", self.redo)
         # Ctrl+Shift+Z everywhere, and the platform's own key too (Ctrl+Y on Windows).
@@ -178,9 +181,21 @@ class MainWindow(QMainWindow):
         unique = {key.toString(): key for key in redo_keys}
         self.redo_action.setShortcuts(list(unique.values()))
         self._on_undo_state_changed()
+        self.legend_action = self._action(
+            "Legend of &marks", self.roll_panel.set_legend_visible, "Ctrl+L"
+        )
+        self.legend_action.setCheckable(True)
+        self.legend_action.setChecked(self.roll_panel.legend_visible())
+        self.legend_action.setToolTip("Show the marks of the dice in words under the tray")
 
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addActions([self.new_action, self.template_action, self.open_action])
+        file_menu.addAction(self.new_action)
+        self.new_menu = file_menu.addMenu("New character of &system")
+        for system in self.registry.infos():
+            action = self.new_menu.addAction(system.name)
+            action.setToolTip(system.summary)
+            action.triggered.connect(lambda _=False, s=system.id: self.new_character_of(s))
+        file_menu.addActions([self.template_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
@@ -189,7 +204,10 @@ class MainWindow(QMainWindow):
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         roll_menu = self.menuBar().addMenu("&Roll")
+        roll_menu.setToolTipsVisible(True)  # a greyed entry says why
         roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
+        roll_menu.addSeparator()
+        roll_menu.addAction(self.legend_action)
         help_menu = self.menuBar().addMenu("&Help")
         self.about_action = help_menu.addAction("&About Shadowdice", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -267,6 +285,11 @@ class MainWindow(QMainWindow):
         self._add_tab(document)
         self.current_editor().focus_first_field()
         return document
+
+    def new_character_of(self, system_id: str) -> CharacterDocument:
+        """Open a new character of this system (and choose it in the selector)."""
+        self.system_selector.setCurrentIndex(self.system_selector.findData(system_id))
+        return self.new_character()
 
     def open_templates(self) -> TemplateLibrary | None:
         """Open the character templates of the chosen system, to create a character or edit
@@ -414,7 +437,7 @@ class MainWindow(QMainWindow):
         """Open the group-roll dialog for the open characters of the current system."""
         document = self.current_document()
         if document is None or not document.system.has_group_checks:
-            self._show_message("Group rolls need a character of a system that has them.")
+            self._show_message(self.group_roll_action.toolTip())
             return None
         members = [d for d in self.documents() if d.system is document.system]
         from shadowdice.ui.group_roll_dialog import GroupRollDialog
@@ -484,10 +507,28 @@ class MainWindow(QMainWindow):
 
     def _on_current_changed(self, _index: int) -> None:
         document = self.current_document()
+        if document is not None:
+            # New characters are of the system shown, never silently of another one.
+            self.system_selector.setCurrentIndex(self.system_selector.findData(document.system.id))
         self.check_panel.set_document(document, self.party(document))
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
-        self.group_roll_action.setEnabled(document is not None and document.system.has_group_checks)
+        self.roll_panel.show_for(document)
+        self._update_group_roll_action(document)
         self._update_title()
+
+    def _update_group_roll_action(self, document: CharacterDocument | None) -> None:
+        """Group rolls need a character of a system that has them; the tooltip says why not."""
+        if document is None:
+            reason = "Open a character first: group rolls are made for its system."
+        elif not document.system.has_group_checks:
+            reason = f"{document.system.name} has no group rolls."
+        else:
+            reason = ""
+        self.group_roll_action.setEnabled(not reason)
+        self.group_roll_action.setToolTip(
+            reason or "Roll one check for several characters of this system (Ctrl+G)"
+        )
+        self.group_roll_action.setStatusTip(reason)
 
     def _on_party_changed(self) -> None:
         party = self.party(self.current_document())

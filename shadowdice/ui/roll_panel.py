@@ -5,6 +5,10 @@ It drives one :class:`~shadowdice.core.session.RollSession` at a time: shows eve
 the tray, offers what the session offers (disabled buttons say why in their tooltip), lets
 the player pick dice in the tray for actions that need it, and finishes the session into a
 roll record when the player is done or starts the next roll.
+
+The tray belongs to the character shown: :meth:`RollPanel.show_for` shows that character's
+latest roll (still open or finished) or an empty tray. After each follow-up a line says what
+it changed and what it cost, and a legend names the marks that the dice of this roll show.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.flow_layout import FlowLayout, flow_widget
 from shadowdice.ui.tray.dice_tray import DiceTray
+from shadowdice.ui.tray.die_item import mark_legend
 
 TONE_COLOURS = {
     Tone.SUCCESS: theme.SUCCESS,
@@ -59,6 +64,9 @@ class RollPanel(QWidget):
         super().__init__(parent)
         self.session: RollSession | None = None
         self.documents: list[CharacterDocument] = []
+        self._open: RollSession | None = None
+        self._open_documents: list[CharacterDocument] = []
+        self._latest: dict[CharacterDocument, tuple[RollSession, list[CharacterDocument]]] = {}
         self._pending: Action | None = None
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
@@ -71,6 +79,20 @@ class RollPanel(QWidget):
         self.detail.setObjectName("outcome_detail")
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.detail.setWordWrap(True)
+        self.change = QLabel("")
+        self.change.setObjectName("outcome_change")
+        self.change.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.change.setWordWrap(True)
+        self.change.setStyleSheet(f"color: {theme.NEUTRAL}; font-weight: 600;")
+        self.change.setVisible(False)
+        self.legend = QLabel("")
+        self.legend.setObjectName("mark_legend")
+        self.legend.setWordWrap(True)
+        self.legend.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.legend.setStyleSheet("font-size: 9pt;")
+        self.legend.setAccessibleName("Legend of the marks")
+        self._legend_wanted = True
+        self.legend.setVisible(False)
         self._style_headline(Tone.NEUTRAL)
         self.actions_grid = QGridLayout()
         self.actions_grid.setContentsMargins(0, 0, 0, 0)
@@ -104,6 +126,8 @@ class RollPanel(QWidget):
         layout.addWidget(self.tray, 1)
         layout.addWidget(self.headline)
         layout.addWidget(self.detail)
+        layout.addWidget(self.change)
+        layout.addWidget(self.legend)
         layout.addLayout(buttons)
         self._connect_signals()
 
@@ -123,13 +147,13 @@ class RollPanel(QWidget):
         (one for a check, several for a group roll); what they spend goes on their undo stacks.
         """
         self.finish()
-        for document in self.documents:
-            document.sheet_changed.disconnect(self._on_sheet_changed)
-        self.session = session
-        self.documents = list(documents)
-        for document in self.documents:
-            document.sheet_changed.connect(self._on_sheet_changed)
-        self._mark_charged(session.charges)
+        documents = list(documents)
+        session.watch_resources(lambda: resources_of(documents))
+        self._open, self._open_documents = session, documents
+        for document in documents:
+            self._latest[document] = (session, documents)
+        self._display(session, documents)
+        self._mark_charged(session, session.charges, documents)
         self.headline.setText("Rolling…")
         self._style_headline(Tone.NEUTRAL)
         self.detail.setText(
@@ -137,31 +161,54 @@ class RollPanel(QWidget):
         )
         self._show_throw(animate_all=True)
 
-    def finish(self) -> RollRecord | None:
-        """Finish the session in the tray, if any, and announce its record."""
-        if self.session is None or self.session.finished:
-            return None
+    def show_for(self, document: CharacterDocument | None) -> None:
+        """Show the latest roll of this character (open or finished), or an empty tray."""
+        session, documents = self._latest.get(document, (None, [])) if document else (None, [])
+        if session is not None and session is self.session:
+            return
         self._end_pick()
-        charges_before = len(self.session.charges)
-        record = self.session.finish()  # finishing may still settle, spend or raise something
-        self._mark_charged(self.session.charges[charges_before:])
-        # What finishing settled (a sieve roll scores its last throw) shows as the history has it.
-        self.tray.show_dice(self.session.dice, (), animate=False)
-        self._show_outcome()
+        self._display(session, documents)
+        if session is None:
+            self.tray.clear()
+            self.headline.setText("Ready to roll")
+            self._style_headline(Tone.NEUTRAL)
+            self.detail.setText("")
+            self._show_change_and_legend()
+            self._rebuild_actions()
+        else:
+            self.tray.show_dice(session.dice, (), animate=False)
+            self._show_outcome()
+
+    def finish(self) -> RollRecord | None:
+        """Finish the open session, if any, and announce its record."""
+        session, documents = self._open, self._open_documents
+        if session is None or session.finished:
+            return None
+        shown = session is self.session
+        if shown:
+            self._end_pick()
+        charges_before = len(session.charges)
+        record = session.finish()  # finishing may still settle, spend or raise something
+        self._open, self._open_documents = None, []
+        self._mark_charged(session, session.charges[charges_before:], documents)
+        if shown:
+            # What finishing settled (a sieve roll scores its last throw) shows as the history has.
+            self.tray.show_dice(session.dice, (), animate=False)
+            self._show_outcome()
         self.roll_finished.emit(record)
         return record
 
     def go_on(self) -> None:
-        """Ctrl+Enter: take the picked dice when picking, else finish the roll."""
+        """Ctrl+Enter: take the picked dice when picking, else finish the roll shown."""
         if self._pending is not None:
             if self.confirm_button.isEnabled():
                 self.confirm_button.click()
-        else:
+        elif self.session is not None and self.session is self._open:
             self.finish()
 
     def apply(self, action_id: str, picked: tuple[int, ...] = ()) -> None:
-        """Apply an offered action of the session."""
-        if self.session is None:
+        """Apply an offered action of the session shown."""
+        if self.session is None or self.session is not self._open:
             return
         charges_before, throws_before = len(self.session.charges), len(self.session.throws)
         try:
@@ -169,28 +216,44 @@ class RollPanel(QWidget):
         except (SessionError, DiceSourceError) as error:
             self.problem_occurred.emit(str(error))
             return
-        self._mark_charged(self.session.charges[charges_before:])
+        self._mark_charged(self.session, self.session.charges[charges_before:], self.documents)
         self._end_pick()
         thrown = self.session.throws[throws_before:]  # an action may throw more than once
         self._show_throw(new_ids={die_id for throw in thrown for die_id in throw.die_ids})
 
     def forget(self, document: CharacterDocument) -> None:
         """A character is closing: finish a roll it takes part in, and let it go."""
-        if document in self.documents:
+        if document in self._open_documents:
             self.finish()
+        self._latest.pop(document, None)
+        if document in self.documents:
+            self.show_for(None)
+
+    def is_open(self) -> bool:
+        """Whether the roll shown can still be followed up."""
+        return self.session is not None and self.session is self._open
+
+    def _display(self, session: RollSession | None, documents: list[CharacterDocument]) -> None:
+        """Make this roll the one shown, following its characters' sheets."""
+        for document in self.documents:
             document.sheet_changed.disconnect(self._on_sheet_changed)
-            self.documents.remove(document)
+        self.session, self.documents = session, list(documents)
+        for document in self.documents:
+            document.sheet_changed.connect(self._on_sheet_changed)
 
     def _on_sheet_changed(self) -> None:
         """A rest or an edit during the roll changes what can be spent: offer afresh."""
         if not self.tray.is_animating() and self._pending is None:
             self._rebuild_actions()
 
-    def _mark_charged(self, charges: Sequence[Charge]) -> None:
+    @staticmethod
+    def _mark_charged(
+        session: RollSession, charges: Sequence[Charge], documents: list[CharacterDocument]
+    ) -> None:
         """What the session spent goes on each spender's undo stack."""
         for who in {charge.who for charge in charges}:
-            if who < len(self.documents) and self.session is not None:
-                self.documents[who].note_spent(self.session)
+            if who < len(documents):
+                documents[who].note_spent(session)
 
     # --- showing -------------------------------------------------------------------------------
 
@@ -214,7 +277,26 @@ class RollPanel(QWidget):
         self._style_headline(outcome.tone)
         who = f"{self.session.character}: " if self.session.character else ""
         self.detail.setText(f"{who}{self.session.check} — {outcome.detail}")
+        self._show_change_and_legend()
         self._rebuild_actions()
+
+    def set_legend_visible(self, visible: bool) -> None:
+        """Show or hide the legend of the marks under the outcome."""
+        self._legend_wanted = visible
+        self._show_change_and_legend()
+
+    def legend_visible(self) -> bool:
+        """Whether the legend is wanted (it shows while the dice have marks)."""
+        return self._legend_wanted
+
+    def _show_change_and_legend(self) -> None:
+        """What the latest follow-up changed, and the marks of the dice in words."""
+        change = self.session.changes[-1] if self.session and self.session.changes else ""
+        self.change.setText(change)
+        self.change.setVisible(bool(change))
+        legend = mark_legend(self.session.dice) if self.session else ""
+        self.legend.setText(legend)
+        self.legend.setVisible(self._legend_wanted and bool(legend))
 
     def _style_headline(self, tone: Tone) -> None:
         """Colour the headline by its tone; a long one is set smaller, so that it takes no
@@ -255,7 +337,7 @@ class RollPanel(QWidget):
                 self.actions_grid.addWidget(holder, row, 1)
             rows[action.member].addWidget(button)
             self._action_buttons.append(button)
-        self.done_button.setEnabled(self.session is not None and not self.session.finished)
+        self.done_button.setEnabled(self.is_open())
 
     def _disable_actions(self) -> None:
         """While dice tumble, nothing can be clicked; the settled tray offers again."""
@@ -299,3 +381,13 @@ class RollPanel(QWidget):
             self.tray.end_pick()
         self.confirm_button.setVisible(False)
         self.cancel_button.setVisible(False)
+
+
+def resources_of(documents: Sequence[CharacterDocument]) -> dict[str, int]:
+    """The resources of the characters who roll, by name ("Edge"; "Ash: Edge" in a group)."""
+    values: dict[str, int] = {}
+    for document in documents:
+        prefix = f"{document.title}: " if len(documents) > 1 else ""
+        for resource in document.system.sheet_resources():
+            values[f"{prefix}{resource.label}"] = resource.get(document.sheet)
+    return values

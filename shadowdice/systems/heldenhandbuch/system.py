@@ -23,7 +23,14 @@ from shadowdice.core.registry import (
     RuleSystem,
 )
 from shadowdice.core.session import RollSession
-from shadowdice.core.sheet import FieldSpec, Kind, Sheet, TableSpec
+from shadowdice.core.sheet import (
+    FieldSpec,
+    Kind,
+    ResourceSpec,
+    Sheet,
+    TableSpec,
+    field_resource,
+)
 from shadowdice.systems.heldenhandbuch import SYSTEM
 from shadowdice.systems.heldenhandbuch.checks import (
     GOALS,
@@ -71,6 +78,27 @@ class Heldenhandbuch(RuleSystem):
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """Attributes, skills, Physis and Psyche, life circles, equipment and armor."""
         return sheet_tables()
+
+    def sheet_resources(self) -> tuple[ResourceSpec, ...]:
+        """Physis and Psyche points, Mythos points, EP and respect."""
+        fields = {spec.key: spec for spec in self.sheet_fields()}
+        return (
+            _points_resource(0, "Physis"),
+            _points_resource(1, "Psyche"),
+            field_resource(fields["mythos_points"], "Mythos points"),
+            field_resource(fields["experience_points"], "EP"),
+            field_resource(fields["respect"], "Respect"),
+        )
+
+    def sheet_status(self, sheet: Sheet) -> str:
+        """The dice every check loses to emptied lines and critical injuries."""
+        assert isinstance(sheet, HeldenSheet)
+        physical, other = sheet.dice_lost(physical=True), sheet.dice_lost(physical=False)
+        if not physical:
+            return ""
+        if physical == other:
+            return f"−{physical} dice on every check"
+        return f"−{physical} dice on physical checks, −{other} on others"
 
     def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:
         """A check or a table; for a check what to roll, how, dice gained or lost, a tool's
@@ -199,3 +227,19 @@ class Heldenhandbuch(RuleSystem):
     ) -> RollSession:
         """Start the contest; refuses what cannot be held, with the reason."""
         return start_contest(members, values, source)
+
+
+def _points_resource(row: int, label: str) -> ResourceSpec:
+    """Physis or Psyche: the points left, at most all lines full."""
+
+    def put(sheet: HeldenSheet, value: int) -> None:
+        sheet.points[row].current = value
+
+    return ResourceSpec(
+        key=label.casefold(),
+        label=label,
+        get=lambda sheet: sheet.points[row].current,
+        bounds=lambda sheet: (0, sheet.points[row].maximum),
+        put=put,
+        hint=f"{label} points left; an emptied line costs a die.",
+    )

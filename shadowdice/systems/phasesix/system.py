@@ -25,7 +25,15 @@ from shadowdice.core.registry import (
     Party,
     RuleSystem,
 )
-from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, TableSpec
+from shadowdice.core.sheet import (
+    FieldSpec,
+    Kind,
+    ResourceSpec,
+    Sheet,
+    SheetAction,
+    TableSpec,
+    field_resource,
+)
 from shadowdice.systems.phasesix import SYSTEM
 from shadowdice.systems.phasesix.checks import (
     CONCEALMENT,
@@ -76,6 +84,15 @@ class PhaseSix(RuleSystem):
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """Attributes, skills, knowledge and equipment."""
         return sheet_tables()
+
+    def sheet_resources(self) -> tuple[ResourceSpec, ...]:
+        """Bonus, reroll and destiny dice left."""
+        fields = {spec.key: spec for spec in self.sheet_fields()}
+        return (
+            field_resource(fields["bonus_dice"], "Bonus dice"),
+            field_resource(fields["reroll_dice"], "Reroll dice"),
+            field_resource(fields["destiny_dice"], "Destiny dice"),
+        )
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
         """The rest, which refreshes the dice; the classic rules ask how long it was."""

@@ -21,7 +21,17 @@ from shadowdice.core.registry import (
     Party,
     RuleSystem,
 )
-from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, Sheet, TableSpec, free_name
+from shadowdice.core.sheet import (
+    ColumnSpec,
+    FieldSpec,
+    Kind,
+    ResourceSpec,
+    Row,
+    Sheet,
+    TableSpec,
+    field_resource,
+    free_name,
+)
 from shadowdice.systems.shadowrun4 import SYSTEM
 from shadowdice.systems.shadowrun4.rules import edge_dice_before_roll
 from shadowdice.systems.shadowrun4.session import (
@@ -148,6 +158,22 @@ class Shadowrun4(RuleSystem):
             ),
             FieldSpec("notes", "Notes", Kind.MULTILINE),
         )
+
+    def sheet_resources(self) -> tuple[ResourceSpec, ...]:
+        """Edge points and the two condition monitors."""
+        fields = {spec.key: spec for spec in self.sheet_fields()}
+        return (
+            field_resource(fields["edge_current"], "Edge"),
+            field_resource(fields["physical_damage"]),
+            field_resource(fields["stun_damage"]),
+        )
+
+    def sheet_status(self, sheet: Sheet) -> str:
+        """The wound modifier, when the monitors give one."""
+        assert isinstance(sheet, ShadowrunSheet)
+        if not sheet.wound_modifier:
+            return ""
+        return f"Wound modifier {sheet.wound_modifier:+d}".replace("-", "−")
 
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """Attributes (fixed rows) and skills (standard ones plus the player's own)."""

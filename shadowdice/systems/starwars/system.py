@@ -24,7 +24,16 @@ from shadowdice.core.registry import (
     RuleSystem,
 )
 from shadowdice.core.session import RollSession
-from shadowdice.core.sheet import FieldSpec, Sheet, SheetAction, SheetEditError, TableSpec
+from shadowdice.core.sheet import (
+    FieldSpec,
+    ResourceSpec,
+    Sheet,
+    SheetAction,
+    SheetEditError,
+    TableSpec,
+    choice_resource,
+    field_resource,
+)
 from shadowdice.systems.starwars import SYSTEM
 from shadowdice.systems.starwars.check_params import (
     DEATH_ROLL,
@@ -34,11 +43,12 @@ from shadowdice.systems.starwars.check_params import (
 )
 from shadowdice.systems.starwars.checks import plan_roll
 from shadowdice.systems.starwars.creation import FINISH_CREATION
+from shadowdice.systems.starwars.damage import Wound
 from shadowdice.systems.starwars.group_checks import group_params, preview_group, start_group
 from shadowdice.systems.starwars.plan import chance_of_success
 from shadowdice.systems.starwars.round_sheet import NEW_ROUND
 from shadowdice.systems.starwars.session import SYSTEM_ID, StarWarsSession
-from shadowdice.systems.starwars.sheet import StarWarsSheet
+from shadowdice.systems.starwars.sheet import WOUND_LABELS, StarWarsSheet
 from shadowdice.systems.starwars.sheet_actions import (
     finish_action,
     finish_creation,
@@ -80,6 +90,22 @@ class StarWarsD6(RuleSystem):
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """Attributes, skills, Force skills, equipment and "This round"."""
         return sheet_tables()
+
+    def sheet_resources(self) -> tuple[ResourceSpec, ...]:
+        """Force Points and the wound level."""
+        fields = {spec.key: spec for spec in self.sheet_fields()}
+        return (
+            field_resource(fields["force_points"]),
+            choice_resource(fields["wound"], "Wounds"),
+        )
+
+    def sheet_status(self, sheet: Sheet) -> str:
+        """The wound level and the stun of this round, when there are any."""
+        assert isinstance(sheet, StarWarsSheet)
+        words = [] if sheet.wound is Wound.HEALTHY else [WOUND_LABELS[sheet.wound]]
+        if sheet.stunned:
+            words.append("stunned this round")
+        return ", ".join(words)
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
         """Finish creation (its label and question follow the sheet) and New round."""

@@ -28,6 +28,8 @@ centre of the die's body, so it turns about its middle while tumbling.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath
 from PySide6.QtWidgets import (
@@ -69,6 +71,35 @@ _ASIDE_SCALE = 0.72
 
 #: The order in which marks are named in words.
 _MARK_ORDER = tuple(Mark)
+
+
+#: How each mark looks and what it means, in words, for the legend under the tray.
+MARK_LEGEND = {
+    Mark.HIT: "green badge with a tick: counts",
+    Mark.GLITCH: "red border, red ! badge: counts toward a glitch",
+    Mark.EXPLODED: "orange burst: thrown again and added",
+    Mark.REROLLED: "small and crossed out: replaced by a reroll",
+    Mark.KEPT: "gold border, lifted: kept",
+    Mark.MATCHED: "blue bar: part of a match",
+    Mark.SEQUENCE: "violet arrow bar: part of a sequence",
+    Mark.FAILURE: "grey, dashed border: a failure",
+    Mark.FUMBLE: "dark red with a cross: a fumble",
+    Mark.VOIDED: "struck through: used up",
+    Mark.LUCKY: "gold star: the lucky number",
+    Mark.CHOSEN: "black border with a white rim: the result",
+}
+
+
+def mark_legend(dice: Iterable[Die]) -> str:
+    """The legend of the marks these dice show, one entry per mark, in a fixed order.
+
+    >>> mark_legend([Die(0, 6, (6, 5), marks=frozenset({Mark.EXPLODED, Mark.HIT}))])
+    'green badge with a tick: counts · orange burst: thrown again and added'
+    """
+    shown = frozenset().union(*(die.marks for die in dice))
+    return " · ".join(
+        MARK_LEGEND[mark] for mark in _MARK_ORDER if mark in shown and mark in MARK_LEGEND
+    )
 
 
 def describe_die(die: Die) -> str:
