@@ -118,8 +118,8 @@ def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
             ),
             hint="An opponent's roll (a parry, a dodge, a deflection, pushing a door) is added "
             "to the target number; ties go to the one who rolls. A dodge covers every attack "
-            "of its segment: for the segment's later attacks, add the dodge's total to the "
-            "target number instead of rolling it again.",
+            "of its segment: an open character's dodge is rolled with the segment's first "
+            "attack and added again, unrolled, to its later ones.",
             only_with=only,
         ),
     )

@@ -24,6 +24,8 @@ Readings of what the text leaves open, besides those of :mod:`.plan` and :mod:`.
 - **The opponent** is rolled with the opponent's own sheet: wound, armor, the penalty of
   their declarations in the same segment, and their Force Point of the round. The +1D an
   opponent prepared stays on their sheet (it is for their own roll).
+- **A dodge is rolled once in its segment** (:mod:`.round_sheet`): an opponent character who
+  dodged earlier in the segment adds that total again, without dice.
 - **A stunned character** may still roll: reactions stay possible, and only the game master
   knows whether this roll is one. The preview says so.
 - **A lightsaber attack's difficulty** is 20; the roll choice and the preview say so, the
@@ -40,6 +42,7 @@ from shadowdice.systems.starwars.plan import Modifier, Opponent, Plan, Roller
 from shadowdice.systems.starwars.rolls import (
     DODGE,
     SKILL,
+    STARSHIP_DODGE,
     TYPED,
     able,
     prepared_for,
@@ -58,6 +61,8 @@ FORCE_POINT_NONE = ""
 FORCE_POINT_SPEND = "spend"
 
 STUNNED_NOTE = "stunned: no more actions this round, reactions only"
+#: The rolls that dodge: rolled once in a segment, they cover every attack of it.
+DODGE_ROLLS = frozenset({roll_key(SKILL, DODGE), STARSHIP_DODGE})
 
 
 def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PARTY) -> Plan:
@@ -147,7 +152,11 @@ def _opponent(values: CheckValues, party: Party, segment: int) -> Opponent | Non
     name, sheet = one_character(values, "defender", party, "opponent")
     able(sheet, "oppose this roll", name)
     key = str(values.get("defender_roll") or roll_key(SKILL, DODGE))
-    return Opponent(name, roller(sheet, key, segment=segment, doubled=sheet.force_point_round))
+    rolls = roller(sheet, key, segment=segment, doubled=sheet.force_point_round)
+    if key not in DODGE_ROLLS:
+        return Opponent(name, rolls, sheet=sheet, segment=segment)
+    dodged = sheet.dodge_total(segment, key)
+    return Opponent(name, rolls, dodge=key, dodged=dodged, sheet=sheet, segment=segment)
 
 
 def one_character(

@@ -15,10 +15,14 @@ fails without one (:attr:`Plan.automatic`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from shadowdice.systems.starwars.codes import Code
+
+if TYPE_CHECKING:
+    from shadowdice.systems.starwars.sheet import StarWarsSheet
 
 
 class Automatic(StrEnum):
@@ -102,10 +106,26 @@ class Opponent:
     Attributes:
         name: who opposes ("Luke", or "" for a code typed by hand).
         roller: what the opponent rolls.
+        dodge: the roll key when the opponent character dodges; the session keeps the total
+            on ``sheet`` for ``segment``, for the segment's later attacks.
+        dodged: the total of a dodge rolled earlier in the segment, added without a roll.
+        sheet: the opponent character's sheet, or None for a code typed by hand.
+        segment: the segment of the roll.
     """
 
     name: str
     roller: Roller
+    dodge: str = ""
+    dodged: int | None = None
+    sheet: StarWarsSheet | None = field(default=None, compare=False, repr=False)
+    segment: int = 1
+
+    @property
+    def code(self) -> Code:
+        """What the opponent throws: the roller's code, or no dice but the dodge's total when
+        the dodge was rolled earlier in the segment.
+        """
+        return self.roller.code if self.dodged is None else Code(0, self.dodged)
 
     @property
     def words(self) -> str:
@@ -114,6 +134,8 @@ class Opponent:
         """
         if not self.name:
             return f"the opponent's {self.roller.code}"
+        if self.dodged is not None:
+            return f"{self.name}'s {self.roller.label} {self.dodged} (rolled this segment)"
         return f"{self.name}'s {self.roller.label} {self.roller.code}"
 
 
@@ -143,8 +165,8 @@ class Plan:
     def automatic(self) -> Automatic | None:
         """Whether the check is decided without a roll, and how."""
         code = self.roller.code
-        low = self.target + (self.opponent.roller.code.minimum if self.opponent else 0)
-        high = self.target + (self.opponent.roller.code.maximum if self.opponent else 0)
+        low = self.target + (self.opponent.code.minimum if self.opponent else 0)
+        high = self.target + (self.opponent.code.maximum if self.opponent else 0)
         if code.minimum >= high:
             return Automatic.SUCCESS
         if code.maximum < low:
@@ -164,8 +186,10 @@ class Plan:
     def summary(self) -> str:
         """The roll and what it must reach, whether it is automatic, and the notes."""
         text = f"{self.roller.terms} · against {self.against}"
-        if self.opponent is not None and (
-            self.opponent.roller.changes or self.opponent.roller.doubled
+        if (
+            self.opponent is not None
+            and self.opponent.dodged is None
+            and (self.opponent.roller.changes or self.opponent.roller.doubled)
         ):
             text += f" ({self.opponent.roller.terms})"
         automatic = self.automatic
@@ -186,7 +210,7 @@ def chance_of_success(plan: Plan) -> float:
     automatic = plan.automatic
     if automatic is not None:
         return 1.0 if automatic is Automatic.SUCCESS else 0.0
-    other = plan.opponent.roller.code if plan.opponent else Code(0)
+    other = plan.opponent.code if plan.opponent else Code(0)
     return chance_at_least(plan.roller.code, other, plan.target)
 
 

@@ -12,10 +12,13 @@ Readings of what the text leaves open (pinned by tests in ``test_round_sheet.py`
 
 - **Dodge or parry** is read from what a reaction rolls: Dodge or a starship dodge covers
   every attack of its segment; any other reaction is one defence.
-- **"New round"** clears the declarations, ends the stun and the Force Point's doubling, and
-  carries a declared "prepare" into the next round: the character's next roll of what was
-  prepared gets +1D (:data:`ANY_ROLL` when the row names nothing: the next roll). A bonus
-  not used in the round it was prepared for is gone at the following "New round".
+- **A dodge is rolled once in its segment**: the first attack of the segment rolls it and the
+  sheet keeps its total (:class:`Dodged`); every later attack of that segment against the
+  character adds the same total without a roll.
+- **"New round"** clears the declarations and dodges, ends the stun and the Force Point's
+  doubling, and carries a declared "prepare" into the next round: the character's next roll
+  of what was prepared gets +1D (:data:`ANY_ROLL` when the row names nothing: the next roll).
+  A bonus not used in the round it was prepared for is gone at the following "New round".
 - **A mortally wounded character's rounds** are counted by the death roll, not by "New
   round" (it reminds the game master to roll it).
 """
@@ -67,6 +70,22 @@ class Declared(Row):
             defence = Defence.DODGE if dodges else Defence.PARRY
         segment = self.segment if self.kind in SEGMENT_DECLARED else 1
         return Declaration(self.kind, self.rolls or self.kind.value, self.rolls, segment, defence)
+
+
+class Dodged(Row):
+    """A dodge rolled this round: it covers every attack of its segment (rule text 004,
+    "Ausweichen gilt für alle Angriffe im gleichen Segment"; a starship's dodge "wie beim
+    Ausweichen im normalen Kampf").
+
+    Attributes:
+        segment: the segment it was rolled in.
+        roll: the roll key of the dodge (``"skill:Dodge"`` or ``"ship:dodge"``).
+        total: its total, added to the difficulty of every attack of that segment.
+    """
+
+    segment: int = Field(ge=1, le=MAX_SEGMENTS)
+    roll: str
+    total: int = Field(ge=0, le=999)
 
 
 def character_round(name: str, rows: Sequence[Declared]) -> CharacterRound:

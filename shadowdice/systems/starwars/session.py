@@ -27,6 +27,7 @@ from typing import Any
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.starwars.plan import Automatic, Plan
+from shadowdice.systems.starwars.round_sheet import Dodged
 from shadowdice.systems.starwars.sheet import StarWarsSheet
 
 SYSTEM_ID = "starwars_d6"
@@ -109,7 +110,7 @@ class StarWarsSession(RollSession):
         if self.plan.opponent is None or not self.rolled:
             return None
         faces = [die.face for die in self.table if die.group == OPPONENT]
-        return self.plan.opponent.roller.code.total(faces)
+        return self.plan.opponent.code.total(faces)
 
     @property
     def needed(self) -> int | None:
@@ -187,8 +188,15 @@ class StarWarsSession(RollSession):
         self._throw(plan.roller.label, plan.roller.code.dice)
         if plan.opponent is not None:
             label = f"Opponent: {plan.opponent.roller.label}"
-            self._throw(label, plan.opponent.roller.code.dice, group=OPPONENT)
+            self._throw(label, plan.opponent.code.dice, group=OPPONENT)
         self.rolled = True
+        opponent = plan.opponent
+        # A dodge rolled now covers the segment's later attacks: the sheet keeps its total.
+        if opponent and opponent.sheet and opponent.dodge and opponent.dodged is None:
+            total = self.opponent_total
+            assert total is not None
+            dodge = Dodged(segment=opponent.segment, roll=opponent.dodge, total=total)
+            opponent.sheet.dodged.append(dodge)
 
     def _spend_force_point(self, amount: int) -> None:
         self.sheet.force_points -= amount

@@ -48,7 +48,12 @@ from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
 from shadowdice.systems.starwars.damage import Armor, Wound, WoundState, can_act
-from shadowdice.systems.starwars.round_sheet import Declared, character_round, check_round
+from shadowdice.systems.starwars.round_sheet import (
+    Declared,
+    Dodged,
+    character_round,
+    check_round,
+)
 from shadowdice.systems.starwars.rounds import CharacterRound
 
 DEXTERITY = "Dexterity"
@@ -276,6 +281,7 @@ class StarWarsSheet(Sheet):
         mortal_rounds: full rounds since the mortal wound (0 unless mortally wounded).
         stunned: stunned this round: no more actions, reactions only (until "New round").
         this_round: what the character declared for the round (:class:`~.round_sheet.Declared`).
+        dodged: the dodges rolled this round, one per segment (:class:`~.round_sheet.Dodged`).
         prepared: what the character prepared last round, for +1D on its next roll ("" none,
             a roll's name, or :data:`~.round_sheet.ANY_ROLL`).
         force_point_round: a Force Point was spent this round: every code is doubled.
@@ -298,6 +304,7 @@ class StarWarsSheet(Sheet):
     mortal_rounds: int = Field(default=0, ge=0, le=ROUNDS_MAX)
     stunned: bool = False
     this_round: list[Declared] = Field(default_factory=list)
+    dodged: list[Dodged] = Field(default_factory=list)
     prepared: str = ""
     force_point_round: bool = False
     ship: str = ""
@@ -390,6 +397,10 @@ class StarWarsSheet(Sheet):
         self.wound = state.wound
         self.mortal_rounds = state.rounds
         self.stunned = state.stunned
+
+    def dodge_total(self, segment: int, roll: str) -> int | None:
+        """The total of the dodge ``roll`` rolled in ``segment`` this round, or None."""
+        return next((d.total for d in self.dodged if d.segment == segment and d.roll == roll), None)
 
     @property
     def has_ship(self) -> bool:

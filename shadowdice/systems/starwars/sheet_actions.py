@@ -71,6 +71,7 @@ def new_round(sheet: StarWarsSheet) -> str:
     said: list[str] = []
     prepared = [row for row in sheet.this_round if row.kind is ActionKind.PREPARE]
     sheet.this_round = []
+    sheet.dodged = []
     if prepared:
         sheet.prepared = prepared[0].rolls.strip() or ANY_ROLL
         said.append(f"+1D prepared for {sheet.prepared}")

@@ -238,3 +238,61 @@ def test_a_ship_without_maneuverability_shows_no_empty_modifier():
     values = {"roll": "code", "code": "4D", "target": 10, **opposed_by("Anla", "ship:dodge")}
     preview = SYSTEM.preview_check(tie, values, {"Anla": anla})
     assert preview.summary == "Code 4D · against 10 + Anla's Starship Piloting 3D"
+
+
+def test_one_dodge_in_a_segment_raises_both_attacks_of_that_segment():
+    # Given the TIE pilot and his wingman both shoot at Anla's X-wing in segment 1 (short: 10)
+    anla = xwing_pilot()
+    tie, wingman = character("TIE pilot"), character("Wingman")
+    values = {"roll": "code", "code": "4D", "target": 10, "segment": 1}
+    values.update(opposed_by("Anla", "ship:dodge"))
+    # When the first attack is rolled, Anla's dodge is rolled with it: 6D, 18
+    first = SYSTEM.start_check(
+        tie, values, ScriptedDiceSource([6, 6, 6, 6, 5, 4, 3, 3, 2, 1]), {"Anla": anla}
+    )
+    assert first.outcome().values["needed"] == 28
+    # Then the wingman's attack in the same segment throws no dodge: the 18 counts again
+    second_values = {**values, "code": "5D"}
+    preview = SYSTEM.preview_check(wingman, second_values, {"Anla": anla})
+    assert preview.summary == (
+        "Code 5D · against 10 + Anla's Starship Piloting 18 (rolled this segment)"
+    )
+    second = SYSTEM.start_check(
+        wingman, second_values, ScriptedDiceSource([6, 6, 6, 6, 4]), {"Anla": anla}
+    )
+    assert [die.group for die in second.table] == [""] * 5
+    assert second.outcome().values["needed"] == 28
+    assert second.outcome().headline == "28 against 28 - success"
+    # And an attack the kept dodge puts out of reach fails without a roll
+    assert "automatic failure" in SYSTEM.preview_check(tie, values, {"Anla": anla}).summary
+    # And in segment 2 a new dodge is rolled, with 5D (the first dodge was an action)
+    values["segment"] = 2
+    third = SYSTEM.start_check(
+        tie, values, ScriptedDiceSource([5, 5, 5, 5, 1, 1, 1, 1, 1]), {"Anla": anla}
+    )
+    assert third.outcome().values["opponent_total"] == 5
+    assert third.outcome().values["needed"] == 15
+    # And "New round" forgets the dodges
+    assert SYSTEM.apply_sheet_action(anla, "new_round").startswith("New round")
+    assert anla.dodged == []
+
+
+def test_a_characters_dodge_covers_every_attack_of_its_segment_too():
+    # Given Bulack dodges (Dodge 3D) the first of two blaster shots in segment 1 (target 10)
+    bulack = character("Bulack", skills=[("Dodge", "Dexterity", "1D")])
+    anla, corukk = character("Anla"), character("Corukk")
+    values = {"roll": "code", "code": "3D", "target": 10, **opposed_by("Bulack")}
+    SYSTEM.start_check(anla, values, ScriptedDiceSource([6, 6, 6, 4, 3, 2]), {"Bulack": bulack})
+    # When Corukk shoots at him in the same segment, Then the dodge of 9 is added unrolled
+    values["code"] = "4D"
+    session = SYSTEM.start_check(
+        corukk, values, ScriptedDiceSource([6, 6, 6, 1]), {"Bulack": bulack}
+    )
+    assert session.outcome().values["opponent_total"] == 9
+    assert session.outcome().headline == "19 against 19 - success"
+    # A parry, by contrast, is rolled for every attack
+    parry = {**values, "defender_roll": "skill:Melee Parry"}
+    session = SYSTEM.start_check(
+        corukk, parry, ScriptedDiceSource([6, 6, 6, 1, 1, 1]), {"Bulack": bulack}
+    )
+    assert [die.face for die in session.table if die.group == "opponent"] == [1, 1]
