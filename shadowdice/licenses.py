@@ -7,17 +7,27 @@ files in ``resources/licenses/`` that hold it (refreshed from the installed pack
 adds permissions to the GPL version 3, so both texts go with them. The bundle links them
 dynamically, as separate files a player may replace with their own builds.
 
+A bundle lists more: the spec attributes every file PyInstaller collected to its library
+(``packaging/notices.py``), the libraries of the build machine included, and writes the
+notices with an index into the bundle's ``licenses/`` folder; :func:`bundled_components` reads
+that index, and the About dialog shows it instead of :data:`COMPONENTS` when it is there.
+
 No Qt here: the dialog in ``shadowdice.ui.about_dialog`` shows what this module lists.
 """
 
 from __future__ import annotations
 
+import json
 import platform
+import sys
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 LGPL_FILES = ("LGPL-3.0.txt", "GPL-3.0.txt")
+
+#: The index of a bundle's ``licenses/`` folder: every component with what it brings.
+INDEX_FILE = "index.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +42,10 @@ class Component:
         files: the license texts in ``resources/licenses/``, the first the main one.
         source: where its source code is published.
         role: what Shadowdice uses it for, in a few words.
+        known_version: the version a bundle's index recorded when it was built; "" to ask the
+            installed metadata.
+        carries: the files of a bundle that come from it (from a bundle's index).
+        modules: the Python packages of a bundle's archive that come from it.
     """
 
     name: str
@@ -40,12 +54,17 @@ class Component:
     files: tuple[str, ...]
     source: str
     role: str
+    known_version: str = ""
+    carries: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()
 
     @property
     def version(self) -> str:
         """The version that runs now (and so the one in the installer), or "" if unknown."""
+        if self.known_version:
+            return self.known_version
         if self.distribution is None:
-            return platform.python_version()
+            return platform.python_version() if self.name == "Python" else ""
         try:
             return version(self.distribution)
         except PackageNotFoundError:
@@ -82,6 +101,14 @@ COMPONENTS: tuple[Component, ...] = (
         LGPL_FILES,
         "https://code.qt.io/cgit/pyside/pyside-setup.git/",
         "the binding layer under PySide6",
+    ),
+    Component(
+        "ICU",
+        None,
+        "Unicode-DFS-2016 AND ICU AND BSD-3-Clause AND NAIST-2003",
+        ("ICU.txt",),
+        "https://github.com/unicode-org/icu",
+        "Unicode text handling under Qt (Linux)",
     ),
     Component(
         "Python",
@@ -141,7 +168,47 @@ COMPONENTS: tuple[Component, ...] = (
     ),
 )
 
+#: Libraries only the bundles carry, not the app run from source.
+BUNDLE_ONLY: tuple[Component, ...] = (
+    Component(
+        "PyInstaller bootloader",
+        None,
+        "GPL-2.0-or-later WITH Bootloader-exception",
+        ("PyInstaller.txt",),
+        "https://github.com/pyinstaller/pyinstaller",
+        "starts the bundled app",
+    ),
+)
+
 #: The Python distributions whose metadata the bundle carries, so their versions show.
 DISTRIBUTIONS: tuple[str, ...] = tuple(
     dict.fromkeys(c.distribution for c in COMPONENTS if c.distribution is not None)
 )
+
+
+def bundled_components(folder: Path) -> tuple[Component, ...] | None:
+    """The components a bundle's ``licenses/`` index lists, or None outside a bundle."""
+    try:
+        index = json.loads((folder / INDEX_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return tuple(
+        Component(
+            name=entry["name"],
+            distribution=None,
+            license=entry["license"],
+            files=tuple(entry["files"]),
+            source=entry["source"],
+            role=entry["role"],
+            known_version=entry["known_version"],
+            carries=tuple(entry["carries"]),
+            modules=tuple(entry["modules"]),
+        )
+        for entry in index["components"]
+    )
+
+
+def bundled_licenses_folder() -> Path | None:
+    """A bundle's ``licenses/`` folder, or None when the app runs from source."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    return Path(bundle) / "licenses" if bundle else None

@@ -221,7 +221,7 @@ def test_every_other_pyside6_module_and_the_heavy_unused_ones_are_excluded(spec)
         ("linux", "PySide6/Qt/plugins/platforms/libqxcb.so"),
         ("linux", "PySide6/Qt/plugins/platforms/libqwayland.so"),
         ("linux", "PySide6/Qt/plugins/platforms/libqoffscreen.so"),
-        ("linux", "PySide6/Qt/plugins/platformthemes/libqgtk3.so"),
+        ("linux", "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so"),
         ("linux", "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so"),
         ("linux", "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so"),
         ("linux", "resources/icons/shadowdice.svg"),
@@ -247,6 +247,7 @@ def test_what_the_app_needs_is_kept(spec, monkeypatch, platform, destination):
         ("linux", "PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so"),
         ("linux", "PySide6/Qt/plugins/wayland-graphics-integration-client/libdmabuf-server.so"),
         ("linux", "PySide6/Qt/plugins/tls/libqopensslbackend.so"),
+        ("linux", "PySide6/Qt/plugins/platformthemes/libqgtk3.so"),
         ("win32", "PySide6/translations/qtbase_de.qm"),
         ("win32", "PySide6/plugins/imageformats/qtiff.dll"),
     ],
@@ -254,6 +255,13 @@ def test_what_the_app_needs_is_kept(spec, monkeypatch, platform, destination):
 def test_qt_translations_and_unused_plugins_are_dropped(spec, monkeypatch, platform, destination):
     monkeypatch.setattr(sys, "platform", platform)
     assert spec["is_waste"](destination)
+
+
+def test_a_wheels_metadata_folder_keeps_only_what_the_app_reads(spec):
+    assert not spec["is_unused_metadata"]("pydantic-2.14.3.dist-info/METADATA")
+    assert spec["is_unused_metadata"]("pydantic-2.14.3.dist-info/RECORD")
+    assert spec["is_unused_metadata"]("platformdirs-4.14.7.dist-info/sboms/platformdirs.cdx.json")
+    assert not spec["is_unused_metadata"]("PySide6/Qt/lib/libQt6Core.so.6")
 
 
 def test_links_to_dropped_files_go_and_other_links_stay(spec):

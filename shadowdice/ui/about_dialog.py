@@ -1,15 +1,16 @@
 """Help ▸ About: what Shadowdice is, its version, and the libraries it ships with their licenses.
 
 The version is ``shadowdice.__version__`` (from the package metadata, which pyproject.toml
-sets). The libraries are :data:`shadowdice.licenses.COMPONENTS`; picking one in the list shows
-its version, what the app uses it for, where its source is, and its whole license text, read
-from ``resources/licenses/``. The LGPL asks that a player can swap the Qt libraries for their
-own builds: the dialog says where they lie.
+sets). The libraries are those of the bundle's ``licenses/`` index, which names every library
+the bundle carries, or :data:`shadowdice.licenses.COMPONENTS` when the app runs from source;
+picking one in the list shows its version, what the app uses it for, where its source is, the
+files it brings into the bundle, and its whole license text. The LGPL asks that a player can
+swap the Qt libraries for their own builds: the dialog says where they lie.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
@@ -26,7 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice import __version__
-from shadowdice.licenses import COMPONENTS, Component
+from shadowdice.licenses import (
+    COMPONENTS,
+    Component,
+    bundled_components,
+    bundled_licenses_folder,
+)
 from shadowdice.ui.resources import resource_path
 
 DESCRIPTION = (
@@ -49,15 +55,22 @@ class AboutDialog(QDialog):
     Attributes:
         heading: "Shadowdice" and the version.
         description: what the app is, and its own license.
+        listed: the libraries listed, from the bundle's index or the app's own list.
         components: one row per bundled library: name, version and license.
         details: the picked library's use, source and license, above its text.
         license_text: the picked library's whole license text (read-only).
     """
 
     def __init__(self, parent: QWidget | None = None, *, licenses: Path | None = None) -> None:
-        """``licenses`` is the folder of the license texts (default: the app's resources)."""
+        """``licenses`` is the folder of the license texts (default: the bundle's ``licenses/``,
+        or the app's resources when it runs from source); when it holds an index, the dialog
+        lists the index's libraries.
+        """
         super().__init__(parent)
-        self._licenses = resource_path("licenses") if licenses is None else licenses
+        if licenses is None:
+            licenses = bundled_licenses_folder() or resource_path("licenses")
+        self._licenses = licenses
+        self.listed = bundled_components(licenses) or COMPONENTS
         self.setWindowTitle("About Shadowdice")
         self.resize(920, 600)
 
@@ -69,7 +82,7 @@ class AboutDialog(QDialog):
 
         self.components = QListWidget()
         self.components.setObjectName("about_components")
-        for component in COMPONENTS:
+        for component in self.listed:
             label = " ".join(part for part in (component.name, component.version) if part)
             item = QListWidgetItem(f"{label} — {component.license}")
             item.setData(Qt.ItemDataRole.UserRole, component)
@@ -113,11 +126,18 @@ class AboutDialog(QDialog):
         if item is None:
             return
         component: Component = item.data(Qt.ItemDataRole.UserRole)
-        self.details.setText(
+        source = component.source
+        if source.startswith("https://"):
+            source = f'<a href="{source}">{source}</a>'
+        text = (
             f"<b>{component.name}</b> {component.version}: {component.role}.<br>"
-            f"License: {component.license}. "
-            f'Source: <a href="{component.source}">{component.source}</a>'
+            f"License: {component.license}. Source: {source}"
         )
+        carried = [PurePath(file).name for file in component.carries]
+        if carried:
+            shown = ", ".join(carried[:8]) + (", …" if len(carried) > 8 else "")
+            text += f"<br>Files in this installation: {shown}"
+        self.details.setText(text)
         try:
             text = component.texts(self._licenses)
         except OSError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -97,3 +98,37 @@ def test_close_closes_the_dialog(dialog, qtbot):
     qtbot.waitExposed(dialog)
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_in_a_bundle_the_dialog_lists_the_libraries_its_index_names(qtbot, tmp_path):
+    # Given a bundle's licenses/ folder whose index names a library of the build machine
+    (tmp_path / "index.json").write_text(
+        json.dumps(
+            {
+                "components": [
+                    {
+                        "name": "libxcb",
+                        "version": "",
+                        "license": "MIT",
+                        "files": ["libxcb.txt"],
+                        "source": "Debian source package libxcb 1.15-1",
+                        "role": "system library taken from the build machine: libxcb-shm.so.0",
+                        "known_version": "1.15-1",
+                        "carries": ["libxcb-shm.so.0"],
+                        "modules": [],
+                    }
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
+    (tmp_path / "libxcb.txt").write_text("Copyright (C) 2001-2006 Bart Massey", encoding="utf-8")
+    # When the About dialog opens on it
+    about = AboutDialog(licenses=tmp_path)
+    qtbot.addWidget(about)
+    # Then it lists that library with its version, license, files and text
+    assert [about.components.item(i).text() for i in range(about.components.count())] == [
+        "libxcb 1.15-1 — MIT"
+    ]
+    assert "libxcb-shm.so.0" in about.details.text()
+    assert about.license_text.toPlainText() == "Copyright (C) 2001-2006 Bart Massey"
