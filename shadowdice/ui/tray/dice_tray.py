@@ -34,7 +34,7 @@ from shadowdice.ui.tray.layout import (
     group_dice,
     split_group,
 )
-from shadowdice.ui.tray.scene import TrayScene, paint_felt
+from shadowdice.ui.tray.scene import Felt, TrayScene
 
 __all__ = [
     "DEFAULT_DURATION_MS",
@@ -86,6 +86,7 @@ class DiceTray(QGraphicsView):
         super().__init__(parent)
         self.duration_ms = duration_ms
         self._scene = TrayScene(self)
+        self._felt = Felt()
         self._throw = ThrowAnimation(
             self._scene, rng if rng is not None else random.Random(), parent=self
         )
@@ -311,7 +312,7 @@ class DiceTray(QGraphicsView):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the felt: a dark green cloth, lit in the middle, with a darker rim."""
-        paint_felt(painter, rect, self._visible_rect())
+        self._felt.draw(painter, rect, self._visible_rect())
 
     # --- throws and layout ---------------------------------------------------------------
 

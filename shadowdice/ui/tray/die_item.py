@@ -54,6 +54,7 @@ from shadowdice.ui.tray.die_painting import (
     paint_halos,
     paint_shadow,
 )
+from shadowdice.ui.tray.die_pictures import DiePictures
 
 #: Between the faces of an exploding chain, in tooltips and under the die.
 CHAIN_ARROW = " → "
@@ -68,6 +69,9 @@ _CHAIN_ROOM = 0.42
 _LIFT = 0.07
 #: A die a reroll replaced is set aside at this share of the normal size.
 _ASIDE_SCALE = 0.72
+
+#: The pictures of every die on every tray, by their look.
+PICTURES = DiePictures()
 
 #: The order in which marks are named in words.
 _MARK_ORDER = tuple(Mark)
@@ -294,9 +298,30 @@ class DieItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Paint shadow, halos, body, face and marks."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        """Draw the die's picture, painted the first time the die looks like this."""
+        PICTURES.draw(painter, self._look(), self.boundingRect(), self._paint_picture)
+
+    def _look(self) -> tuple:
+        """Everything that changes how the die is painted (its picture's key)."""
+        die = self._die
+        if self._rolling:
+            return (die.sides, self._shown_face, self._size, True, self._pick_look())
+        return (
+            die.sides,
+            self._shown_face,
+            self._size,
+            False,
+            self._pick_look(),
+            die.marks,
+            die.score,
+            die.faces if len(die.faces) > 1 else (),
+        )
+
+    def _pick_look(self) -> tuple[bool, bool, bool, bool]:
+        return (self._eligible, self._picked, self._hovered, self._focused)
+
+    def _paint_picture(self, painter: QPainter) -> None:
+        """Paint shadow, halos, body, face and marks, in item coordinates."""
         marks = frozenset() if self._rolling else self._die.marks
         lift = 0.0 if self._rolling else self._lift()
         sides, size = self._die.sides, self._s

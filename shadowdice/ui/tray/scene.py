@@ -3,7 +3,8 @@
 :class:`TrayScene` holds one :class:`~shadowdice.ui.tray.die_item.DieItem` per die and places the
 dice, panels and captions by a :class:`~shadowdice.ui.tray.layout.TrayLayout`; it decides
 nothing about picks or throws. :class:`~shadowdice.ui.tray.dice_tray.DiceTray` shows the scene,
-paints the felt behind it with :func:`paint_felt`, and drives it.
+paints the felt behind it with :func:`paint_felt` (kept as a picture by :class:`Felt`), and drives
+it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QRadialGradient,
 )
 from PySide6.QtWidgets import (
@@ -179,6 +181,32 @@ def caption_font(size: float) -> QFont:
 def caption_width(text: str, size: float) -> float:
     """Return how wide a caption is drawn at die ``size``, in pixels."""
     return QFontMetricsF(caption_font(size)).horizontalAdvance(text)
+
+
+class Felt:
+    """The felt of one tray, painted once per size of the view and then copied every frame."""
+
+    def __init__(self) -> None:
+        self._picture: QPixmap | None = None
+        self._key: tuple[float, float, float] | None = None
+
+    def draw(self, painter: QPainter, rect: QRectF, visible: QRectF) -> None:
+        """Draw the felt in ``rect`` as :func:`paint_felt` paints it."""
+        ratio = painter.device().devicePixelRatioF()
+        key = (visible.width(), visible.height(), ratio)
+        if self._picture is None or key != self._key:
+            self._picture = QPixmap(
+                max(1, round(visible.width() * ratio)), max(1, round(visible.height() * ratio))
+            )
+            self._picture.setDevicePixelRatio(ratio)
+            felt = QPainter(self._picture)
+            origin = QRectF(0, 0, visible.width(), visible.height())
+            paint_felt(felt, origin, origin)
+            felt.end()
+            self._key = key
+        if not visible.contains(rect):
+            painter.fillRect(rect, _FELT_EDGE)
+        painter.drawPixmap(visible.topLeft(), self._picture)
 
 
 def paint_felt(painter: QPainter, rect: QRectF, visible: QRectF) -> None:
