@@ -391,8 +391,13 @@ class RollSession(ABC):
         group: str = "",
         explode_on: int | None = None,
         replace: Sequence[int] = (),
+        roller: str | None = None,
     ) -> list[Die]:
-        """Throw dice onto the table as one throw, taking the ``replace`` dice off it."""
+        """Throw dice onto the table as one throw, taking the ``replace`` dice off it.
+
+        ``roller`` is who throws when it is not the session's character (a fighter of a
+        contest), so that a player on physical dice is asked for their own dice only.
+        """
         if self.dice_start is None:
             self.dice_start = dice_start(self._source)
         dice = throw_dice(
@@ -403,7 +408,7 @@ class RollSession(ABC):
             group=group,
             purpose=label,
             explode_on=explode_on,
-            roller=self.character,
+            roller=self.character if roller is None else roller,
         )
         for die_id in replace:
             old = self._dice[die_id]

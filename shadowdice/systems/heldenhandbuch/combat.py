@@ -29,6 +29,10 @@ draw a weapon (it is spent), else he stays disarmed and cannot counter. Pente an
 hit: Pente knocks down (initiative bonus 2, damage ×2), Exi deals triple damage with six damage
 dice more (initiative bonus 3).
 
+Every fighter's dice are thrown in their own name, so that a player on physical dice is asked
+for their own dice only (:mod:`shadowdice.core.pending`): a throw together asks every such
+player in turn, and the step goes on once all faces are typed in.
+
 High mastery: a fighter with a combat skill above 20 may, once per point above 20, swap one of
 their dice on the table with an opponent's while the dice are thrown.
 
@@ -258,7 +262,9 @@ class CombatSession(RollSession):
             if not fighter.started:
                 fighter.started = True
                 count = fighter.tested.step.count
-                dice = self._throw(label, count, sides=sides, group=fighter.name)
+                dice = self._throw(
+                    label, count, sides=sides, group=fighter.name, roller=fighter.name
+                )
             else:
                 keep = [die_id for die_id in fighter.live if die_id in picked]
                 again = [die_id for die_id in fighter.live if die_id not in picked]
@@ -267,7 +273,12 @@ class CombatSession(RollSession):
                 if not again:
                     continue
                 dice = self._throw(
-                    label, len(again), sides=sides, group=fighter.name, replace=again
+                    label,
+                    len(again),
+                    sides=sides,
+                    group=fighter.name,
+                    replace=again,
+                    roller=fighter.name,
                 )
             ones = [die.id for die in dice if die.face == FUMBLE]
             fighter.kept += ones
@@ -669,7 +680,11 @@ class CombatSession(RollSession):
         defender = self.fighters[self._defender()]
         count, sides = self.damage_dice()
         dice = self._throw(
-            f"{attacker.name}: damage", count, sides=sides, group=f"{attacker.name} · damage"
+            f"{attacker.name}: damage",
+            count,
+            sides=sides,
+            group=f"{attacker.name} · damage",
+            roller=attacker.name,
         )
         factor = self.maneuver.damage_factor
         faces = tuple(die.face * factor for die in dice)

@@ -6,8 +6,9 @@ legendary maneuvers, and swapping dice by high mastery; all through the system's
 
 import pytest
 
-from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.dice import RealDiceSource, ScriptedDiceSource
 from shadowdice.core.die import Mark
+from shadowdice.core.pending import Step
 from shadowdice.core.session import SessionError
 from shadowdice.systems.heldenhandbuch.sheet import Armor, HeldenSheet
 
@@ -331,3 +332,75 @@ def test_high_mastery_swaps_a_die_with_the_opponents_once_per_point_above_20(com
     # One point above 20: one swap, then no more
     assert not [a for a in session.actions() if a.id == "swap:0"]
     assert not [a for a in session.actions() if a.id == "swap:1"]  # Brun has 16
+
+
+# --- Physical dice --------------------------------------------------------------------------
+
+
+def typed_combat(system, sheets, dice):
+    step = Step(
+        lambda subject: system.start_group_check(subject, {"contest": "combat"}, dice),
+        sheets,
+        dice,
+    )
+    step.go()
+    return step
+
+
+def test_only_the_fighter_on_physical_dice_is_asked_for_his_dice(system):
+    dice = RealDiceSource(ScriptedDiceSource([12, 5, 4, 9, 13, 8, 6]), rollers={"Brun"})
+    step = typed_combat(system, [fighter("Alrik"), fighter("Brun")], dice)
+    assert (step.request.roller, step.request.count, step.request.sides) == ("Brun", 4, 20)
+    step.answer([15, 14, 6, 7])
+    session = step.result
+    assert [die.face for die in session.table] == [12, 5, 4, 9, 15, 14, 6, 7]
+    # Throwing again together asks Brun for the dice he throws again, and nothing else
+    session.apply("again", by_face(session, "Alrik", 12) + by_face(session, "Brun", 15, 14))
+    assert session.pending.roller == "Brun" and session.pending.count == 2
+    assert len(session.throws) == 2, "nothing thrown while Brun's dice are awaited"
+    session.answer([11, 10])
+    assert sorted(d.face for d in session.table if d.group == "Brun") == [10, 11, 14, 15]
+    assert sorted(d.face for d in session.table if d.group == "Alrik") == [6, 8, 12, 13]
+
+
+def test_a_combat_phase_on_typed_dice_ends_as_with_scripted_dice(system):
+    faces = [12, 12, 12, 5, 15, 14, 9, 6, 14, 5, 5, 2]
+    steps = [("initiative:0", ()), ("attack:1", "suggested"), ("let_through", ()), ("damage", ())]
+
+    def play(sheets, source, answer):
+        session = system.start_group_check(sheets, {"contest": "combat"}, source)
+        for action_id, pick in steps:
+            action = next(a for a in session.actions() if a.id == action_id)
+            session.apply(action_id, action.pick.suggested if pick else ())
+            while session.pending:
+                session.answer(answer(session.pending.count))
+        return session.finish()
+
+    def chain_shirt():
+        return Armor(name="Chain shirt", protection=3, quality=10)
+
+    # The same faces, scripted
+    scripted_sheets = [fighter("Alrik"), fighter("Brun", armor=chain_shirt())]
+    by_script = play(scripted_sheets, ScriptedDiceSource(faces), None)
+    typed_sheets = [fighter("Alrik"), fighter("Brun", armor=chain_shirt())]
+    # Alrik types in his faces (his throw and his damage), Brun's are thrown digitally
+    typed = iter([12, 12, 12, 5, 14, 5, 5, 2])
+    dice = RealDiceSource(ScriptedDiceSource([15, 14, 9, 6]), rollers={"Alrik"})
+    step = Step(
+        lambda subject: system.start_group_check(subject, {"contest": "combat"}, dice),
+        typed_sheets,
+        dice,
+    )
+    step.go()
+    assert step.request.roller == "Alrik"
+    step.answer([next(typed) for _ in range(step.request.count)])
+    session = step.result
+    for action_id, pick in steps:
+        action = next(a for a in session.actions() if a.id == action_id)
+        session.apply(action_id, action.pick.suggested if pick else ())
+        while session.pending:
+            assert session.pending.roller == "Alrik"
+            session.answer([next(typed) for _ in range(session.pending.count)])
+    by_hand = session.finish()
+    assert by_hand.outcome == by_script.outcome
+    assert typed_sheets == scripted_sheets
