@@ -8,6 +8,10 @@ and starts the :class:`~shadowdice.core.session.RollSession` that rolls it.
 The registry knows each system first by its light declaration
 (:class:`~shadowdice.core.discovery.SystemInfo`) and imports the system's rules only when it
 is asked for the system itself (:meth:`Registry.get`).
+
+What the player chose for a check reaches the system as its *check values*: a typed model of
+the system's own (a :class:`CheckValuesModel`), or a plain mapping from parameter key to value,
+which the system reads into that model (:meth:`RuleSystem.check_values`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, get_args
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.discovery import SystemInfo
@@ -31,7 +37,6 @@ from shadowdice.core.sheet import (
     TableSpec,
 )
 
-CheckValues = Mapping[str, int | str | bool | tuple[str, ...] | None]
 #: The other open characters of a system, by the name shown for them.
 Party = Mapping[str, Sheet]
 EMPTY_PARTY: Party = MappingProxyType({})
@@ -39,6 +44,73 @@ EMPTY_PARTY: Party = MappingProxyType({})
 
 class CheckError(ValueError):
     """A check that cannot be rolled as asked; the message is for the player."""
+
+
+class CheckValuesModel(BaseModel):
+    """The values of a check, typed: a system subclasses it with one field per check
+    parameter its checks read, each with the default a caller who leaves it out gets.
+
+    :meth:`read` turns a plain mapping (what the check panel and older callers pass) into the
+    model, and hands a model back as it is, so both kinds of caller work. Keys the model does
+    not know are left out (parameters of another kind of check); a key set to None takes its
+    default, unless the field itself allows None. A value of the wrong type is refused with a
+    :class:`CheckError` naming the parameter.
+
+    >>> class Pool(CheckValuesModel):
+    ...     dice: int = 1
+    >>> Pool.read({"dice": 3, "colour": "red"}).dice, Pool.read({"dice": None}).dice
+    (3, 1)
+    >>> Pool.read({"dice": "many"})
+    Traceback (most recent call last):
+    ...
+    shadowdice.core.registry.CheckError: dice: Input should be a valid integer...
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _none_takes_the_default(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        return {
+            key: value
+            for key, value in data.items()
+            if value is not None or _allows_none(cls.model_fields.get(key))
+        }
+
+    @classmethod
+    def read(cls, values: CheckValues) -> Self:
+        """These check values as this model.
+
+        Raises:
+            CheckError: a value does not fit its parameter.
+        """
+        if isinstance(values, cls):
+            return values
+        if isinstance(values, CheckValuesModel):
+            values = values.as_parameters()
+        try:
+            return cls.model_validate(dict(values))
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            message = first["msg"].removeprefix("Value error, ")
+            raise CheckError(f"{where}: {message}" if where else message) from None
+
+    def as_parameters(self) -> dict[str, Any]:
+        """The values the caller set (others left at their defaults), for the roll record."""
+        return self.model_dump(exclude_unset=True)
+
+
+def _allows_none(field: Any) -> bool:
+    annotation = getattr(field, "annotation", None)
+    return annotation is type(None) or type(None) in get_args(annotation)
+
+
+#: What a check panel hands over: a plain mapping of parameter keys to values, or the typed
+#: check values of the system.
+CheckValues = Mapping[str, int | str | bool | tuple[str, ...] | None] | CheckValuesModel
 
 
 class MigrationError(ValueError):
@@ -108,6 +180,8 @@ class RuleSystem(ABC):
     info: ClassVar[SystemInfo | None] = None
     sheet_type: ClassVar[type[Sheet]]
     sheet_version: ClassVar[int] = 1
+    #: The typed model of what a check of this system reads (see :meth:`check_values`).
+    check_values_type: ClassVar[type[CheckValuesModel]] = CheckValuesModel
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -162,6 +236,14 @@ class RuleSystem(ABC):
         ``party`` holds the other open characters of the system, by name, for checks that
         look at them (a CHARACTERS parameter).
         """
+
+    def check_values(self, values: CheckValues) -> CheckValuesModel:
+        """The check values as the system's typed model (:attr:`check_values_type`).
+
+        Raises:
+            CheckError: a value does not fit its parameter.
+        """
+        return self.check_values_type.read(values)
 
     @abstractmethod
     def preview_check(

@@ -30,14 +30,15 @@ class CheckPanel(QGroupBox):
     """Check parameters for one character, a preview, and the Roll button.
 
     Signals:
-        roll_requested(dict): the player asked to roll with these check values.
+        roll_requested(object): the player asked to roll with these check values, the
+            system's typed model (:meth:`~shadowdice.core.registry.RuleSystem.check_values`).
 
     Attributes:
         document: the character whose check is shown, or None.
         party: the other open characters of that character's system, by name.
     """
 
-    roll_requested = Signal(dict)
+    roll_requested = Signal(object)
 
     def __init__(self, parent=None) -> None:
         super().__init__("Check", parent)
@@ -104,9 +105,15 @@ class CheckPanel(QGroupBox):
         """Ask for a roll with the current values, if the check can be rolled; then put the
         parameters that spend something back to their defaults.
         """
-        if self.document is not None and self.roll_button.isEnabled():
-            self.roll_requested.emit(self.values())
-            self._reset_spending()
+        if self.document is None or not self.roll_button.isEnabled():
+            return
+        try:
+            values = self.document.system.check_values(self.values())
+        except CheckError as error:
+            self.preview.setText(str(error))
+            return
+        self.roll_requested.emit(values)
+        self._reset_spending()
 
     def _reset_spending(self) -> None:
         if self.document is None:

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from shadowdice import __version__
 from shadowdice.core.dice import DiceSource, DiceSourceError
 from shadowdice.core.record import RollRecord
-from shadowdice.core.registry import CheckError, Registry
+from shadowdice.core.registry import CheckError, CheckValues, Registry
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
@@ -420,7 +420,7 @@ class MainWindow(QMainWindow):
 
     # --- rolling -------------------------------------------------------------------------------
 
-    def _on_roll_requested(self, values: dict) -> None:
+    def _on_roll_requested(self, values: CheckValues) -> None:
         document = self.current_document()
         if document is None:
             return

@@ -27,13 +27,16 @@ Readings of what the text leaves open:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Strict
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.registry import CheckError, CheckValues
+from shadowdice.core.registry import CheckError, CheckValues, CheckValuesModel
 from shadowdice.systems.heldenhandbuch.chances import chance_of_a_result
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE, DiceStep
 from shadowdice.systems.heldenhandbuch.learning_session import LearningSession, learning_dice
+from shadowdice.systems.heldenhandbuch.lookup_checks import ATTRIBUTE_OR_SKILL
 from shadowdice.systems.heldenhandbuch.mastery import Goal, shadow_rolls
 from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
@@ -138,14 +141,38 @@ class Plan:
         )
 
 
+#: A whole number, not a flag that Python would count as 0 or 1.
+WholeNumber = Annotated[int, Strict()]
+
+
+class HeldenCheck(CheckValuesModel):
+    """What a Heldenhandbuch check reads: ``check`` (an attribute or skill check, or the id
+    of a table, :mod:`.lookup_checks`) and the keys of an attribute or skill check listed in
+    this module's docstring. A table's inputs (``<table id>_<input key>``) are kept as they
+    come, as extra values, and read by the table itself, which knows their kinds and bounds.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    check: str = ATTRIBUTE_OR_SKILL
+    what: str = ""
+    roll: str = SINGLE
+    extra_dice: WholeNumber = 0
+    quality: WholeNumber = 0
+    learning_dice: WholeNumber = 0
+    goal: str = Goal.VALUE.value
+    lucky_dice: WholeNumber = 0
+
+
 def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
     """The check the values ask for.
 
     Raises:
         CheckError: the values name nothing on the sheet, or no dice are left.
     """
-    kind, _, name = str(values.get("what") or "").partition(":")
-    roll = str(values.get("roll") or SINGLE)
+    values = HeldenCheck.read(values)
+    kind, _, name = values.what.partition(":")
+    roll = values.roll or SINGLE
     if roll not in dict(ROLLS):
         raise CheckError(f"{roll!r} is no kind of roll.")
     try:
@@ -160,11 +187,11 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
         return _plan_learning(sheet, kind, row, values)
     physical = kind == ATTRIBUTE and row.physical
     lost = sheet.dice_lost(physical=physical)
-    extra = _int(values, "extra_dice")
+    extra = values.extra_dice
     dice = step.count - lost + extra
     if dice < 1:
         raise CheckError(f"{row.name} has no dice left to roll: {_dice_left(step, lost, extra)}.")
-    quality = _int(values, "quality")
+    quality = values.quality
     cap = min(value, quality) if quality else value
     tested = Tested(
         kind=kind,
@@ -178,10 +205,13 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
     return Plan(tested, roll, lost)
 
 
-def _plan_learning(sheet: HeldenSheet, kind: str, row: Any, values: CheckValues) -> Plan:
-    dice = _int(values, "learning_dice") or 1
-    free = _int(values, "lucky_dice")
-    goal = Goal(str(values.get("goal") or Goal.VALUE.value))
+def _plan_learning(sheet: HeldenSheet, kind: str, row: Any, values: HeldenCheck) -> Plan:
+    dice = values.learning_dice or 1
+    free = values.lucky_dice
+    try:
+        goal = Goal(values.goal or Goal.VALUE.value)
+    except ValueError:
+        raise CheckError(f"{values.goal!r} is no goal of a learning roll.") from None
     if not 1 <= dice <= MAX_DICE:
         raise CheckError(f"A learning roll throws 1 to {MAX_DICE} dice.")
     if free and kind != ATTRIBUTE:
@@ -233,10 +263,3 @@ def _dice_left(step: DiceStep, lost: int, extra: int) -> str:
     if extra:
         words.append(f"{abs(extra)} {'more' if extra > 0 else 'fewer'} asked for")
     return ", ".join(words)
-
-
-def _int(values: CheckValues, key: str) -> int:
-    number = values.get(key) or 0
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise CheckError(f"{number!r} is no number for {key.replace('_', ' ')}.")
-    return number

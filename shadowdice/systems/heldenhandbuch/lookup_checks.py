@@ -25,7 +25,13 @@ from dataclasses import replace
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
+from shadowdice.core.registry import (
+    CheckError,
+    CheckParam,
+    CheckPreview,
+    CheckValues,
+    CheckValuesModel,
+)
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.heldenhandbuch.lookups import LOOKUP_BY_ID, LOOKUPS, Lookup
 from shadowdice.systems.heldenhandbuch.lookups.body import Treatment
@@ -65,7 +71,7 @@ def chosen_lookup(values: CheckValues) -> Lookup | None:
     Raises:
         CheckError: the values choose something that does not exist.
     """
-    chosen = str(values.get(CHECK) or ATTRIBUTE_OR_SKILL)
+    chosen = str(_as_mapping(values).get(CHECK) or ATTRIBUTE_OR_SKILL)
     if chosen == ATTRIBUTE_OR_SKILL:
         return None
     try:
@@ -109,7 +115,7 @@ def sheet_defaults(sheet: HeldenSheet, lookup: Lookup) -> dict[str, Any]:
 def preview_lookup(lookup: Lookup, values: CheckValues) -> CheckPreview:
     """What the table looks up, or why it cannot with these values."""
     try:
-        lookup.run_check(values)
+        lookup.run_check(_as_mapping(values))
     except CheckError as error:
         return CheckPreview(summary=lookup.summary, problem=str(error))
     return CheckPreview(summary=f"Look up: {lookup.summary}")
@@ -120,8 +126,17 @@ def start_lookup(
 ) -> LookupSession:
     """The table looked up as a session; refuses values that do not fit."""
     return LookupSession(
-        lookup, dict(values), system_id=SYSTEM_ID, character=sheet.name, source=source
+        lookup, _as_mapping(values), system_id=SYSTEM_ID, character=sheet.name, source=source
     )
+
+
+def _as_mapping(values: CheckValues) -> dict[str, Any]:
+    """The check values as a plain mapping, a typed model's extra values (a table's inputs)
+    included, for the tables that read their own inputs.
+    """
+    if isinstance(values, CheckValuesModel):
+        return values.model_dump()
+    return dict(values)
 
 
 def _skill(sheet: HeldenSheet, names: tuple[str, ...]) -> Skill | None:

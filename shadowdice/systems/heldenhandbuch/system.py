@@ -37,6 +37,7 @@ from shadowdice.systems.heldenhandbuch.checks import (
     LEARNING,
     ROLLS,
     SINGLE,
+    HeldenCheck,
     plan_check,
     start,
     what_choices,
@@ -70,6 +71,7 @@ class Heldenhandbuch(RuleSystem):
     id = SYSTEM_ID
     info = SYSTEM
     sheet_type = HeldenSheet
+    check_values_type = HeldenCheck
 
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
         """Name, respect, Mythos points, EP, lucky number, notes."""
@@ -187,6 +189,7 @@ class Heldenhandbuch(RuleSystem):
         """
         assert isinstance(sheet, HeldenSheet)
         try:
+            values = HeldenCheck.read(values)
             lookup = chosen_lookup(values)
             if lookup is not None:
                 return preview_lookup(lookup, values)
@@ -202,10 +205,11 @@ class Heldenhandbuch(RuleSystem):
         reason.
         """
         assert isinstance(sheet, HeldenSheet)
+        values = HeldenCheck.read(values)
         lookup = chosen_lookup(values)
         if lookup is not None:
             return start_lookup(sheet, lookup, values, source)
-        return start(sheet, plan_check(sheet, values), source, dict(values))
+        return start(sheet, plan_check(sheet, values), source, values.as_parameters())
 
     # --- contests between characters (see contests.py) ------------------------------------
 

@@ -30,8 +30,11 @@ Readings of what the texts leave open:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, Party
+from pydantic import Field, Strict, field_validator
+
+from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.systems.phasesix.concealment import most_conspicuous, observed_sheets
 from shadowdice.systems.phasesix.rules import (
     CONCEALMENT_BASE,
@@ -165,12 +168,46 @@ def trait_of(sheet: PhaseSixSheet, key: str) -> Trait:
     raise CheckError(f"{key!r} is nothing a Phase Six character can roll.")
 
 
-def difficulty_of(values: CheckValues) -> Difficulty:
+#: A whole number, not a flag that Python would count as 0 or 1.
+WholeNumber = Annotated[int, Strict()]
+
+
+class PhaseSixCheck(CheckValuesModel):
+    """What a Phase Six check reads; the keys are listed in this module's docstring.
+
+    Counts of dice are whole numbers of 0 or more; the trait, the attribute and the
+    difficulty are checked against the sheet when the check is planned.
+    """
+
+    trait: str = ""
+    minimum_roll_from: str = ""
+    difficulty: str = Difficulty.NORMAL.value
+    modifier: WholeNumber = 0
+    bonus_dice: WholeNumber = Field(default=0, ge=0)
+    destiny_dice: WholeNumber = Field(default=0, ge=0)
+    observed: tuple[str, ...] = ()
+    concealment: WholeNumber = Field(default=0, ge=0)
+
+    @field_validator("observed", mode="before")
+    @classmethod
+    def _one_name_is_a_tuple_of_one(cls, names: object) -> object:
+        return (names,) if isinstance(names, str) else names
+
+
+class PhaseSixGroupCheck(PhaseSixCheck):
+    """What a Phase Six group roll reads: a check's trait and difficulty, and the successes
+    the group needs (``needed``, at least 1).
+    """
+
+    needed: WholeNumber = Field(default=0, ge=1)
+
+
+def difficulty_of(values: PhaseSixCheck) -> Difficulty:
     """The classic level of difficulty of the check values (normal when not given)."""
     try:
-        return Difficulty(values.get("difficulty") or Difficulty.NORMAL)
+        return Difficulty(values.difficulty or Difficulty.NORMAL)
     except ValueError:
-        raise CheckError(f"{values.get('difficulty')!r} is no level of difficulty.") from None
+        raise CheckError(f"{values.difficulty!r} is no level of difficulty.") from None
 
 
 def classic_minimum(
@@ -213,20 +250,21 @@ def plan_check(sheet: PhaseSixSheet, values: CheckValues, party: Party = EMPTY_P
     Raises:
         CheckError: the values name something the sheet or the party does not have.
     """
-    bonus, destiny = _count(values, "bonus_dice"), _count(values, "destiny_dice")
-    if values.get("trait") == CONCEALMENT:
+    values = PhaseSixCheck.read(values)
+    bonus, destiny = values.bonus_dice, values.destiny_dice
+    if values.trait == CONCEALMENT:
         return _plan_concealment(sheet, values, party, bonus, destiny)
-    trait = trait_of(sheet, str(values.get("trait") or ""))
+    trait = trait_of(sheet, values.trait)
     return Plan(trait.label, trait, _minimum(sheet, values), bonus, destiny)
 
 
-def plan_member(sheet: PhaseSixSheet, values: CheckValues) -> Plan:
+def plan_member(sheet: PhaseSixSheet, values: PhaseSixCheck) -> Plan:
     """A group member's part of a group roll: the same trait and difficulty, the member's own
     dice and minimum roll, no dice added before the roll.
     """
-    if values.get("trait") == CONCEALMENT:
+    if values.trait == CONCEALMENT:
         raise CheckError("A concealment roll is made by one observer, not by a group.")
-    trait = trait_of(sheet, str(values.get("trait") or ""))
+    trait = trait_of(sheet, values.trait)
     return Plan(trait.label, trait, _minimum(sheet, values))
 
 
@@ -249,13 +287,10 @@ def problem(sheet: PhaseSixSheet, plan: Plan) -> str:
 
 
 def _plan_concealment(
-    sheet: PhaseSixSheet, values: CheckValues, party: Party, bonus: int, destiny: int
+    sheet: PhaseSixSheet, values: PhaseSixCheck, party: Party, bonus: int, destiny: int
 ) -> Plan:
-    names = values.get("observed") or ()
-    if isinstance(names, str):
-        names = (names,)
-    observed = observed_sheets(party, tuple(names))
-    conspicuous = most_conspicuous(observed, _count(values, "concealment"))
+    observed = observed_sheets(party, values.observed)
+    conspicuous = most_conspicuous(observed, values.concealment)
     perception = sheet.perception
     check = f"Concealment roll: {conspicuous.source}, concealment {conspicuous.value}"
     if sheet.classic:
@@ -267,15 +302,14 @@ def _plan_concealment(
         dice = perception + conspicuous.value
         terms = f"{PERCEPTION} {perception} + concealment {conspicuous.value}"
         trait = Trait(PERCEPTION, dice, terms)
-        minimum = current_minimum(sheet, _modifier(values))
+        minimum = current_minimum(sheet, values.modifier)
     return Plan(check, trait, minimum, bonus, destiny)
 
 
-def _minimum(sheet: PhaseSixSheet, values: CheckValues) -> MinimumRoll | None:
+def _minimum(sheet: PhaseSixSheet, values: PhaseSixCheck) -> MinimumRoll | None:
     if sheet.classic:
-        named = str(values.get("minimum_roll_from") or "")
-        return classic_minimum(sheet, named, difficulty_of(values))
-    return current_minimum(sheet, _modifier(values))
+        return classic_minimum(sheet, values.minimum_roll_from, difficulty_of(values))
+    return current_minimum(sheet, values.modifier)
 
 
 def _raised(base: int, source: str, difficulty: Difficulty) -> MinimumRoll:
@@ -283,20 +317,6 @@ def _raised(base: int, source: str, difficulty: Difficulty) -> MinimumRoll:
         return MinimumRoll(base, source)
     reason = f"{source} → {roll_text(base)}, {difficulty.words}"
     return MinimumRoll(raised(base, difficulty.raise_by), reason)
-
-
-def _modifier(values: CheckValues) -> int:
-    modifier = values.get("modifier") or 0
-    if isinstance(modifier, bool) or not isinstance(modifier, int):
-        raise CheckError(f"{modifier!r} is no difficulty modifier.")
-    return modifier
-
-
-def _count(values: CheckValues, key: str) -> int:
-    count = values.get(key) or 0
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise CheckError(f"{count!r} is no number of {key.replace('_', ' ')}.")
-    return count
 
 
 def _who(sheet: PhaseSixSheet) -> str:

@@ -30,17 +30,14 @@ from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.registry import CheckError, CheckValues
 from shadowdice.core.session import Outcome, RollSession, Tone
-from shadowdice.systems.phasesix.checks import Plan, plan_member, problem
+from shadowdice.systems.phasesix.checks import PhaseSixGroupCheck, Plan, plan_member, problem
 from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
 from shadowdice.systems.phasesix.sheet import PhaseSixSheet
 
 
 def needed_of(values: CheckValues) -> int:
     """The successes the game master asks of the group (at least 1)."""
-    needed = values.get("needed")
-    if isinstance(needed, bool) or not isinstance(needed, int) or needed < 1:
-        raise CheckError(f"{needed!r} is no number of successes to reach.")
-    return needed
+    return PhaseSixGroupCheck.read(values).needed
 
 
 def group_outcome(members: Sequence[RollSession], needed: int) -> Outcome:
@@ -75,7 +72,8 @@ def plan_group(members: Sequence[PhaseSixSheet], values: CheckValues) -> list[Pl
             f"{name} ({sheet.rules} rules)" for name, sheet in zip(names, members, strict=True)
         )
         raise CheckError(f"A group roll needs one set of rules: {who}.")
-    return [plan_member(sheet, values) for sheet in members]
+    check = PhaseSixGroupCheck.read(values)
+    return [plan_member(sheet, check) for sheet in members]
 
 
 def group_problem(members: Sequence[PhaseSixSheet], plans: Sequence[Plan]) -> str:
@@ -114,7 +112,7 @@ def start_group(
             minimum_roll=plan.minimum_roll,
             source=source,
             character=name,
-            parameters=dict(values),
+            parameters=PhaseSixGroupCheck.read(values).as_parameters(),
             ids=ids,
         )
         sessions.append(session)

@@ -37,6 +37,7 @@ from shadowdice.core.sheet import (
 from shadowdice.systems.phasesix import SYSTEM
 from shadowdice.systems.phasesix.checks import (
     CONCEALMENT,
+    PhaseSixCheck,
     Plan,
     best_trait,
     plan_check,
@@ -74,6 +75,7 @@ class PhaseSix(RuleSystem):
     id = SYSTEM_ID
     info = SYSTEM
     sheet_type = PhaseSixSheet
+    check_values_type = PhaseSixCheck
 
     # --- the sheet (declared in sheet_declaration.py) ---------------------------------------
 
@@ -191,6 +193,7 @@ class PhaseSix(RuleSystem):
     ) -> PhaseSixSession:
         """Start the check; refuses what cannot be rolled with the reason."""
         assert isinstance(sheet, PhaseSixSheet)
+        values = PhaseSixCheck.read(values)
         plan = plan_check(sheet, values, party)
         if (reason := problem(sheet, plan)) or plan.minimum_roll is None:
             raise CheckError(reason)
@@ -202,7 +205,7 @@ class PhaseSix(RuleSystem):
             bonus_dice=plan.bonus_dice,
             destiny_dice=plan.destiny_dice,
             source=source,
-            parameters=dict(values),
+            parameters=values.as_parameters(),
         )
 
     # --- group rolls --------------------------------------------------------------------------

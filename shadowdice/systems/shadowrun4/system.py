@@ -18,6 +18,7 @@ from shadowdice.core.registry import (
     CheckParam,
     CheckPreview,
     CheckValues,
+    CheckValuesModel,
     Party,
     RuleSystem,
 )
@@ -56,6 +57,27 @@ MODIFIER_BOUNDS = (-30, 30)
 THRESHOLD_BOUNDS = (0, 30)
 
 
+class ShadowrunCheck(CheckValuesModel):
+    """What a Shadowrun 4 check reads (declared in :meth:`Shadowrun4.check_params`).
+
+    Attributes:
+        skill: the skill's name, or "" for none.
+        attribute: the attribute's name, :data:`LINKED` for the skill's own, or "" (or None)
+            for none.
+        modifier: dice added or, negative, taken away.
+        threshold: the hits needed (0: any hit).
+        wounds: whether the wound modifier of the condition monitors applies.
+        edge: Edge before the roll, an :class:`EdgeUse` value ("" for none).
+    """
+
+    skill: str = ""
+    attribute: str | None = LINKED
+    modifier: int = 0
+    threshold: int = 0
+    wounds: bool = True
+    edge: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Pool:
     """A check's dice pool and how it was built.
@@ -81,8 +103,8 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
     >>> build_pool(sheet, {"attribute": LINKED, "skill": "Pistols", "modifier": -1})
     Pool(dice=4, parts=('Agility 3', 'Pistols 2', '-1'), label='Agility + Pistols', free=False)
     """
-    skill_name = str(values.get("skill") or "")
-    attribute_name = str(values.get("attribute", LINKED) or "")
+    check = ShadowrunCheck.read(values)
+    skill_name, attribute_name = check.skill, check.attribute or ""
     try:
         skill = sheet.skill(skill_name) if skill_name else None
         if attribute_name == LINKED:
@@ -99,11 +121,11 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
         dice += skill.rating
         parts.append(f"{skill.name} {skill.rating}")
         names.append(skill.name)
-    modifier = int(values.get("modifier") or 0)
+    modifier = check.modifier
     if modifier or not names:
         dice += modifier
         parts.append(f"{modifier:+d}" if names else str(modifier))
-    if values.get("wounds", True) and sheet.wound_modifier:
+    if check.wounds and sheet.wound_modifier:
         dice += sheet.wound_modifier
         parts.append(f"{sheet.wound_modifier:+d} wounds")
     label = " + ".join(names) if names else f"Free pool of {modifier}"
@@ -116,6 +138,7 @@ class Shadowrun4(RuleSystem):
     id = SYSTEM_ID
     info = SYSTEM
     sheet_type = ShadowrunSheet
+    check_values_type = ShadowrunCheck
 
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
         """Name, metatype, Edge points, damage, optional rules and notes."""
@@ -281,9 +304,10 @@ class Shadowrun4(RuleSystem):
     ) -> CheckPreview:
         """The pool in words, the chance of success, or why it cannot be rolled."""
         assert isinstance(sheet, ShadowrunSheet)
-        pool = build_pool(sheet, values)
-        edge_use = _edge_use(values)
-        threshold = int(values.get("threshold") or 0)
+        check = ShadowrunCheck.read(values)
+        pool = build_pool(sheet, check)
+        edge_use = _edge_use(check)
+        threshold = check.threshold
         rules = sheet.table_rules
         problem = _problem(sheet, pool, edge_use)
         dice, explode = max(pool.dice, 0), RULE_OF_SIX if rules.cinematic else None
@@ -312,6 +336,7 @@ class Shadowrun4(RuleSystem):
     ) -> ShadowrunSession:
         """Start the check; refuses a pool of 0 or less without a long shot."""
         assert isinstance(sheet, ShadowrunSheet)
+        values = ShadowrunCheck.read(values)
         pool = build_pool(sheet, values)
         edge_use = _edge_use(values)
         if problem := _problem(sheet, pool, edge_use):
@@ -327,11 +352,11 @@ class Shadowrun4(RuleSystem):
         return ShadowrunSession(
             sheet,
             pool=pool.dice,
-            threshold=int(values.get("threshold") or 0),
+            threshold=values.threshold,
             edge_use=edge_use,
             check=check,
             source=source,
-            parameters=dict(values),
+            parameters=values.as_parameters(),
         )
 
 
@@ -355,11 +380,11 @@ def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
     return ""
 
 
-def _edge_use(values: CheckValues) -> EdgeUse:
+def _edge_use(check: ShadowrunCheck) -> EdgeUse:
     try:
-        return EdgeUse(values.get("edge") or "")
+        return EdgeUse(check.edge)
     except ValueError:
-        raise CheckError(f"{values.get('edge')!r} is no way to spend Edge") from None
+        raise CheckError(f"{check.edge!r} is no way to spend Edge") from None
 
 
 def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:

@@ -34,7 +34,11 @@ Readings of what the text leaves open, besides those of :mod:`.plan` and :mod:`.
 
 from __future__ import annotations
 
-from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, Party
+from typing import Annotated
+
+from pydantic import BeforeValidator, Field, Strict
+
+from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.core.sheet import Sheet
 from shadowdice.systems.starwars.codes import Code, CodeError
 from shadowdice.systems.starwars.lightsaber import ATTACK_DIFFICULTY
@@ -64,6 +68,38 @@ STUNNED_NOTE = "stunned: no more actions this round, reactions only"
 #: The rolls that dodge: rolled once in a segment, they cover every attack of it.
 DODGE_ROLLS = frozenset({roll_key(SKILL, DODGE), STARSHIP_DODGE})
 
+#: A whole number, not a flag that Python would count as 0 or 1.
+WholeNumber = Annotated[int, Strict()]
+#: Some of the open characters by name; one name alone is read as a tuple of one.
+Names = Annotated[
+    tuple[str, ...], BeforeValidator(lambda names: (names,) if isinstance(names, str) else names)
+]
+
+
+class StarWarsCheck(CheckValuesModel):
+    """What a Star Wars D6 check reads: the keys of "A roll" listed in this module's
+    docstring, ``check`` (the kind of check: "A roll", "Resist damage" or "Death roll"), and
+    ``damage`` and ``attacker`` of "Resist damage" (:mod:`.wound_checks`). A code typed by
+    hand stays text here and is read when the check is planned, so its refusal says why.
+    """
+
+    check: str = "roll"
+    roll: str = ""
+    code: str | None = None
+    target: WholeNumber = Field(default=0, ge=0)
+    opponent: str = OPPONENT_NONE
+    defender: Names = ()
+    defender_roll: str = ""
+    defender_code: str | None = None
+    dice: WholeNumber = 0
+    pips: WholeNumber = 0
+    segment: WholeNumber = Field(default=1, ge=1, le=MAX_SEGMENTS)
+    actions: WholeNumber = Field(default=1, ge=0)
+    prepared: bool = False
+    force_point: str = FORCE_POINT_NONE
+    damage: str = ""
+    attacker: Names = ()
+
 
 def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PARTY) -> Plan:
     """The roll of one character as the values ask for it.
@@ -72,16 +108,17 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
         CheckError: the values name something the sheet or the party does not have, a code
             is mistyped, or the character cannot act.
     """
+    values = StarWarsCheck.read(values)
     able(sheet, "roll")
     spends = spends_force_point(sheet, values)
     doubled = spends or sheet.force_point_round
-    segment = segment_of(values)
-    key = str(values.get("roll") or "")
-    by_hand = bool(values.get("prepared"))
+    segment = values.segment
+    key = values.roll
+    by_hand = values.prepared
     uses_preparation = prepared_for(sheet, key)
     if key == TYPED:
-        base = typed_code(values, "code", "The code")
-        modifiers = round_modifiers(sheet, segment, _actions(values))
+        base = typed_code(values.code, "The code")
+        modifiers = round_modifiers(sheet, segment, values.actions)
         if by_hand or uses_preparation:
             modifiers.append(Modifier("prepared", 1))
         own = Roller("Code", base, doubled, tuple(modifiers))
@@ -92,16 +129,16 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
             key,
             segment=segment,
             doubled=doubled,
-            actions=_actions(values),
+            actions=values.actions,
             prepared=by_hand or uses_preparation,
         )
         check = "Starship dodge" if key.startswith("ship:") else own.label
-    dice, pips = signed(values, "dice"), signed(values, "pips")
+    dice, pips = values.dice, values.pips
     if dice or pips:
         own = Roller(
             own.label, own.base, own.doubled, (*own.modifiers, Modifier("game master", dice, pips))
         )
-    target = number(values, "target")
+    target = values.target
     notes = []
     if sheet.stunned:
         notes.append(STUNNED_NOTE)
@@ -118,13 +155,13 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
     )
 
 
-def spends_force_point(sheet: StarWarsSheet, values: CheckValues) -> bool:
+def spends_force_point(sheet: StarWarsSheet, values: StarWarsCheck) -> bool:
     """Whether the check spends a Force Point now.
 
     Raises:
         CheckError: an unknown choice, none left, or one spent this round already.
     """
-    choice = values.get("force_point") or FORCE_POINT_NONE
+    choice = values.force_point
     if choice not in (FORCE_POINT_NONE, FORCE_POINT_SPEND):
         raise CheckError(f"{choice!r} is no choice of Force Point.")
     if choice == FORCE_POINT_NONE:
@@ -139,19 +176,17 @@ def spends_force_point(sheet: StarWarsSheet, values: CheckValues) -> bool:
     return True
 
 
-def _opponent(values: CheckValues, party: Party, segment: int) -> Opponent | None:
-    kind = values.get("opponent") or OPPONENT_NONE
+def _opponent(values: StarWarsCheck, party: Party, segment: int) -> Opponent | None:
+    kind = values.opponent
     if kind == OPPONENT_NONE:
         return None
     if kind == OPPONENT_CODE:
-        return Opponent(
-            "", Roller("Code", typed_code(values, "defender_code", "The opponent's code"))
-        )
+        return Opponent("", Roller("Code", typed_code(values.defender_code, "The opponent's code")))
     if kind != OPPONENT_CHARACTER:
         raise CheckError(f"{kind!r} is no kind of opponent.")
-    name, sheet = one_character(values, "defender", party, "opponent")
+    name, sheet = one_character(values.defender, party, "opponent")
     able(sheet, "oppose this roll", name)
-    key = str(values.get("defender_roll") or roll_key(SKILL, DODGE))
+    key = values.defender_roll or roll_key(SKILL, DODGE)
     rolls = roller(sheet, key, segment=segment, doubled=sheet.force_point_round)
     if key not in DODGE_ROLLS:
         return Opponent(name, rolls, sheet=sheet, segment=segment)
@@ -159,18 +194,13 @@ def _opponent(values: CheckValues, party: Party, segment: int) -> Opponent | Non
     return Opponent(name, rolls, dodge=key, dodged=dodged, sheet=sheet, segment=segment)
 
 
-def one_character(
-    values: CheckValues, key: str, party: Party, what: str
-) -> tuple[str, StarWarsSheet]:
+def one_character(names: tuple[str, ...], party: Party, what: str) -> tuple[str, StarWarsSheet]:
     """The one open character a CHARACTERS or CHOICE value names.
 
     Raises:
         CheckError: none or several are named, or the name is no open Star Wars character.
     """
-    names = values.get(key) or ()
-    if isinstance(names, str):
-        names = (names,)
-    if not isinstance(names, tuple) or len(names) != 1:
+    if len(names) != 1:
         raise CheckError(f"Choose one {what} among the open characters.")
     name = names[0]
     sheet: Sheet | None = party.get(name)
@@ -179,46 +209,15 @@ def one_character(
     return name, sheet
 
 
-def typed_code(values: CheckValues, key: str, what: str) -> Code:
+def typed_code(text: str | None, what: str) -> Code:
     """A code typed into a check value.
 
     Raises:
         CheckError: with the reason, when the text is no code.
     """
-    text = values.get(key)
-    if not isinstance(text, str):
+    if text is None:
         raise CheckError(f"{what} must be typed as a code, such as 3D+2.")
     try:
         return Code.parse(text)
     except CodeError as error:
         raise CheckError(f"{what}: {error}") from None
-
-
-def segment_of(values: CheckValues) -> int:
-    """The segment of the roll (1 when not given)."""
-    segment = number(values, "segment", default=1)
-    if not 1 <= segment <= MAX_SEGMENTS:
-        raise CheckError(f"The segment must be from 1 to {MAX_SEGMENTS}.")
-    return segment
-
-
-def number(values: CheckValues, key: str, default: int = 0) -> int:
-    """A whole number of 0 or more among the values."""
-    found = values.get(key)
-    if found is None:
-        return default
-    if isinstance(found, bool) or not isinstance(found, int) or found < 0:
-        raise CheckError(f"{found!r} is no {key.replace('_', ' ')}.")
-    return found
-
-
-def signed(values: CheckValues, key: str) -> int:
-    """A whole number of either sign among the values (0 when not given)."""
-    found = values.get(key) or 0
-    if isinstance(found, bool) or not isinstance(found, int):
-        raise CheckError(f"{found!r} is no modifier.")
-    return found
-
-
-def _actions(values: CheckValues) -> int:
-    return number(values, "actions", default=1)

@@ -41,7 +41,7 @@ from shadowdice.systems.starwars.check_params import (
     ROLL,
     check_params,
 )
-from shadowdice.systems.starwars.checks import plan_roll
+from shadowdice.systems.starwars.checks import StarWarsCheck, plan_roll
 from shadowdice.systems.starwars.creation import FINISH_CREATION
 from shadowdice.systems.starwars.damage import Wound
 from shadowdice.systems.starwars.group_checks import group_params, preview_group, start_group
@@ -76,6 +76,7 @@ class StarWarsD6(RuleSystem):
 
     id = SYSTEM_ID
     info = SYSTEM
+    check_values_type = StarWarsCheck
     sheet_type = StarWarsSheet
     template_type = StarWarsTemplate
 
@@ -159,7 +160,8 @@ class StarWarsD6(RuleSystem):
         resisting damage; of surviving a death roll), or why it cannot be rolled.
         """
         assert isinstance(sheet, StarWarsSheet)
-        kind = values.get("check") or ROLL
+        values = StarWarsCheck.read(values)
+        kind = values.check or ROLL
         try:
             if kind == RESIST_DAMAGE:
                 resist = plan_resistance(sheet, values, party)
@@ -179,7 +181,8 @@ class StarWarsD6(RuleSystem):
         to this character's sheet through the session (a Force Point, a preparation, wounds).
         """
         assert isinstance(sheet, StarWarsSheet)
-        kind = values.get("check") or ROLL
+        values = StarWarsCheck.read(values)
+        kind = values.check or ROLL
         try:
             if kind == RESIST_DAMAGE:
                 return start_resistance(
@@ -193,7 +196,7 @@ class StarWarsD6(RuleSystem):
             raise
         except ValueError as error:
             raise CheckError(str(error)) from None
-        return StarWarsSession(sheet, plan, source=source, parameters=dict(values))
+        return StarWarsSession(sheet, plan, source=source, parameters=values.as_parameters())
 
     # --- group rolls -----------------------------------------------------------------------
 
@@ -236,7 +239,7 @@ def _star_wars(members: Sequence[Sheet]) -> list[StarWarsSheet]:
     return sheets
 
 
-def _known(kind: object, values: CheckValues) -> CheckValues:
+def _known(kind: str, values: StarWarsCheck) -> StarWarsCheck:
     """The values of "A roll", refusing an unknown kind of check."""
     if kind != ROLL:
         raise CheckError(f"{kind!r} is no kind of Star Wars D6 check.")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, Party
-from shadowdice.systems.starwars.checks import one_character, spends_force_point
+from shadowdice.systems.starwars.checks import StarWarsCheck, one_character, spends_force_point
 from shadowdice.systems.starwars.codes import Code, CodeError
 from shadowdice.systems.starwars.damage import (
     DEATH_ROLL_DICE,
@@ -93,18 +93,19 @@ def plan_resistance(
     """
     if sheet.wound is Wound.DEAD:
         raise CheckError(f"{sheet.name or 'This character'} is dead and rolls nothing.")
+    values = StarWarsCheck.read(values)
     try:
-        formula = parse_damage(str(values.get("damage") or ""))
+        formula = parse_damage(values.damage)
     except CodeError as error:
         raise CheckError(f"The damage: {error}") from None
     attacker = ""
     added: dict[str, Code | None] = {}
     if formula.adds:
-        if not values.get("attacker"):
+        if not values.attacker:
             raise CheckError(
                 f"{formula} adds the attacker's {formula.adds[0]}: choose the attacker."
             )
-        attacker, sheet_of_attacker = one_character(values, "attacker", party, "attacker")
+        attacker, sheet_of_attacker = one_character(values.attacker, party, "attacker")
         added = _attackers_part(sheet_of_attacker, formula)
     spends = spends_force_point(sheet, values)
     strength = sheet.attribute(STRENGTH).value
@@ -154,7 +155,7 @@ def start_resistance(
         apply=sheet.take_wounds,
         spend_force_point=spend_force_point if plan.spends_force_point else None,
         source=source,
-        parameters=dict(values),
+        parameters=StarWarsCheck.read(values).as_parameters(),
     )
 
 
@@ -191,7 +192,7 @@ def plan_death_roll(sheet: StarWarsSheet, values: CheckValues) -> DeathPlan:
         raise CheckError(
             f"{who} is not mortally wounded: only the mortally wounded roll against death."
         )
-    if values.get("force_point"):
+    if StarWarsCheck.read(values).force_point:
         raise CheckError(
             "The death roll is 2D whatever the character; a Force Point does not change it."
         )
@@ -207,5 +208,5 @@ def start_death_roll(
         state=sheet.wound_state,
         apply=sheet.take_wounds,
         source=source,
-        parameters=dict(values),
+        parameters=StarWarsCheck.read(values).as_parameters(),
     )

@@ -1,0 +1,76 @@
+"""Check values are a typed model of each system's own; a plain mapping still works."""
+
+import pytest
+
+from shadowdice.core.dice import RandomDiceSource
+from shadowdice.core.registry import CheckError, CheckValuesModel
+from shadowdice.systems import builtin_registry
+
+SYSTEMS = list(builtin_registry())
+
+
+def a_character(system):
+    """A fresh character of the system, with dice to roll in the check the panel offers."""
+    sheet = system.new_sheet()
+    sheet.name = "Tester"
+    if system.id == "shadowrun4":
+        sheet.skills[0].rating = 3
+    if system.id == "phasesix":
+        sheet.skills[0].value = 3
+    return sheet
+
+
+class Pool(CheckValuesModel):
+    dice: int = 2
+    colour: str | None = "red"
+
+
+def test_a_mapping_is_read_into_the_model_with_defaults_for_what_it_leaves_out():
+    pool = Pool.read({"dice": 5, "unknown": "ignored"})
+    assert (pool.dice, pool.colour) == (5, "red")
+    assert pool.as_parameters() == {"dice": 5}
+
+
+def test_none_takes_the_default_unless_the_field_allows_none():
+    pool = Pool.read({"dice": None, "colour": None})
+    assert (pool.dice, pool.colour) == (2, None)
+
+
+def test_a_model_is_handed_back_as_it_is():
+    pool = Pool(dice=4)
+    assert Pool.read(pool) is pool
+
+
+def test_a_value_of_the_wrong_type_is_a_check_error_naming_the_parameter():
+    with pytest.raises(CheckError, match=r"^dice: Input should be a valid integer"):
+        Pool.read({"dice": "many"})
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.id)
+def test_every_system_has_its_own_typed_check_values(system):
+    assert system.check_values_type is not CheckValuesModel
+    values = system.check_values({})
+    assert isinstance(values, system.check_values_type)
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.id)
+def test_the_model_and_the_plain_dict_roll_the_same_check(system):
+    # Given a character and the check panel's defaults, as a dict and as the typed model
+    sheet = a_character(system)
+    plain = {param.key: param.default for param in system.check_params(sheet)}
+    typed = system.check_values(plain)
+    assert isinstance(typed, system.check_values_type)
+
+    # When both are previewed and rolled with the same dice
+    previews = [system.preview_check(sheet, values) for values in (plain, typed)]
+    records = []
+    for values in (plain, typed):
+        session = system.start_check(a_character(system), values, RandomDiceSource(11))
+        record = session.finish().model_dump(mode="json")
+        record.pop("time")
+        records.append(record)
+
+    # Then they agree, and the record keeps the values the caller chose
+    assert previews[0] == previews[1]
+    assert records[0] == records[1]
+    assert records[0]["parameters"] == typed.model_dump(mode="json", exclude_unset=True)
