@@ -1,4 +1,6 @@
-"""The app's settings: recent character files, the rule system and folder chosen last.
+"""The app's settings: recent character files, the rule system and folder chosen last, and
+the options of the settings dialog (animation speed, dice size, felt and dice colours,
+whether spending asks first).
 
 Settings are a convenience, so reading them never fails: a missing, unreadable or broken
 settings file gives the defaults (and a warning in the log). Saving is atomic and keeps the
@@ -16,7 +18,7 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -45,6 +47,11 @@ class Settings(BaseModel):
             most :data:`MAX_RECENT` (more in a file are cut off on load).
         last_system: the id of the rule system chosen last, or "".
         last_folder: the folder an open or save dialog was in last, or "".
+        animation: how fast dice tumble in: off, fast, normal or slow.
+        dice_size: how large dice are at most: small, normal or large.
+        felt: the felt's colour, by name (see ``ui/tray/palette.py``).
+        dice_colours: each character's dice colour by name, by the character's name.
+        confirm_spending: whether a follow-up that spends a resource asks first.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -52,6 +59,11 @@ class Settings(BaseModel):
     recent_files: Annotated[list[str], AfterValidator(_cap_recent)] = Field(default_factory=list)
     last_system: str = ""
     last_folder: str = ""
+    animation: Literal["off", "fast", "normal", "slow"] = "normal"
+    dice_size: Literal["small", "normal", "large"] = "normal"
+    felt: str = "green"
+    dice_colours: dict[str, str] = Field(default_factory=dict)
+    confirm_spending: bool = False
 
 
 class SettingsStore:

@@ -132,6 +132,10 @@ class CharacterFiles(QObject):
             return False
         return True
 
+    def change_settings(self, **changes: object) -> None:
+        """Change some settings (those of the settings dialog), checked, and save them."""
+        self._update(type(self.settings).model_validate({**self.settings.model_dump(), **changes}))
+
     def remember_system(self, system_id: str) -> None:
         """The system chosen for new characters, for the next start."""
         self._update(self.settings.model_copy(update={"last_system": system_id}))

@@ -45,10 +45,12 @@ from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
+from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
 
 if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
     from shadowdice.ui.about_dialog import AboutDialog
     from shadowdice.ui.group_roll_dialog import GroupRollDialog
+    from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.template_library import TemplateLibrary
 
 WELCOME = (
@@ -124,6 +126,7 @@ class MainWindow(QMainWindow):
 
         self.check_panel = CheckPanel()
         self.roll_panel = RollPanel(animation_ms=animation_ms)
+        self._normal_animation_ms = animation_ms
         self.history_model = HistoryModel(self)
         self.history = HistoryView(self.history_model)
         self.history_filter = CharacterChooser(self.history_model, self.history.filter)
@@ -153,6 +156,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._update_group_roll_action(None)
         self._connect_signals()
+        self.apply_settings()
         self._update_template_action()
         self.statusBar().showMessage(f"Shadowdice {__version__}", 4000)
 
@@ -181,6 +185,8 @@ class MainWindow(QMainWindow):
         unique = {key.toString(): key for key in redo_keys}
         self.redo_action.setShortcuts(list(unique.values()))
         self._on_undo_state_changed()
+        self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.legend_action = self._action(
             "Legend of &marks", self.roll_panel.set_legend_visible, "Ctrl+L"
         )
@@ -203,6 +209,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.settings_action)
         roll_menu = self.menuBar().addMenu("&Roll")
         roll_menu.setToolTipsVisible(True)  # a greyed entry says why
         roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
@@ -249,6 +257,38 @@ class MainWindow(QMainWindow):
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)
+
+    def open_settings(self) -> SettingsDialog:
+        """Open the settings dialog; OK stores and applies its changes."""
+        from shadowdice.ui.settings_dialog import SettingsDialog
+
+        names = list(dict.fromkeys(document.title for document in self.documents()))
+        dialog = SettingsDialog(self.files.settings, names, self)
+        dialog.accepted_changes.connect(self._on_settings_accepted)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def _on_settings_accepted(self, changes: dict) -> None:
+        self.files.change_settings(**changes)
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        """Make the tray and the roll panel follow the settings as they stand."""
+        settings = self.files.settings
+        tray = self.roll_panel.tray
+        tray.duration_ms = round(self._normal_animation_ms * SPEED_FACTORS[settings.animation])
+        tray.set_look(felt=felt_colour(settings.felt), max_die_size=die_size(settings.dice_size))
+        colours = settings.dice_colours
+        self.roll_panel.colour_of = lambda document: (
+            dice_colour(colours[document.title]) if document.title in colours else None
+        )
+        self.roll_panel.may_spend = self._may_spend if settings.confirm_spending else _always
+        self.roll_panel.refresh_colours()
+
+    def _may_spend(self, action) -> bool:
+        question = f"{action.label} costs {action.cost}. Spend it?"
+        return bool(self.prompts.ask_yes_no(action.label, question))
 
     def show_about(self) -> AboutDialog:
         """Show the version, what Shadowdice is, and the licenses of what it ships with."""
@@ -566,3 +606,7 @@ class MainWindow(QMainWindow):
             action = self.recent_menu.addAction(name)
             action.triggered.connect(lambda _=False, p=Path(name): self.open_path(p))
         self.recent_menu.setEnabled(bool(self.files.settings.recent_files))
+
+
+def _always(_action) -> bool:
+    return True

@@ -13,10 +13,10 @@ it changed and what it cost, and a legend names the marks that the dice of this 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -68,6 +68,10 @@ class RollPanel(QWidget):
         self._open_documents: list[CharacterDocument] = []
         self._latest: dict[CharacterDocument, tuple[RollSession, list[CharacterDocument]]] = {}
         self._pending: Action | None = None
+        #: The dice colour of a character (None: ivory); set by the window from the settings.
+        self.colour_of: Callable[[CharacterDocument], QColor | None] = lambda _document: None
+        #: Asked before an action that costs something is taken; False keeps it untaken.
+        self.may_spend: Callable[[Action], bool] = lambda _action: True
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
         self.tray.setMinimumHeight(170)
@@ -240,6 +244,18 @@ class RollPanel(QWidget):
         self.session, self.documents = session, list(documents)
         for document in self.documents:
             document.sheet_changed.connect(self._on_sheet_changed)
+        self.refresh_colours()
+
+    def refresh_colours(self) -> None:
+        """Colour the dice shown by their characters' dice colours."""
+        colours: dict[str, QColor] = {}
+        members = getattr(self.session, "members", None) or ()
+        names = [getattr(member, "character", "") for member in members]
+        names += [document.title for document in self.documents[len(names) :]]
+        for document, name in zip(self.documents, names, strict=False):
+            if (colour := self.colour_of(document)) is not None:
+                colours["" if len(self.documents) == 1 else name] = colour
+        self.tray.set_dice_colours(colours)
 
     def _on_sheet_changed(self) -> None:
         """A rest or an edit during the roll changes what can be spent: offer afresh."""
@@ -356,6 +372,8 @@ class RollPanel(QWidget):
             self._action_buttons[index].click()
 
     def _on_action_clicked(self, action: Action) -> None:
+        if action.cost and not self.may_spend(action):
+            return
         if action.pick is None:
             self.apply(action.id)
             return

@@ -20,7 +20,7 @@ import random
 from collections.abc import Collection, Sequence
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from shadowdice.core.die import Die
@@ -160,6 +160,24 @@ class DiceTray(QGraphicsView):
         self._update_description()
         if self._picked != picked_before:
             self.picked_changed.emit(list(self._picked))
+
+    @property
+    def felt(self) -> QColor:
+        """The felt's colour."""
+        return QColor(self._felt.colour)
+
+    def set_look(self, *, felt: QColor, max_die_size: int) -> None:
+        """The felt's colour and the largest size of a die (dice shrink to fit below it)."""
+        self._felt.colour = QColor(felt)
+        self._scene.max_die_size = max_die_size
+        self._relayout()
+        if not self.is_animating():
+            self._scene.place_all()
+        self.viewport().update()
+
+    def set_dice_colours(self, colours: dict[str, QColor]) -> None:
+        """Colour plain dice by who threw them (by character; "" for a single roll's)."""
+        self._scene.set_colours(colours)
 
     def clear(self) -> None:
         """Take every die off the tray (and end a pick)."""

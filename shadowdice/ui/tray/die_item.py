@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneHoverEvent,
@@ -152,6 +152,7 @@ class DieItem(QGraphicsItem):
         super().__init__()
         self._die = die
         self._size = float(size)
+        self._colour: QColor | None = None
         self._shown_face = die.face
         self._rolling = False
         self._pick_mode = False
@@ -207,6 +208,17 @@ class DieItem(QGraphicsItem):
         return CHAIN_ARROW.join(str(face) for face in faces) if len(faces) > 1 else ""
 
     # --- changes made by the tray ------------------------------------------------------
+
+    @property
+    def colour(self) -> QColor | None:
+        """The colour of the die's plain body (the character's), or None for ivory."""
+        return self._colour
+
+    def set_colour(self, colour: QColor | None) -> None:
+        """Paint the die's plain body in this colour (the character's), or ivory."""
+        if colour != self._colour:
+            self._colour = colour
+            self.update()
 
     def set_die(self, die: Die) -> None:
         """Show ``die`` (the same die with new marks, or another one)."""
@@ -338,7 +350,7 @@ class DieItem(QGraphicsItem):
             hovered=self._hovered,
             focused=self._focused,
         )
-        paint_body(painter, sides, size, marks)
+        paint_body(painter, sides, size, marks, self._colour)
         paint_face(painter, sides, size, self._shown_face, marks)
         if not self._rolling:
             paint_strikes(painter, size, marks)

@@ -160,8 +160,16 @@ def paint_halos(
         painter.drawPath(body_path(sides, size, 0.16 * size))
 
 
-def paint_body(painter: QPainter, sides: int, size: float, marks: frozenset[Mark]) -> None:
-    """Paint the body: a lit gradient in the colour of its marks, a sheen and the border."""
+def paint_body(
+    painter: QPainter,
+    sides: int,
+    size: float,
+    marks: frozenset[Mark],
+    plain: QColor | None = None,
+) -> None:
+    """Paint the body: a lit gradient in the colour of its marks (``plain``, else ivory, for
+    a die without a colouring mark), a sheen and the border.
+    """
     path = body_path(sides, size)
     if Mark.FUMBLE in marks:
         light, shade = _FUMBLE_FACE, FUMBLE_FACE_SHADE
@@ -169,6 +177,8 @@ def paint_body(painter: QPainter, sides: int, size: float, marks: frozenset[Mark
         light, shade = _FAILURE_FACE, _FAILURE_FACE_SHADE
     elif Mark.HIT in marks:
         light, shade = _HIT_FACE, _HIT_FACE_SHADE
+    elif plain is not None:
+        light, shade = plain, plain.darker(112)
     else:
         light, shade = IVORY, _IVORY_SHADE
     gradient = QLinearGradient(QPointF(-size / 2, -size / 2), QPointF(size / 2, size / 2))

@@ -121,14 +121,16 @@ def fit_layout(
     footprint: Footprint,
     centre_depth: CentreDepth,
     caption_width: CaptionWidth = estimate_caption_width,
+    max_size: int = MAX_DIE_SIZE,
 ) -> TrayLayout:
-    """Lay out ``dice`` at the largest die size whose layout is no taller than ``height``.
+    """Lay out ``dice`` at the largest die size (up to ``max_size``) whose layout is no taller
+    than ``height``.
 
     When even the smallest size does not fit, return the layout at the smallest size (the
     tray then scrolls).
     """
     layout = None
-    for size in range(MAX_DIE_SIZE, MIN_DIE_SIZE - 1, -_SIZE_STEP):
+    for size in range(max(max_size, MIN_DIE_SIZE), MIN_DIE_SIZE - 1, -_SIZE_STEP):
         layout = lay_out_dice(
             dice,
             width,

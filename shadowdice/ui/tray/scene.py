@@ -34,9 +34,8 @@ from shadowdice.core.die import Die
 from shadowdice.ui.tray.die_item import DieItem, body_centre_depth
 from shadowdice.ui.tray.layout import MAX_DIE_SIZE, TrayLayout, caption_pixel_size, fit_layout
 
-_FELT_CENTRE = QColor("#2f6a4e")
-_FELT_MIDDLE = QColor("#21503a")
-_FELT_EDGE = QColor("#0f2419")
+#: The felt's colour in the light; the middle and the rim are shades of it.
+FELT = QColor("#2f6a4e")
 _PANEL_FILL = QColor(0, 0, 0, 46)
 _PANEL_EDGE = QColor(255, 255, 255, 28)
 _KEPT_FILL = QColor(230, 179, 37, 38)
@@ -64,6 +63,8 @@ class TrayScene(QGraphicsScene):
         self._items: dict[int, DieItem] = {}
         self._scenery: list[QGraphicsItem] = []
         self._layout = TrayLayout(size=MAX_DIE_SIZE)
+        self.max_die_size = MAX_DIE_SIZE
+        self._colours: dict[str, QColor] = {}
 
     @property
     def dice(self) -> Sequence[Die]:
@@ -100,11 +101,24 @@ class TrayScene(QGraphicsScene):
             item = self._items.get(die_id)
             if item is None:
                 item = DieItem(die, self._layout.size)
+                item.set_colour(self._colour_of(die))
                 item.setZValue(1.0)
                 self.addItem(item)
                 self._items[die_id] = item
             elif item.die != die:
                 item.set_die(die)
+
+    def set_colours(self, colours: dict[str, QColor]) -> None:
+        """Colour the plain dice by who threw them: ``colours`` by the group's first part
+        (the character in a group roll) and "" for dice of no group.
+        """
+        self._colours = dict(colours)
+        for item in self._items.values():
+            item.set_colour(self._colour_of(item.die))
+
+    def _colour_of(self, die: Die) -> QColor | None:
+        owner = die.group.split(" · ")[0]
+        return self._colours.get(owner, self._colours.get(""))
 
     def relayout(self, width: int, height: int) -> None:
         """Lay the dice out at the largest size that fits ``width`` x ``height``.
@@ -119,6 +133,7 @@ class TrayScene(QGraphicsScene):
             footprint=lambda die, size: self._items[die.id].footprint(size),
             centre_depth=body_centre_depth,
             caption_width=caption_width,
+            max_size=self.max_die_size,
         )
         for item in self._items.values():
             item.set_size(self._layout.size)
@@ -186,14 +201,15 @@ def caption_width(text: str, size: float) -> float:
 class Felt:
     """The felt of one tray, painted once per size of the view and then copied every frame."""
 
-    def __init__(self) -> None:
+    def __init__(self, colour: QColor = FELT) -> None:
+        self.colour = QColor(colour)
         self._picture: QPixmap | None = None
-        self._key: tuple[float, float, float] | None = None
+        self._key: tuple[float, float, float, int] | None = None
 
     def draw(self, painter: QPainter, rect: QRectF, visible: QRectF) -> None:
         """Draw the felt in ``rect`` as :func:`paint_felt` paints it."""
         ratio = painter.device().devicePixelRatioF()
-        key = (visible.width(), visible.height(), ratio)
+        key = (visible.width(), visible.height(), ratio, self.colour.rgb())
         if self._picture is None or key != self._key:
             self._picture = QPixmap(
                 max(1, round(visible.width() * ratio)), max(1, round(visible.height() * ratio))
@@ -201,26 +217,27 @@ class Felt:
             self._picture.setDevicePixelRatio(ratio)
             felt = QPainter(self._picture)
             origin = QRectF(0, 0, visible.width(), visible.height())
-            paint_felt(felt, origin, origin)
+            paint_felt(felt, origin, origin, self.colour)
             felt.end()
             self._key = key
         if not visible.contains(rect):
-            painter.fillRect(rect, _FELT_EDGE)
+            painter.fillRect(rect, self.colour.darker(310))
         painter.drawPixmap(visible.topLeft(), self._picture)
 
 
-def paint_felt(painter: QPainter, rect: QRectF, visible: QRectF) -> None:
+def paint_felt(painter: QPainter, rect: QRectF, visible: QRectF, felt: QColor = FELT) -> None:
     """Paint the felt in ``rect``: a dark green cloth, lit in the middle, with a darker rim.
 
     The light and the rim follow ``visible``, the part of the scene the view shows, so the
     felt stays put while the dice scroll.
     """
-    painter.fillRect(rect, _FELT_EDGE)
+    edge, middle = felt.darker(310), felt.darker(140)
+    painter.fillRect(rect, edge)
     radius = max(visible.width(), visible.height()) * 0.75
     gradient = QRadialGradient(visible.center() - QPointF(0, visible.height() * 0.15), radius)
-    gradient.setColorAt(0.0, _FELT_CENTRE)
-    gradient.setColorAt(0.55, _FELT_MIDDLE)
-    gradient.setColorAt(1.0, _FELT_EDGE)
+    gradient.setColorAt(0.0, felt)
+    gradient.setColorAt(0.55, middle)
+    gradient.setColorAt(1.0, edge)
     painter.fillRect(rect, QBrush(gradient))
     # The tray's rim: a soft inner shadow along the edges.
     painter.save()

@@ -1,0 +1,130 @@
+"""The settings dialog (Ctrl+,): how the tray looks and moves, each character's dice colour,
+and whether spending asks first.
+
+The dialog edits a copy of the settings and hands the changes back on OK (``accepted_changes``);
+the main window stores them with the other settings and applies them at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shadowdice.storage.settings import Settings
+from shadowdice.ui.tray.palette import ANIMATION_SPEEDS, DICE, DIE_SIZES, FELTS
+
+
+def _swatch(colour: str) -> QIcon:
+    pixmap = QPixmap(16, 16)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+def _combo(name: str, entries: dict[str, Any], chosen: str, *, swatches: bool = False) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    for key, entry in entries.items():
+        label, colour = (entry, None) if isinstance(entry, str) else entry
+        if swatches:
+            combo.addItem(_swatch(colour), label, key)
+        else:
+            combo.addItem(label, key)
+    combo.setCurrentIndex(max(combo.findData(chosen), 0))
+    return combo
+
+
+class SettingsDialog(QDialog):
+    """The options of the app, for the characters open now.
+
+    Signals:
+        accepted_changes(dict): OK was pressed; carries the settings changed, by field name.
+    """
+
+    accepted_changes = Signal(dict)
+
+    def __init__(self, settings: Settings, characters: list[str], parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setObjectName("settings_dialog")
+        self._settings = settings
+
+        self.animation = _combo("animation", ANIMATION_SPEEDS, settings.animation)
+        self.animation.setToolTip("How fast the dice tumble in; Off shows them at once")
+        self.dice_size = _combo(
+            "dice_size", {key: label for key, (label, _px) in DIE_SIZES.items()}, settings.dice_size
+        )
+        self.dice_size.setToolTip("How large the dice are at most; many dice shrink to fit")
+        self.felt = _combo("felt", FELTS, settings.felt, swatches=True)
+        self.felt.setToolTip("The colour of the tray's felt")
+        self.confirm_spending = QCheckBox("&Ask before a roll spends Edge, dice or points")
+        self.confirm_spending.setObjectName("confirm_spending")
+        self.confirm_spending.setChecked(settings.confirm_spending)
+
+        tray = QGroupBox("Dice tray")
+        tray_form = QFormLayout(tray)
+        tray_form.addRow("A&nimation:", self.animation)
+        tray_form.addRow("Dice si&ze:", self.dice_size)
+        tray_form.addRow("&Felt:", self.felt)
+
+        self.dice_colours: dict[str, QComboBox] = {}
+        colours = QGroupBox("Dice colour of each character")
+        colours_form = QFormLayout(colours)
+        for name in characters:
+            combo = _combo(
+                f"dice_colour:{name}", DICE, settings.dice_colours.get(name, "ivory"), swatches=True
+            )
+            combo.setAccessibleName(f"Dice colour of {name}")
+            self.dice_colours[name] = combo
+            colours_form.addRow(f"{name}:", combo)
+        if not characters:
+            colours_form.addRow(QLabel("Open a character to give its dice a colour."))
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.buttons = buttons
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(tray)
+        layout.addWidget(colours)
+        layout.addWidget(self.confirm_spending)
+        self.extra = QVBoxLayout()  # room for more options
+        layout.addLayout(self.extra)
+        layout.addStretch(1)
+        layout.addWidget(buttons)
+
+    def add_option(self, widget: QWidget) -> None:
+        """Add another option under the ones here."""
+        self.extra.addWidget(widget)
+
+    def changes(self) -> dict[str, Any]:
+        """The settings as the dialog shows them, by field name."""
+        colours = dict(self._settings.dice_colours)
+        colours.update({name: combo.currentData() for name, combo in self.dice_colours.items()})
+        return {
+            "animation": self.animation.currentData(),
+            "dice_size": self.dice_size.currentData(),
+            "felt": self.felt.currentData(),
+            "dice_colours": {name: c for name, c in colours.items() if c != "ivory"},
+            "confirm_spending": self.confirm_spending.isChecked(),
+        }
+
+    def accept(self) -> None:
+        """Hand the changes back, then close."""
+        self.accepted_changes.emit(self.changes())
+        super().accept()

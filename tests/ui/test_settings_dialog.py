@@ -1,0 +1,85 @@
+"""The settings dialog (Ctrl+,): animation, dice size, felt and dice colours, asking before
+spending; kept with the other settings and applied at once.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from shadowdice.storage.settings import SettingsStore
+from shadowdice.ui.settings_dialog import SettingsDialog
+from shadowdice.ui.tray.palette import dice_colour, felt_colour
+from tests.ui.window_helpers import action_button, choose
+
+
+def open_dialog(qtbot, window) -> SettingsDialog:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.findChild(SettingsDialog)
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def test_the_settings_are_kept_and_applied(qtbot, make_window, app_paths, dice):
+    # Given Kira open
+    window = make_window()
+    kira = window.new_character_of("shadowrun4")
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Kira")
+
+    # When the game master turns the animation off, makes dice large, the felt blue and
+    # Kira's dice rose, and presses OK
+    dialog = open_dialog(qtbot, window)
+    choose(dialog.animation, "off")
+    choose(dialog.dice_size, "large")
+    choose(dialog.felt, "blue")
+    choose(dialog.dice_colours["Kira"], "rose")
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+
+    # Then the tray follows at once
+    tray = window.roll_panel.tray
+    assert tray.duration_ms == 0
+    assert tray.felt == felt_colour("blue")
+    choose(window.check_panel.widget("skill"), "Pistols")
+    dice.extend([5, 3, 2])
+    window.check_panel.request_roll()
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    assert tray.die_size() > 72
+    assert [item.colour for item in tray.die_items()] == [dice_colour("rose")] * 3
+
+    # And the settings are kept for the next start
+    stored = SettingsStore(app_paths.settings_file).load()
+    assert (stored.animation, stored.dice_size, stored.felt) == ("off", "large", "blue")
+    assert stored.dice_colours == {"Kira": "rose"}
+    assert kira.title == "Kira"
+
+
+def test_cancel_changes_nothing(qtbot, window, app_paths):
+    dialog = open_dialog(qtbot, window)
+    choose(dialog.felt, "red")
+    dialog.reject()
+    assert window.files.settings.felt == "green"
+    assert window.roll_panel.tray.felt == felt_colour("green")
+    assert window.roll_panel.tray.felt != QColor("#6e2b34")
+
+
+def test_spending_asks_first_when_wanted(qtbot, window, dice, prompts):
+    # Given asking before spending is on, and a roll with Edge left
+    window.files.change_settings(confirm_spending=True)
+    window.apply_settings()
+    document = window.new_character_of("shadowrun4")
+    choose(window.check_panel.widget("skill"), "Pistols")
+    dice.extend([5, 3, 1])
+    window.check_panel.request_roll()
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+
+    # When Edge is asked for and the answer is no, nothing is spent
+    prompts.yes_no_answers.append(False)
+    action_button(window, "edge_extra_dice").click()
+    assert prompts.asked_yes_no == ["Edge: +3 dice costs 1 Edge. Spend it?"]
+    assert document.sheet.edge_current == 3
+
+    # When the answer is yes, it is
+    prompts.yes_no_answers.append(True)
+    dice.extend([5, 5, 5])
+    action_button(window, "edge_extra_dice").click()
+    qtbot.waitUntil(lambda: document.sheet.edge_current == 2, timeout=3000)
