@@ -42,7 +42,7 @@ from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
-from shadowdice.ui.prompts import Prompts, SaveChoice
+from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
 from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
@@ -50,7 +50,9 @@ from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, fel
 if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
     from shadowdice.ui.about_dialog import AboutDialog
     from shadowdice.ui.group_roll_dialog import GroupRollDialog
+    from shadowdice.ui.print_dialog import PrintDialog
     from shadowdice.ui.settings_dialog import SettingsDialog
+    from shadowdice.ui.sheet_print import Paper
     from shadowdice.ui.template_library import TemplateLibrary
 
 WELCOME = (
@@ -193,6 +195,13 @@ class MainWindow(QMainWindow):
         self.legend_action.setCheckable(True)
         self.legend_action.setChecked(self.roll_panel.legend_visible())
         self.legend_action.setToolTip("Show the marks of the dice in words under the tray")
+        self.print_action = self._action("&Print…", self.open_print_dialog, keys.Print)
+        self.export_pdf_action = self._action(
+            "&Export PDF…", lambda: self.open_print_dialog(pdf=True), "Ctrl+Shift+E"
+        )
+        self.print_action.setEnabled(False)
+        self.export_pdf_action.setEnabled(False)
+        self.paper: Paper | None = None  # the paper chosen last, else the locale's
 
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction(self.new_action)
@@ -205,6 +214,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.print_action, self.export_pdf_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -509,6 +520,59 @@ class MainWindow(QMainWindow):
             self._roll_records[self.roll_panel.session] = record
         self.history_model.add(record)
 
+    # --- paper ---------------------------------------------------------------------------------
+
+    def open_print_dialog(self, *, pdf: bool = False) -> PrintDialog | None:
+        """Ask for the paper and the pencil variant, then print or export the current sheet."""
+        from shadowdice.ui.print_dialog import PrintDialog
+        from shadowdice.ui.sheet_print import Paper
+
+        document = self.current_document()
+        if document is None:
+            return None
+        dialog = PrintDialog(document.title, self.paper or Paper.usual(), pdf=pdf, parent=self)
+        dialog.print_requested.connect(
+            lambda paper, pencil: self.print_sheet(document, paper, pencil)
+        )
+        dialog.pdf_requested.connect(lambda paper, pencil: self.export_pdf(document, paper, pencil))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def print_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> bool:
+        """Print a character's sheet on the printer the player chooses."""
+        from PySide6.QtPrintSupport import QPrinter
+
+        from shadowdice.ui.sheet_print import Paper, page_layout, print_sheet
+
+        self.paper = paper = Paper(paper)
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(page_layout(paper))
+        printer.setDocName(document.title)
+        if not self.prompts.set_up_printer(printer):
+            return False
+        print_sheet(document, printer, pencil=pencil)
+        self._show_message(f"{document.title} was sent to the printer.")
+        return True
+
+    def export_pdf(self, document: CharacterDocument, paper: str, pencil: bool) -> Path | None:
+        """Write a character's sheet as a PDF where the player says."""
+        from shadowdice.ui.sheet_print import Paper, write_pdf
+
+        self.paper = paper = Paper(paper)
+        name = f"{document.title} (pencil)" if pencil else document.title
+        folder = document.path.parent if document.path else self.paths.characters_dir
+        path = self.prompts.pdf_path(folder / f"{name}{PDF_SUFFIX}")
+        if path is None:
+            return None
+        try:
+            write_pdf(document, path, paper=paper, pencil=pencil)
+        except OSError as error:
+            self.prompts.error("Cannot export the PDF", str(error))
+            return None
+        self._show_message(f"{document.title} was written to {path}.")
+        return path
+
     # --- undo and redo -------------------------------------------------------------------------
 
     def undo(self) -> None:
@@ -554,6 +618,8 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.roll_panel.show_for(document)
         self._update_group_roll_action(document)
+        self.print_action.setEnabled(document is not None)
+        self.export_pdf_action.setEnabled(document is not None)
         self._update_title()
 
     def _update_group_roll_action(self, document: CharacterDocument | None) -> None:

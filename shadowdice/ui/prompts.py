@@ -1,4 +1,5 @@
-"""The questions the main window asks the player: which file, save or discard, and errors.
+"""The questions the main window asks the player: which file, save or discard, which printer,
+and errors.
 
 They are one object handed to the main window, so tests answer them without dialogs.
 """
@@ -7,12 +8,18 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
 
 #: Character files end in ``.shadowdice`` (JSON inside); older ones in ``.json`` still open.
 CHARACTER_SUFFIX = ".shadowdice"
 FILE_FILTER = "Shadowdice characters (*.shadowdice *.json);;All files (*)"
+PDF_SUFFIX = ".pdf"
+PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
 
 
 class SaveChoice(Enum):
@@ -67,6 +74,22 @@ class Prompts:
             return None
         path = Path(name)
         return path if path.suffix else path.with_suffix(CHARACTER_SUFFIX)
+
+    def pdf_path(self, suggested: Path) -> Path | None:
+        """Ask where to write a PDF."""
+        name, _ = QFileDialog.getSaveFileName(
+            self._parent, "Export PDF", str(suggested), PDF_FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix else path.with_suffix(PDF_SUFFIX)
+
+    def set_up_printer(self, printer: QPrinter) -> bool:
+        """Let the player choose the printer and its settings; False when they cancel."""
+        from PySide6.QtPrintSupport import QPrintDialog  # loaded when first printing
+
+        return QPrintDialog(printer, self._parent).exec() == QDialog.DialogCode.Accepted
 
     def error(self, title: str, message: str) -> None:
         """Tell the player that something failed, and why."""

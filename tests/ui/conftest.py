@@ -24,6 +24,9 @@ class AnsweredPrompts:
         self.yes_no_answers: list[bool | None] = []
         self.asked_yes_no: list[str] = []
         self.suggested_saves: list[Path] = []
+        self.pdf_answers: list[Path | None] = []
+        self.suggested_pdfs: list[Path] = []
+        self.printer_answers: list[Path | None] = []
 
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Answer as queued; with nothing queued (closing at teardown), discard."""
@@ -40,6 +43,19 @@ class AnsweredPrompts:
     def save_path(self, suggested: Path) -> Path | None:
         self.suggested_saves.append(suggested)
         return self.save_answers.pop(0)
+
+    def pdf_path(self, suggested: Path) -> Path | None:
+        self.suggested_pdfs.append(suggested)
+        return self.pdf_answers.pop(0)
+
+    def set_up_printer(self, printer) -> bool:
+        """The printer as queued: a PDF file standing in for paper, or None to cancel."""
+        answer = self.printer_answers.pop(0)
+        if answer is None:
+            return False
+        printer.setOutputFormat(printer.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(answer))
+        return True
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))
