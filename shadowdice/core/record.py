@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -40,6 +40,39 @@ class FrozenDict(dict):
 
     def __reduce__(self) -> tuple[type, tuple[dict]]:
         return FrozenDict, (dict(self),)
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def trusted(model: type[Model], **fields: Any) -> Model:
+    """A record of ``model`` from every one of its fields, as validating them would give.
+
+    Only for code that builds each part right itself (a roll session finishing): it skips
+    validation, which costs far more than the rest of a roll. Every field must be given,
+    with values as validation makes them (tuples, :func:`frozen_values`, nested records).
+    Records that come from elsewhere (files) are validated.
+    """
+    record = model.__new__(model)
+    object.__setattr__(record, "__dict__", fields)
+    object.__setattr__(record, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(record, "__pydantic_extra__", None)
+    object.__setattr__(record, "__pydantic_private__", None)
+    return record
+
+
+def frozen_values(values: Mapping[str, Any]) -> FrozenDict:
+    """``values`` as validating a record makes them: unchangeable, lists as tuples.
+
+    For records built without validation (:meth:`pydantic.BaseModel.model_construct`) by the
+    code that knows their parts are right.
+
+    >>> frozen_values({"picked": ["Kira"], "hits": 2})
+    {'picked': ('Kira',), 'hits': 2}
+    """
+    return FrozenDict(
+        {key: tuple(value) if isinstance(value, list) else value for key, value in values.items()}
+    )
 
 
 #: A mapping that cannot be changed once validated, written to JSON as an object.

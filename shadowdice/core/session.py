@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from dataclasses import replace as dataclass_replace
 from datetime import UTC, datetime
 from enum import StrEnum
+from functools import cache
 from itertools import count
 from typing import Any
 
@@ -38,6 +39,8 @@ from shadowdice.core.record import (
     OutcomeRecord,
     RollRecord,
     ThrowRecord,
+    frozen_values,
+    trusted,
 )
 
 
@@ -208,7 +211,8 @@ class RollSession(ABC):
     @property
     def table(self) -> tuple[Die, ...]:
         """The dice that count now: all but those a reroll replaced."""
-        return tuple(die for die in self._dice.values() if not die.has(Mark.REROLLED))
+        rerolled = Mark.REROLLED
+        return tuple(die for die in self._dice.values() if rerolled not in die.marks)
 
     def die(self, die_id: int) -> Die:
         """The die with this id."""
@@ -337,31 +341,38 @@ class RollSession(ABC):
         self.withdraw()
         self.finished = True
         outcome = self.outcome()
-        return RollRecord(
+        # The session built every part itself, as the models say: no validation needed here
+        # (records are validated where they come in from a file).
+        return trusted(
+            RollRecord,
             system=self.system_id,
             character=self.character,
             check=self.check,
-            parameters=self.parameters,
+            parameters=frozen_values(self.parameters),
             throws=tuple(
-                ThrowRecord(
-                    label=throw.label, dice=tuple(_die_record(self._dice[i]) for i in throw.die_ids)
+                trusted(
+                    ThrowRecord,
+                    label=throw.label,
+                    dice=tuple(_die_record(self._dice[i]) for i in throw.die_ids),
                 )
                 for throw in self.throws
             ),
             actions=tuple(
-                ActionRecord(id=action.id, label=action.label, cost=action.cost)
+                trusted(ActionRecord, id=action.id, label=action.label, cost=action.cost)
                 for action in self.taken
             ),
-            changes=tuple(self._changes_of_taken()),
-            outcome=OutcomeRecord(
+            outcome=trusted(
+                OutcomeRecord,
                 headline=outcome.headline,
                 tone=outcome.tone.value,
                 detail=outcome.detail,
-                values=dict(outcome.values),
+                values=frozen_values(outcome.values),
             ),
             time=self._clock(),
             seed=self.dice_start[0] if self.dice_start else None,
             position=self.dice_start[1] if self.dice_start else None,
+            members=(),
+            changes=tuple(self._changes_of_taken()),
         )
 
     def _changes_of_taken(self) -> list[str]:
@@ -476,11 +487,18 @@ def dice_start(source: DiceSource) -> tuple[int, int] | None:
 
 
 def _die_record(die: Die) -> DieRecord:
-    return DieRecord(
+    return trusted(
+        DieRecord,
         sides=die.sides,
         faces=die.faces,
         group=die.group,
-        marks=tuple(sorted(mark.value for mark in die.marks)),
+        marks=_mark_names(die.marks),
         score=die.score,
         typed=die.typed,
     )
+
+
+@cache
+def _mark_names(marks: frozenset[Mark]) -> tuple[str, ...]:
+    """The marks as a record names them, sorted (a few combinations, each sorted once)."""
+    return tuple(sorted(mark.value for mark in marks))

@@ -77,6 +77,8 @@ class ShadowrunSession(RollSession):
         self.rules = sheet.table_rules
         self.edge = sheet.edge
         self.edge_spent = False
+        #: Hits of each die by id (a die's faces never change), filled as dice are evaluated.
+        self._hits: dict[int, int] = {}
         if edge_use is EdgeUse.BEFORE:
             extra = edge_dice_before_roll(
                 edge=self.edge, edge_current=sheet.edge_current, rules=self.rules
@@ -98,13 +100,21 @@ class ShadowrunSession(RollSession):
     @property
     def hits(self) -> int:
         """Hits of every die on the table."""
-        return sum(hits_of(die.faces, self.rules) for die in self.table)
+        hits_of_die = self._hits_of
+        return sum([hits_of_die(die) for die in self.table])
+
+    def _hits_of(self, die: Die) -> int:
+        hits = self._hits.get(die.id)
+        if hits is None:
+            hits = self._hits[die.id] = hits_of(die.faces, self.rules)
+        return hits
 
     def _evaluate(self) -> None:
+        glitch_up_to = self.rules.glitch_up_to
         for die in self.table:
-            hits = hits_of(die.faces, self.rules)
+            hits = self._hits_of(die)
             marks = [Mark.HIT if hits else Mark.MISS]
-            if die.face <= self.rules.glitch_up_to:
+            if die.face <= glitch_up_to:
                 marks.append(Mark.GLITCH)
             if len(die.faces) > 1:
                 marks.append(Mark.EXPLODED)
@@ -185,7 +195,7 @@ class ShadowrunSession(RollSession):
         self._spend_edge()
 
     def _misses(self) -> list[Die]:
-        return [die for die in self.table if hits_of(die.faces, self.rules) == 0]
+        return [die for die in self.table if self._hits_of(die) == 0]
 
     def _edge_refusal(self) -> str:
         if self.edge_spent:

@@ -1,0 +1,53 @@
+"""A finished session builds its record without validating it: the record must be exactly
+what validation would have made of the same data.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from shadowdice.core.dice import RandomDiceSource
+from shadowdice.core.record import FrozenDict, RollRecord, frozen_values, trusted
+from shadowdice.systems import builtin_registry
+
+REGISTRY = builtin_registry()
+
+#: What each system's check needs beyond the form's defaults to roll a fresh character.
+ROLLABLE = {"shadowrun4": {"modifier": 8}, "phasesix": {"bonus_dice": 1}}
+
+
+def finished_check(system_id: str, seed: int) -> RollRecord:
+    """A check of a fresh character with the form's defaults, an action taken if offered."""
+    system = REGISTRY.get(system_id)
+    sheet = system.new_sheet()
+    sheet.name = "Tester"
+    values = {param.key: param.default for param in system.check_params(sheet)}
+    values.update(ROLLABLE.get(system_id, {}))
+    session = system.start_check(sheet, values, RandomDiceSource(seed))
+    enabled = [action for action in session.actions() if action.enabled and action.pick is None]
+    if enabled:
+        session.apply(enabled[0].id)
+    return session.finish()
+
+
+@pytest.mark.parametrize("system_id", [info.id for info in REGISTRY.infos()])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_finished_record_is_what_validation_makes_of_it(system_id, seed):
+    record = finished_check(system_id, seed)
+    validated = RollRecord.model_validate(record.model_dump())
+    assert record == validated
+    assert record.model_dump_json() == validated.model_dump_json()
+    assert record.model_fields_set == validated.model_fields_set
+    assert isinstance(record.outcome.values, FrozenDict)
+    with pytest.raises(TypeError, match="cannot be changed"):
+        record.outcome.values["hits"] = 99  # type: ignore[index]
+
+
+def test_a_trusted_record_stays_frozen_and_lists_become_tuples():
+    record = trusted(
+        RollRecord,
+        **RollRecord.model_validate(finished_check("shadowrun4", 4).model_dump()).__dict__,
+    )
+    with pytest.raises(Exception, match="frozen"):
+        record.check = "something else"  # type: ignore[misc]
+    assert frozen_values({"who": ["Kira", "Ash"]}) == {"who": ("Kira", "Ash")}
