@@ -11,6 +11,8 @@ The check values of an attribute or skill check (declared in :class:`~.system.He
   dice of a good item, or dice won back by gritting one's teeth ("die Zähne zusammenbeißen").
 - ``quality``: the quality of the tool or weapon used, which caps matches when lower than the
   tested value (0: none).
+- ``memory``: a memory check ("Gedächtnisprobe"), rolled by the game master for the player:
+  the roll is named so in the tray and the history.
 - ``learning_dice``, ``goal``, ``lucky_dice`` (learning roll): the dice thrown, what the roll
   aims at (``"value"``, ``"star"``, ``"master_grade"``), and how many of the dice lucky
   numbers pay for (attributes only).
@@ -162,6 +164,7 @@ class HeldenCheck(CheckValuesModel):
     learning_dice: WholeNumber = 0
     goal: str = Goal.VALUE.value
     lucky_dice: WholeNumber = 0
+    memory: bool = False
 
 
 def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
@@ -233,8 +236,12 @@ def _plan_learning(sheet: HeldenSheet, kind: str, row: Any, values: HeldenCheck)
 def start(
     sheet: HeldenSheet, plan: Plan, source: DiceSource, parameters: dict[str, Any]
 ) -> HeldenSession:
-    """Start the session the plan describes."""
+    """Start the session the plan describes; a memory check says that the game master
+    rolls it for the player.
+    """
     check = f"{ROLL_NAMES[plan.roll]}: {plan.tested.label}"
+    if parameters.get("memory") and plan.roll != LEARNING:
+        check = f"Memory check, rolled by the game master: {plan.tested.label}"
     if plan.roll == LEARNING:
         return LearningSession(
             sheet,

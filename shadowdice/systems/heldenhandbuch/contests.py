@@ -6,9 +6,15 @@ The group check values:
 
 - ``contest``: ``"combat"``, ``"influence"``, ``"bargaining"`` or ``"joint"``.
 - ``<contest>_skill_<i>``: the skill member ``i`` (in the order ticked) rolls, as
-  ``"skill:<name>"`` or ``"attribute:<name>"``.
+  ``"skill:<name>"`` or ``"attribute:<name>"``. The defaults: Basic martial arts in a combat;
+  Intimidation for the first member and Self-control for the others in an influence;
+  Haggling in a bargaining; the first of the sheet's list in a joint check.
 - ``weapon_<i>`` (combat): the quality of member ``i``'s weapon; matches and sequences reach
   only up to the lower of skill and quality (0: no limit).
+- ``joint_roll`` (joint check): ``"single"``, ``"sieve"`` or ``"cascade"``.
+
+Influence and its victims' Self-control are sieve rolls, cascade rolls with the star of
+skill; bargaining is sieve rolls (:mod:`.social`).
 
 A combat phase loses the dice the sheet carries over from the last one (rescue dice); every
 contest loses the dice the sheet takes away (emptied lines, critical injuries).
@@ -25,19 +31,44 @@ from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Kind, Sheet
 from shadowdice.systems.heldenhandbuch.checks import (
     CASCADE,
+    SIEVE,
+    SINGLE,
     SKILL,
     plan_check,
     what_choices,
     what_key,
 )
 from shadowdice.systems.heldenhandbuch.combat import CombatSession
-from shadowdice.systems.heldenhandbuch.roll_session import Tested
 from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet
+from shadowdice.systems.heldenhandbuch.social import (
+    BargainingSession,
+    Entrant,
+    InfluenceSession,
+    JointSession,
+)
 
-COMBAT = "combat"
-CONTESTS = ((COMBAT, "Combat phase (Kampf)"),)
-#: The skill each contest starts with, if the character has it.
-DEFAULT_SKILLS = {COMBAT: "Basic martial arts"}
+COMBAT, INFLUENCE, BARGAINING, JOINT = "combat", "influence", "bargaining", "joint"
+CONTESTS = (
+    (COMBAT, "Combat phase (Kampf)"),
+    (INFLUENCE, "Influence against self-control (Beeinflussen)"),
+    (BARGAINING, "Bargaining (Feilschen)"),
+    (JOINT, "Joint check (Gemeinschaftsprobe)"),
+)
+_HINTS = {
+    COMBAT: "The skill of the weapon fought with.",
+    INFLUENCE: "The first character influences (Intimidation, Oratory, Seduction); the others "
+    "hold against it with Self-control.",
+    BARGAINING: "Both sides haggle.",
+    JOINT: "What each character contributes dice of.",
+}
+#: The skill each contest starts with, for the first member and for the others.
+DEFAULT_SKILLS = {
+    COMBAT: ("Basic martial arts", "Basic martial arts"),
+    INFLUENCE: ("Intimidation", "Self-control"),
+    BARGAINING: ("Haggling", "Haggling"),
+    JOINT: ("", ""),
+}
+JOINT_ROLLS = ((SINGLE, "Single roll"), (SIEVE, "Sieve roll"), (CASCADE, "Cascade roll"))
 
 
 def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
@@ -51,22 +82,33 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             Kind.CHOICE,
             COMBAT,
             choices=CONTESTS,
-            hint="Combat: synchronous cascade rolls, attack, defence, counter and damage.",
-        )
+            hint="Combat: synchronous cascade rolls, attack, defence, counter and damage. "
+            "Influence: the first character's tricks against the others' self-control. "
+            "Bargaining: two sides haggle. Joint check: everyone contributes dice.",
+        ),
+        CheckParam(
+            "joint_roll",
+            "Kind of roll",
+            Kind.CHOICE,
+            SINGLE,
+            choices=JOINT_ROLLS,
+            only_with=("contest", JOINT),
+        ),
     ]
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
         choices = what_choices(sheet)
-        params.append(
-            CheckParam(
-                f"{COMBAT}_skill_{index}",
-                f"{name}: combat skill",
-                Kind.CHOICE,
-                _default_skill(sheet, COMBAT, choices),
-                choices=choices,
-                hint="The skill of the weapon fought with.",
-                only_with=("contest", COMBAT),
+        for contest, _label in CONTESTS:
+            params.append(
+                CheckParam(
+                    f"{contest}_skill_{index}",
+                    f"{name} rolls",
+                    Kind.CHOICE,
+                    _default_skill(sheet, contest, index, choices),
+                    choices=choices,
+                    hint=_HINTS[contest],
+                    only_with=("contest", contest),
+                )
             )
-        )
         params.append(
             CheckParam(
                 f"weapon_{index}",
@@ -85,53 +127,81 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
 def preview_contest(members: Sequence[Sheet], values: CheckValues) -> CheckPreview:
     """What every member throws, or why the contest cannot be held."""
     try:
-        fighters = _fighters(members, values)
+        contest, entrants = _entrants(members, values)
     except CheckError as error:
         return CheckPreview(summary="", problem=str(error))
     words = [
-        f"{name}: {tested.label}, {tested.step}, matches up to {tested.cap}"
-        for name, _sheet, tested in fighters
+        f"{entrant.name}: {entrant.tested.label}, {ROLL_WORDS[entrant.roll]} of "
+        f"{entrant.tested.step}, matches up to {entrant.tested.cap}"
+        for entrant in entrants
     ]
-    return CheckPreview(summary="Combat phase · " + " · ".join(words))
+    title = dict(CONTESTS)[contest].split(" (")[0]
+    return CheckPreview(summary=f"{title} · " + " · ".join(words))
+
+
+ROLL_WORDS = {SINGLE: "single roll", SIEVE: "sieve roll", CASCADE: "cascade roll"}
 
 
 def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSource) -> RollSession:
     """Start the contest the values ask for."""
-    fighters = _fighters(members, values)
-    return CombatSession(fighters, source=source, parameters=dict(values))
+    contest, entrants = _entrants(members, values)
+    parameters = dict(values)
+    if contest == COMBAT:
+        fighters = [(e.name, e.sheet, e.tested) for e in entrants]
+        return CombatSession(fighters, source=source, parameters=parameters)
+    session_type = {
+        INFLUENCE: InfluenceSession,
+        BARGAINING: BargainingSession,
+        JOINT: JointSession,
+    }[contest]
+    return session_type(entrants, source=source, parameters=parameters)
 
 
-def _fighters(
-    members: Sequence[Sheet], values: CheckValues
-) -> list[tuple[str, HeldenSheet, Tested]]:
+def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[Entrant]]:
     sheets = _helden(members)
-    contest = values.get("contest") or COMBAT
+    contest = str(values.get("contest") or COMBAT)
     if contest not in dict(CONTESTS):
         raise CheckError(f"{contest!r} is no contest.")
     if len(sheets) < 2:
         raise CheckError("A contest needs at least two characters: tick another one.")
+    if contest == BARGAINING and len(sheets) != 2:
+        raise CheckError("Bargaining is between two sides: tick exactly two characters.")
     names = member_names(sheets)
-    fighters = []
+    entrants = []
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
-        what = values.get(f"{COMBAT}_skill_{index}") or _default_skill(
-            sheet, COMBAT, what_choices(sheet)
+        what = str(
+            values.get(f"{contest}_skill_{index}")
+            or _default_skill(sheet, contest, index, what_choices(sheet))
         )
-        check = {
-            "what": what,
-            "roll": CASCADE,
-            "quality": values.get(f"weapon_{index}") or 0,
-            "extra_dice": -sheet.combat_dice_lost,
-        }
+        check: dict[str, int | str] = {"what": what, "roll": SIEVE}
+        if contest == COMBAT:
+            check.update(
+                roll=CASCADE,
+                quality=int(values.get(f"weapon_{index}") or 0),
+                extra_dice=-sheet.combat_dice_lost,
+            )
+        elif contest == JOINT:
+            check["roll"] = str(values.get("joint_roll") or SINGLE)
         try:
             plan = plan_check(sheet, check)
         except CheckError as error:
             raise CheckError(f"{name}: {error}") from None
-        fighters.append((name, sheet, plan.tested))
-    return fighters
+        roll = plan.roll
+        if (
+            contest == INFLUENCE
+            and plan.tested.kind == SKILL
+            and sheet.skill(plan.tested.name).star
+        ):
+            roll = CASCADE  # the star of skill lets influence be a cascade roll
+        entrants.append(Entrant(name, sheet, plan.tested, roll))
+    return contest, entrants
 
 
-def _default_skill(sheet: HeldenSheet, contest: str, choices: tuple[tuple[str, str], ...]) -> str:
-    wanted = what_key(SKILL, DEFAULT_SKILLS[contest])
+def _default_skill(
+    sheet: HeldenSheet, contest: str, index: int, choices: tuple[tuple[str, str], ...]
+) -> str:
+    first, others = DEFAULT_SKILLS[contest]
+    wanted = what_key(SKILL, first if index == 0 else others)
     keys = [key for key, _label in choices]
     return wanted if wanted in keys else (keys[0] if keys else "")
 

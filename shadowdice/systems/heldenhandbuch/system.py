@@ -152,6 +152,16 @@ class Heldenhandbuch(RuleSystem):
                 only_with=rolled,
             ),
             CheckParam(
+                "memory",
+                "Memory check (the game master rolls it)",
+                Kind.FLAG,
+                False,
+                hint="Something the character lived through or learned and the player forgot: "
+                "the game master rolls the check for the player and tells what is remembered.",
+                only_with=rolled,
+                resets_after_roll=True,
+            ),
+            CheckParam(
                 "learning_dice",
                 "Learning dice",
                 Kind.INT,

@@ -1,0 +1,560 @@
+"""Contests of checks thrown side by side: influence, bargaining and joint checks (rule text
+003, "Beeinflussen", "Feilschen", "Gemeinschaftsprobe").
+
+Every character throws their own check (a sieve, cascade or single roll of
+:mod:`.sieve` and :mod:`.single_roll`), their dice in a group of their name, their actions
+offered with their name, as in a group roll. Once every check is settled, the contest reads
+them:
+
+- **Influence** (:class:`InfluenceSession`): the first character influences with
+  Intimidation, Oratory or Seduction (a sieve roll, a cascade roll with the star of skill);
+  every other character holds against it with Self-control, thrown the same way. The
+  influencer's dice in matches and sequences are tricks; each victim neutralises a trick with
+  a die of his own group (matches and sequences) showing at least as much, one die per trick.
+  Every trick left costs the victim a Psyche point. A victim whose Psyche line empties chooses:
+  the die malus of the emptied line, or granting the influencer a wish.
+- **Bargaining** (:class:`BargainingSession`): both sides throw Haggling as sieve rolls, round
+  after round; the higher result drains a Psyche point from the other for the duration of the
+  trade (a tie drains nothing). Emptying a Psyche line forces a concession; losing the last
+  point forces accepting the other's last offer and ends the trade. When the trade ends,
+  Psyche is restored: the clear winner (who drained more) gets a point more, the loser a point
+  less; when the loser lost his last point, a point per line lost during the trade instead.
+- **Joint check** (:class:`JointSession`): everyone throws the check; then each contributes
+  one die, or several matching dice, of it. The highest tested value among the participants
+  caps the matches and sequences the contributed dice form together.
+
+Readings of what the text leaves open are pinned by tests in ``test_social.py``: the victim's
+Self-control is thrown like the influence (sieve, cascade with the star); a trick is
+neutralised by a die at least as high; without matches or sequences there are no tricks;
+Psyche never goes above its lines when restored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Mark
+from shadowdice.core.record import RollRecord
+from shadowdice.core.session import (
+    Action,
+    Charge,
+    DicePick,
+    Outcome,
+    RollSession,
+    SessionError,
+    Tone,
+)
+from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
+from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, HeldenSession, Tested
+from shadowdice.systems.heldenhandbuch.scoring import is_success
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sieve import CascadeSession, SieveSession
+from shadowdice.systems.heldenhandbuch.single_roll import SingleRollSession
+
+_SEPARATOR = ":"
+SESSIONS: dict[str, type[HeldenSession]] = {
+    "single": SingleRollSession,
+    "sieve": SieveSession,
+    "cascade": CascadeSession,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A character in a contest and the check they throw.
+
+    Attributes:
+        name: the name shown (their dice lie in a group of that name).
+        sheet: the character.
+        tested: what they throw.
+        roll: "single", "sieve" or "cascade".
+    """
+
+    name: str
+    sheet: HeldenSheet
+    tested: Tested
+    roll: str
+
+
+class SideBySideSession(RollSession):
+    """Every entrant's check thrown side by side, in rounds; subclasses read the round.
+
+    Attributes:
+        entrants: the characters, in the order chosen.
+        round: the checks of the current round, one per entrant.
+        rounds: how many rounds were thrown.
+        notes: what happened, in words.
+    """
+
+    def __init__(
+        self,
+        entrants: Sequence[Entrant],
+        *,
+        check: str,
+        source: DiceSource,
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(
+            system_id=SYSTEM_ID,
+            character=", ".join(entrant.name for entrant in entrants),
+            check=check,
+            source=source,
+            parameters=parameters,
+            clock=clock,
+        )
+        self.entrants = tuple(entrants)
+        self.round: list[HeldenSession] = []
+        self.rounds = 0
+        self.notes: list[str] = []
+        self._read = False
+        self._new_round()
+        self._evaluate()
+
+    @property
+    def decided(self) -> bool:
+        """Whether every check of the round is settled."""
+        return all(session.settled for session in self.round)
+
+    def _new_round(self) -> None:
+        self.rounds += 1
+        self._read = False
+        self.round = []
+        for index, entrant in enumerate(self.entrants):
+            session = SESSIONS[entrant.roll](
+                entrant.sheet,
+                entrant.tested,
+                source=self._source,
+                check=f"{entrant.tested.label}",
+                ids=self._ids,
+            )
+            self.round.append(session)
+            self._take_over(index, session)
+
+    def _take_over(
+        self, index: int, session: HeldenSession, throws: int = 0, charges: int = 0
+    ) -> None:
+        """Record a check's throws and charges (from those positions on) as the contest's."""
+        name = self.entrants[index].name
+        for throw in session.throws[throws:]:
+            self.throws.append(replace(throw, label=f"{name}: {throw.label}"))
+        for charge in session.charges[charges:]:
+            self.charges.append(replace(charge, who=index))
+
+    def _evaluate(self) -> None:
+        """The round's dice by character; dice of earlier rounds stay in the record, set
+        aside as thrown again.
+        """
+        earlier = {
+            die_id: die.marked(*die.marks, Mark.REROLLED, score=die.score)
+            for die_id, die in self._dice.items()
+            if die_id not in self._round_ids()
+        }
+        current = {
+            die.id: replace(die, group=self.entrants[index].name)
+            for index, session in enumerate(self.round)
+            for die in session.dice
+        }
+        self._dice = {**earlier, **current}
+        if self.decided and not self._read:
+            self._read = True
+            self._read_round()
+
+    def _round_ids(self) -> set[int]:
+        return {die.id for session in self.round for die in session.dice}
+
+    def _offered(self) -> Iterable[Action]:
+        if not self.decided:
+            for index, session in enumerate(self.round):
+                for action in session.actions():
+                    yield replace(
+                        action,
+                        id=f"{index}{_SEPARATOR}{action.id}",
+                        member=self.entrants[index].name,
+                    )
+            return
+        yield from self._contest_actions()
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        index, separator, own = action.id.partition(_SEPARATOR)
+        if separator and index.isdigit():
+            session = self.round[int(index)]
+            throws, charges = len(session.throws), len(session.charges)
+            session.apply(own, picked)
+            self._take_over(int(index), session, throws, charges)
+        else:
+            self._contest_apply(action, picked)
+
+    def finish(self) -> RollRecord:
+        """Settle every check as it stands, read the round, then finish."""
+        if not self.finished:
+            for index, session in enumerate(self.round):
+                if not session.settled:
+                    throws, charges = len(session.throws), len(session.charges)
+                    session.finish()
+                    self._take_over(index, session, throws, charges)
+            self._evaluate()
+            self._close()
+        return super().finish()
+
+    # --- for subclasses ---------------------------------------------------------------------
+
+    def _read_round(self) -> None:
+        """The round is settled: read it."""
+
+    def _contest_actions(self) -> Iterable[Action]:
+        return ()
+
+    def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        raise SessionError(f"{action.label} is not possible now")
+
+    def _close(self) -> None:
+        """The contest is finished as it stands."""
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def group_faces(self, index: int) -> list[tuple[int, int]]:
+        """(id, face) of an entrant's dice in matches or sequences."""
+        session = self.round[index]
+        evaluation = session.evaluation()
+        ids = evaluation.matched | evaluation.sequence
+        return [
+            (die_id, face)
+            for die_id, face in session.dice_faces(session.scored_ids())
+            if die_id in ids
+        ]
+
+    def _lose_psyche(self, index: int, points: int) -> tuple[int, int]:
+        """Take Psyche points from an entrant; return (points taken, lines emptied)."""
+        psyche = self.entrants[index].sheet.psyche
+        before = psyche.emptied_lines
+        taken = min(points, psyche.current)
+        if taken:
+            psyche.current -= taken
+            self.charges.append(Charge("psyche", taken, index))
+        return taken, psyche.emptied_lines - before
+
+    def _round_standing(self) -> list[str]:
+        words = []
+        for entrant, session in zip(self.entrants, self.round, strict=True):
+            words.append(f"{entrant.name}: {session.outcome().headline}")
+        return words
+
+
+def neutralise(tricks: Sequence[int], dice: Sequence[int]) -> int:
+    """How many tricks dice neutralise, each die one trick of at most its face.
+
+    >>> neutralise([9, 9, 9], [12, 9]), neutralise([7, 8], [8, 8, 5]), neutralise([5], [])
+    (2, 2, 0)
+    """
+    left = sorted(dice)
+    done = 0
+    for trick in sorted(tricks):
+        match = next((n for n, face in enumerate(left) if face >= trick), None)
+        if match is not None:
+            left.pop(match)
+            done += 1
+    return done
+
+
+class InfluenceSession(SideBySideSession):
+    """Influence against self-control; see the module docstring.
+
+    Attributes:
+        lost: Psyche points each victim lost (by entrant index).
+        emptied: victims whose Psyche line emptied and who still choose malus or wish.
+        choices: what each such victim chose ("malus" or "wish").
+    """
+
+    def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
+        self.lost: dict[int, int] = {}
+        self.emptied: list[int] = []
+        self.choices: dict[int, str] = {}
+        super().__init__(entrants, check="Influence", **kwargs)
+
+    def tricks(self) -> list[int]:
+        """The faces of the influencer's tricks."""
+        return [face for _id, face in self.group_faces(0)]
+
+    def _read_round(self) -> None:
+        tricks = self.tricks()
+        for index in range(1, len(self.entrants)):
+            blocked = neutralise(tricks, [face for _id, face in self.group_faces(index)])
+            left = len(tricks) - blocked
+            taken, emptied = self._lose_psyche(index, left)
+            self.lost[index] = taken
+            if emptied:
+                self.emptied.append(index)
+
+    def _contest_actions(self) -> Iterable[Action]:
+        for index in self.emptied:
+            if index in self.choices:
+                continue
+            name = self.entrants[index].name
+            influencer = self.entrants[0].name
+            yield Action(
+                f"malus:{index}",
+                "Take the die malus",
+                hint="The emptied Psyche line costs a die in further checks.",
+                member=name,
+            )
+            yield Action(
+                f"wish:{index}",
+                f"Grant {influencer} a wish",
+                hint=f"Instead of the die malus, {name} grants {influencer} a wish.",
+                member=name,
+            )
+
+    def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        kind, _, index = action.id.partition(":")
+        self.choices[int(index)] = kind
+        name = self.entrants[int(index)].name
+        influencer = self.entrants[0].name
+        words = "takes the die malus" if kind == "malus" else f"grants {influencer} a wish"
+        self.notes.append(f"{name} {words}")
+
+    def outcome(self) -> Outcome:
+        """The tricks and what each victim lost."""
+        words = self._round_standing()
+        if not self.decided:
+            return Outcome("Influence: everyone throws", Tone.NEUTRAL, " · ".join(words))
+        tricks = self.tricks()
+        trick_words = ", ".join(str(face) for face in tricks) or "none"
+        words.append(f"tricks: {trick_words}")
+        losses = []
+        for index, lost in self.lost.items():
+            name = self.entrants[index].name
+            if lost:
+                point = "point" if lost == 1 else "points"
+                losses.append(f"{name} loses {lost} Psyche {point}")
+            if index in self.emptied:
+                words.append(f"{name}'s Psyche line is empty: a die malus or a wish")
+        headline = "; ".join(losses) if losses else "Every trick neutralised"
+        tone = Tone.SUCCESS if losses else Tone.FAILURE
+        values: dict[str, int | str | bool | None] = {
+            "tricks": len(tricks),
+            **{f"psyche_lost:{self.entrants[i].name}": n for i, n in self.lost.items()},
+            **{f"choice:{self.entrants[i].name}": c for i, c in self.choices.items()},
+        }
+        return Outcome(headline, tone, " · ".join([*words, *self.notes]), values)
+
+
+class BargainingSession(SideBySideSession):
+    """Bargaining between two sides; see the module docstring.
+
+    Attributes:
+        start: each side's Psyche when the trade began.
+        drained: points each side drained from the other.
+        over: the trade has ended.
+    """
+
+    def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
+        if len(entrants) != 2:
+            raise SessionError("Bargaining is between two sides.")
+        self.start = [entrant.sheet.psyche.current for entrant in entrants]
+        self.lines_at_start = [entrant.sheet.psyche.emptied_lines for entrant in entrants]
+        self.drained = [0, 0]
+        self.over = False
+        self.forced = False
+        super().__init__(entrants, check="Bargaining", **kwargs)
+
+    def _read_round(self) -> None:
+        values = [session.evaluation().value for session in self.round]
+        if values[0] == values[1]:
+            self.notes.append(f"round {self.rounds}: a tie, nobody gives way")
+            return
+        winner = 0 if values[0] > values[1] else 1
+        loser = 1 - winner
+        names = [entrant.name for entrant in self.entrants]
+        taken, emptied = self._lose_psyche(loser, 1)
+        self.drained[winner] += taken
+        self.notes.append(f"round {self.rounds}: {names[winner]} drains a Psyche point")
+        if self.entrants[loser].sheet.psyche.current == 0:
+            self.notes.append(f"{names[loser]} must accept {names[winner]}'s last offer")
+            self.forced = True
+            self._end_trade()
+        elif emptied:
+            self.notes.append(f"{names[loser]} must make {names[winner]} a better offer")
+
+    def _contest_actions(self) -> Iterable[Action]:
+        if self.over:
+            return
+        yield Action(
+            "haggle_on",
+            "Haggle on",
+            hint="The offer is not accepted: both throw Haggling again.",
+        )
+        yield Action(
+            "deal",
+            "Strike the deal",
+            hint="The trade ends: Psyche comes back, the clear winner +1, the loser -1.",
+        )
+
+    def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        if action.id == "haggle_on":
+            self._new_round()
+        else:
+            self._end_trade()
+
+    def _close(self) -> None:
+        if not self.over:
+            self._end_trade()
+
+    def winner(self) -> int | None:
+        """The clear winner: who drained more points, or None."""
+        if self.drained[0] == self.drained[1]:
+            return None
+        return 0 if self.drained[0] > self.drained[1] else 1
+
+    def _end_trade(self) -> None:
+        """Psyche comes back, adjusted for the clear winner and loser."""
+        self.over = True
+        winner = self.winner()
+        change = [0, 0]
+        if winner is not None:
+            loser = 1 - winner
+            psyche = self.entrants[loser].sheet.psyche
+            lines = psyche.emptied_lines - self.lines_at_start[loser] if self.forced else 1
+            change[winner], change[loser] = lines, -lines
+        for index, entrant in enumerate(self.entrants):
+            psyche = entrant.sheet.psyche
+            after = max(0, min(psyche.maximum, self.start[index] + change[index]))
+            if after != psyche.current:
+                self.charges.append(Charge("psyche", psyche.current - after, index))
+                psyche.current = after
+        self.notes.append("the trade is over: Psyche comes back")
+
+    def outcome(self) -> Outcome:
+        """Who drains whom, and how the trade ends."""
+        words = self._round_standing()
+        names = [entrant.name for entrant in self.entrants]
+        winner = self.winner()
+        if not self.decided:
+            headline, tone = f"Bargaining, round {self.rounds}", Tone.NEUTRAL
+        elif self.over:
+            headline = f"{names[winner]} wins the trade" if winner is not None else "No winner"
+            tone = Tone.SUCCESS if winner is not None else Tone.NEUTRAL
+        else:
+            headline, tone = f"Round {self.rounds} is decided", Tone.NEUTRAL
+        values: dict[str, int | str | bool | None] = {
+            "rounds": self.rounds,
+            "over": self.over,
+            "winner": names[winner] if winner is not None else "",
+            "forced": self.forced,
+            **{f"drained:{names[i]}": self.drained[i] for i in range(2)},
+            **{f"psyche:{e.name}": e.sheet.psyche.current for e in self.entrants},
+        }
+        return Outcome(headline, tone, " · ".join([*words, *self.notes]), values)
+
+
+class JointSession(SideBySideSession):
+    """A joint check; see the module docstring.
+
+    Attributes:
+        contributed: each participant's contributed dice, as ids (by entrant index).
+    """
+
+    def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
+        self.contributed: dict[int, tuple[int, ...]] = {}
+        super().__init__(entrants, check="Joint check", **kwargs)
+
+    @property
+    def cap(self) -> int:
+        """The highest value among the participants caps matches and sequences."""
+        return max(entrant.tested.value for entrant in self.entrants)
+
+    def suggested_contribution(self, index: int) -> tuple[int, ...]:
+        """An entrant's best matches, else the highest success."""
+        session = self.round[index]
+        dice = session.dice_faces(session.scored_ids())
+        successes = [(die_id, face) for die_id, face in dice if is_success(face)]
+        if not successes:
+            return ()
+        by_face: dict[int, list[int]] = {}
+        for die_id, face in successes:
+            if face <= self.cap:
+                by_face.setdefault(face, []).append(die_id)
+        matches = [(len(ids) * face, tuple(ids)) for face, ids in by_face.items() if len(ids) > 1]
+        if matches:
+            return max(matches)[1]
+        return (max(successes, key=lambda die: die[1])[0],)
+
+    def _contest_actions(self) -> Iterable[Action]:
+        for index, entrant in enumerate(self.entrants):
+            if index in self.contributed:
+                continue
+            session = self.round[index]
+            eligible = tuple(
+                die_id
+                for die_id, face in session.dice_faces(session.scored_ids())
+                if is_success(face)
+            )
+            yield Action(
+                f"contribute:{index}",
+                "Contribute dice",
+                hint="One die, or several matching dice, of your check join the others'.",
+                enabled=bool(eligible),
+                reason=f"{entrant.name} has no success to contribute",
+                member=entrant.name,
+                pick=DicePick(
+                    prompt="Pick one die, or several dice of the same face.",
+                    eligible=eligible,
+                    suggested=self.suggested_contribution(index),
+                ),
+            )
+
+    def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        index = int(action.id.partition(":")[2])
+        session = self.round[index]
+        faces = {face for _id, face in session.dice_faces(picked)}
+        if len(faces) > 1:
+            raise SessionError("Contribute one die, or several dice of the same face.")
+        self.contributed[index] = picked
+
+    def _evaluate(self) -> None:
+        super()._evaluate()
+        chosen = self.joint().chosen if self.contributed else frozenset()
+        for ids in self.contributed.values():
+            for die_id in ids:
+                marks = [Mark.CHOSEN] if die_id in chosen else [Mark.HIT]
+                self._mark(die_id, *marks, Mark.KEPT)
+
+    def joint(self) -> Evaluation:
+        """The contributed dice evaluated together, capped by the highest value."""
+        dice = [
+            (die_id, face)
+            for index, ids in self.contributed.items()
+            for die_id, face in self.round[index].dice_faces(ids)
+        ]
+        sides = max(entrant.tested.step.sides for entrant in self.entrants)
+        return evaluate(
+            dice,
+            cap=self.cap,
+            value=self.cap,
+            sides=sides,
+            cascade=True,
+            sequences=any(entrant.tested.sequences for entrant in self.entrants),
+        )
+
+    def outcome(self) -> Outcome:
+        """The joint group, once everyone has contributed."""
+        words = self._round_standing()
+        if len(self.contributed) < len(self.entrants):
+            waiting = [e.name for i, e in enumerate(self.entrants) if i not in self.contributed]
+            headline = "Joint check: everyone throws" if not self.decided else "Contribute dice"
+            words.append(f"matches up to {self.cap}; still to contribute: {', '.join(waiting)}")
+            return Outcome(headline, Tone.NEUTRAL, " · ".join(words), {"value": 0})
+        joint = self.joint()
+        group = joint.group
+        headline = f"Joint group {group.value} ({group})" if group else "No joint group"
+        words.append(f"matches and sequences up to {self.cap}")
+        return Outcome(
+            headline,
+            Tone.SUCCESS if group else Tone.FAILURE,
+            " · ".join(words),
+            {"value": joint.value, "cap": self.cap},
+        )
