@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -395,7 +396,16 @@ def test_the_shell_scripts_parse_and_are_executable(script):
     assert (result.returncode, result.stderr) == (0, "")
 
 
-def test_the_release_workflow_builds_all_three_on_version_tags_and_uploads_them():
+def release_workflow() -> dict:
+    yaml = pytest.importorskip("yaml")
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def steps_of(job: dict) -> list[dict]:
+    return job["steps"]
+
+
+def test_the_release_workflow_builds_every_installer_on_version_tags_and_uploads_them():
     text = WORKFLOW.read_text(encoding="utf-8")
     for needed in (
         "packaging/linux/make_tarball.py",
@@ -407,14 +417,109 @@ def test_the_release_workflow_builds_all_three_on_version_tags_and_uploads_them(
         "gh release upload",
     ):
         assert needed in text, needed
-    yaml = pytest.importorskip("yaml")
-    workflow = yaml.safe_load(text)
+    workflow = release_workflow()
     assert workflow[True] == {"push": {"tags": ["v*"]}}  # YAML 1.1 reads the key "on" as True
     matrix = workflow["jobs"]["installers"]["strategy"]["matrix"]["include"]
-    assert {entry["kind"] for entry in matrix} == {"linux", "windows", "macos"}
-    assert [entry["os"].split("-")[0] for entry in matrix] == ["ubuntu", "windows", "macos"]
+    assert [(entry["kind"], entry["os"]) for entry in matrix] == [
+        ("linux", "ubuntu-22.04"),
+        ("windows", "windows-2022"),
+        ("macos", "macos-15"),  # Apple silicon
+        ("macos", "macos-15-intel"),
+    ]
     assert workflow["jobs"]["release"]["needs"] == "installers"
-    assert workflow["jobs"]["release"]["permissions"] == {"contents": "write"}
+
+
+def test_every_action_is_pinned_to_a_commit_with_its_release_named():
+    uses = re.findall(r"uses:\s*(\S+)(.*)", WORKFLOW.read_text(encoding="utf-8"))
+    assert len(uses) >= 5
+    for action, comment in uses:
+        name, _, ref = action.partition("@")
+        assert re.fullmatch(r"[0-9a-f]{40}", ref), f"{name} is not pinned to a commit"
+        assert re.fullmatch(r"\s*# v\d+\.\d+\.\d+", comment), f"{name} names no release"
+
+
+def test_each_job_has_least_permissions_and_no_checkout_keeps_credentials():
+    workflow = release_workflow()
+    assert workflow["permissions"] == {}
+    for name, job in workflow["jobs"].items():
+        expected = {"contents": "write"} if name == "release" else {"contents": "read"}
+        assert job["permissions"] == expected, name
+        for step in steps_of(job):
+            if step.get("uses", "").startswith("actions/checkout@"):
+                assert step["with"]["persist-credentials"] is False, name
+
+
+def test_downloaded_tools_are_pinned_and_checked_and_packages_installed_by_hash():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert "continuous" not in text
+    for url in re.findall(r"https://github.com/\S+/releases/download/(\S+)", text):
+        assert url.split("/")[0][0].isdigit(), f"{url} is not a fixed release"
+    assert text.count("sha256sum --check --strict") == 2
+    installs = re.findall(r"pip install .*", text)
+    assert installs and all(
+        "--require-hashes" in line or "--no-deps" in line for line in installs
+    ), installs
+    assert "pip-audit --strict" in text
+    lock = (ROOT / "packaging" / "requirements-lock.txt").read_text(encoding="utf-8")
+    pinned = re.findall(r"^([a-z0-9-]+)==", lock, re.MULTILINE)
+    for shipped in licenses.DISTRIBUTIONS:
+        assert re.sub(r"[-_.]+", "-", shipped).lower() in pinned, shipped
+    assert lock.count("--hash=sha256:") > len(pinned)
+
+
+def test_every_build_is_started_then_installed_started_and_uninstalled_where_it_was_built():
+    workflow = release_workflow()
+    runs = [step.get("run", "") for step in steps_of(workflow["jobs"]["installers"])]
+    started = [run for run in runs if "check_installer.py bundle" in run]
+    assert len(started) == 1  # on every runner: the step has no condition
+    [step] = [s for s in steps_of(workflow["jobs"]["installers"]) if s.get("run") == started[0]]
+    assert "if" not in step
+    for kind in ("linux", "windows", "macos"):
+        assert any(f"check_installer.py {kind} " in run for run in runs), kind
+
+
+def test_signing_runs_when_the_secrets_are_there_and_says_so_when_not():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert "packaging\\windows\\sign.ps1" in text
+    assert "packaging/macos/sign.sh app" in text and "packaging/macos/sign.sh dmg" in text
+    windows = (ROOT / "packaging" / "windows" / "sign.ps1").read_text(encoding="utf-8")
+    macos = (ROOT / "packaging" / "macos" / "sign.sh").read_text(encoding="utf-8")
+    assert "::warning::NOT SIGNED" in windows and "signtool" in windows
+    assert "::warning::NOT SIGNED" in macos and "::warning::NOT NOTARISED" in macos
+    assert "notarytool submit" in macos and "--options runtime" in macos
+
+
+def test_sign_sh_without_secrets_says_plainly_that_nothing_is_signed(tmp_path):
+    env = {
+        key: value for key, value in os.environ.items() if not key.startswith(("MACOS_", "APPLE_"))
+    }
+    result = subprocess.run(
+        ["bash", str(ROOT / "packaging" / "macos" / "sign.sh"), "app", str(tmp_path / "A.app")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert result.stdout.startswith("::warning::NOT SIGNED")
+
+
+def test_ci_runs_actionlint_zizmor_and_pip_audit_on_every_workflow_file():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "workflows=(.github/workflows/*.yml)" in ci
+    assert '.venv-tools/bin/actionlint "${workflows[@]}"' in ci
+    assert ".venv-tools/bin/zizmor --offline --persona=auditor" in ci
+    assert "pip-audit --strict" in ci and "--require-hashes -r packaging/tools-lock.txt" in ci
+
+
+@pytest.mark.skipif(shutil.which("actionlint") is None, reason="actionlint is not installed")
+def test_actionlint_and_zizmor_find_nothing_in_the_workflows():
+    workflows = sorted(str(path) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
+    for command in (["actionlint"], ["zizmor", "--offline", "--persona=auditor"]):
+        if shutil.which(command[0]) is None:
+            continue
+        result = subprocess.run([*command, *workflows], capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stdout + result.stderr
 
 
 # --- the desktop entry ------------------------------------------------------------------------

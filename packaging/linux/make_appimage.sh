@@ -3,9 +3,11 @@
 #
 #     packaging/linux/make_appimage.sh [DIST] [OUT]        # defaults: dist dist
 #
-# Needs appimagetool on PATH (https://github.com/AppImage/appimagetool releases). It is in
-# neither PyPI nor Debian's packages, so this script cannot run on machines that reach only
-# those; the release workflow downloads it on GitHub's runner. The AppDir it packs:
+# Needs appimagetool on PATH or in APPIMAGETOOL (https://github.com/AppImage/appimagetool
+# releases), and the AppImage type 2 runtime it packs in APPIMAGE_RUNTIME (without it,
+# appimagetool downloads the newest runtime itself, unpinned). Neither is in PyPI or Debian's
+# packages, so this script cannot run on machines that reach only those; the release workflow
+# downloads both, pinned to a release and checked against their SHA-256. The AppDir it packs:
 #
 #     AppRun                    starts usr/lib/shadowdice/shadowdice with the arguments given
 #     shadowdice.desktop        packaging/linux/shadowdice.desktop
@@ -46,5 +48,7 @@ APPRUN
 chmod 755 "$appdir/AppRun"
 
 mkdir -p "$out"
-ARCH="$arch" "$tool" --no-appstream "$appdir" "$out/Shadowdice-$version-$arch.AppImage"
+runtime=()
+[ -n "${APPIMAGE_RUNTIME:-}" ] && runtime=(--runtime-file "$APPIMAGE_RUNTIME")
+ARCH="$arch" "$tool" --no-appstream "${runtime[@]}" "$appdir" "$out/Shadowdice-$version-$arch.AppImage"
 echo "$out/Shadowdice-$version-$arch.AppImage"

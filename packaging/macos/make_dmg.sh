@@ -4,11 +4,10 @@
 #     packaging/macos/make_dmg.sh [DIST] [OUT]        # defaults: dist dist
 #
 # The disk image opens as a window with the app and a link to /Applications, so installing
-# is dragging one onto the other. It is compressed (UDZO) and read-only. The app is signed
-# ad hoc only (PyInstaller does that); a signed and notarised release needs a Developer ID,
-# `codesign` and `xcrun notarytool`, which are not set up.
+# is dragging one onto the other. It is compressed (UDZO) and read-only. Sign the app before
+# (packaging/macos/sign.sh app) and sign and notarise the image after (sign.sh dmg); without
+# a Developer ID the app keeps PyInstaller's ad-hoc signature.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
 dist=$(cd "${1:-dist}" && pwd)
 out=${2:-dist}
 app="$dist/Shadowdice.app"

@@ -13,7 +13,12 @@
 ; only for themselves, into their own programs folder), adds a start-menu entry and an
 ; optional desktop icon, makes Shadowdice open character files (*.shadowdice, ProgID
 ; Shadowdice.Character), and registers an uninstaller that removes all of it again.
-; Characters and settings the player saved are not touched.
+; Characters and settings the player saved are not touched: they live in the player's own
+; folders (AppData, Documents), never in {app}, so neither an upgrade (installing a newer
+; version over this one, same AppId) nor the uninstaller touches them.
+;
+; Silent install for the current user, as the release workflow checks it:
+;     Shadowdice-VERSION-setup.exe /VERYSILENT /SUPPRESSMSGBOXES /NORESTART /CURRENTUSER
 
 #ifndef DistDir
   #define DistDir AddBackslash(SourcePath) + "..\..\dist\shadowdice"
@@ -50,7 +55,8 @@ DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
 PrivilegesRequired=lowest
-PrivilegesRequiredOverridesAllowed=dialog
+; Per user without administrator rights by default; /ALLUSERS or the dialog installs for all.
+PrivilegesRequiredOverridesAllowed=commandline dialog
 ArchitecturesAllowed=x64compatible
 ArchitecturesInstallIn64BitMode=x64compatible
 ChangesAssociations=yes
