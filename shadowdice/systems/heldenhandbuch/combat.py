@@ -510,7 +510,9 @@ class CombatSession(RollSession):
         yield Action(
             LET_THROUGH,
             "Let the attacks through",
-            hint="Do not block: the attacker hits.",
+            hint="Do not block: the attacker hits."
+            if plan is not None
+            else f"The dice cannot block every attack ({attacks}): the attacker hits.",
             member=defender.name,
         )
 
@@ -789,6 +791,9 @@ class CombatSession(RollSession):
                 group = self._group_on_table(fighter)
                 text = f"group {group.value} ({group})" if group else "no group yet"
                 words.append(f"{fighter.name}: {text} on the table")
+        if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
+            defender = self.fighters[self._defender()].name
+            words.append(f"{defender}'s dice cannot block every attack")
         if self.hit is not None:
             words.append(self.hit.sentence)
         return words

@@ -1,0 +1,86 @@
+"""Contests through the real main window, from the keyboard only: the game master opens the
+group roll (Ctrl+G), holds a combat phase of two fighters, and takes every step with the
+action shortcuts (Ctrl+1 ...) and Ctrl+Enter.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from shadowdice.ui.group_roll_dialog import GroupRollDialog
+from tests.ui.window_helpers import choose, headline, offered
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def new_fighter(qtbot, window, name, armor=None):
+    """A hero with Basic martial arts 16 on 4W20 (W20 and three bonus dice)."""
+    choose(window.system_selector, "heldenhandbuch")
+    document = window.new_character()
+    qtbot.keyClicks(window.current_editor().field_widget("name"), name)
+    skills = next(t for t in document.system.sheet_tables() if t.key == "skills")
+    row = next(i for i, s in enumerate(document.sheet.skills) if s.name == "Basic martial arts")
+    keys = [c.key for c in skills.columns]
+    for key, value in (("value", 16), ("base_die", "W20"), ("bonus_dice", 3)):
+        document.set_cell(skills, row, keys.index(key), value)
+    if armor is not None:
+        document.sheet.armor.append(armor)
+    return document
+
+
+def settled(window, action_id):
+    return lambda: not window.roll_panel.tray.is_animating() and offered(window, action_id)
+
+
+def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
+    from shadowdice.systems.heldenhandbuch.sheet import Armor
+
+    alrik = new_fighter(qtbot, window, "Alrik")
+    brun = new_fighter(qtbot, window, "Brun", Armor(name="Chain shirt", protection=3, quality=10))
+
+    # When the game master presses Ctrl+G: both fighters are ticked, a combat phase chosen
+    qtbot.keyClick(window, Qt.Key.Key_G, CTRL)
+    dialog = window.findChild(GroupRollDialog)
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.form.widget("contest").currentData() == "combat"
+    assert "Alrik: Basic martial arts 16, cascade roll of 4W20" in dialog.preview.text()
+    # And presses Enter: everyone throws
+    dice.extend([12, 12, 12, 5, 15, 14, 9, 6])
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: headline(window) == "Throw 1: everyone looks", timeout=3000)
+    panel = window.roll_panel
+    assert panel.tray.captions() == ["Alrik", "Brun"]  # side by side, one panel each
+    assert [b.objectName() for b in panel.action_buttons()] == [
+        "action_again",
+        "action_initiative:0",
+        "action_initiative:1",
+    ]
+
+    # When Alrik takes the initiative (Ctrl+2): everyone stops, Alrik attacks
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_2, CTRL)
+    qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
+    assert headline(window) == "Alrik attacks"
+
+    # When he attacks Brun (Ctrl+1) with the suggested dice, confirmed with Ctrl+Enter
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    assert panel.tray.is_picking() and len(panel.tray.picked()) == 3
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
+    assert headline(window) == "Brun must block 3 attacks"
+    detail = panel.findChild(QLabel, "outcome_detail").text()
+    assert "Brun's dice cannot block every attack" in detail
+
+    # When Brun lets the attacks through (Ctrl+1) and Alrik throws the damage (Ctrl+1)
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    qtbot.waitUntil(settled(window, "damage"), timeout=3000)
+    assert headline(window) == "Alrik hits Brun"
+    dice.extend([14, 5, 5, 2])
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    qtbot.waitUntil(lambda: headline(window) == "Brun: heavy damage", timeout=3000)
+    assert "Armor quality 10 falls to 9" in panel.findChild(QLabel, "outcome_detail").text()
+
+    # Then the armor wore, Brun sits out a throw next phase, and Ctrl+Enter files the phase
+    assert brun.sheet.armor[0].quality == 9 and brun.sheet.combat_throws_skipped == 1
+    assert brun.modified and not alrik.sheet.combat_throws_skipped
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    assert "Alrik, Brun: Combat" in window.history_model.index(0).data()
