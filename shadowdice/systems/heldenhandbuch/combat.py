@@ -747,10 +747,11 @@ class CombatSession(RollSession):
     def outcome(self) -> Outcome:
         """Where the phase stands, in words and values."""
         headline, tone = self._headline()
+        damage = [self.hit.sentence] if self.hit is not None else []
         return Outcome(
             headline=headline,
             tone=tone,
-            detail=" · ".join([*self._standing(), *self.notes]),
+            detail=" · ".join([*damage, *self._standing(), *self.notes]),
             values=self._values(),
         )
 
@@ -784,7 +785,8 @@ class CombatSession(RollSession):
                 group = fighter.evaluation.group
                 text = f"group {group.value} ({group})" if group else "no group"
                 rescue = len(fighter.free_rescue())
-                words.append(f"{fighter.name}: {text}, {rescue} rescue dice")
+                dice = "1 rescue die" if rescue == 1 else f"{rescue} rescue dice"
+                words.append(f"{fighter.name}: {text}, {dice}")
             elif not fighter.started:
                 words.append(f"{fighter.name} sits out this throw")
             else:
@@ -794,8 +796,6 @@ class CombatSession(RollSession):
         if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
             defender = self.fighters[self._defender()].name
             words.append(f"{defender}'s dice cannot block every attack")
-        if self.hit is not None:
-            words.append(self.hit.sentence)
         return words
 
     def _values(self) -> dict[str, int | str | bool | None]:
