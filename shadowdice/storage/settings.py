@@ -52,6 +52,7 @@ class Settings(BaseModel):
         felt: the felt's colour, by name (see ``ui/tray/palette.py``).
         dice_colours: each character's dice colour by name, by the character's name.
         confirm_spending: whether a follow-up that spends a resource asks first.
+        paper: the paper sheets were printed on last, "A4" or "Letter"; "" for the locale's.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -64,6 +65,7 @@ class Settings(BaseModel):
     felt: str = "green"
     dice_colours: dict[str, str] = Field(default_factory=dict)
     confirm_spending: bool = False
+    paper: Literal["", "A4", "Letter"] = ""
 
 
 class SettingsStore:

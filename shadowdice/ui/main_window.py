@@ -201,7 +201,6 @@ class MainWindow(QMainWindow):
         )
         self.print_action.setEnabled(False)
         self.export_pdf_action.setEnabled(False)
-        self.paper: Paper | None = None  # the paper chosen last, else the locale's
 
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction(self.new_action)
@@ -530,7 +529,8 @@ class MainWindow(QMainWindow):
         document = self.current_document()
         if document is None:
             return None
-        dialog = PrintDialog(document.title, self.paper or Paper.usual(), pdf=pdf, parent=self)
+        paper = Paper(self.files.settings.paper) if self.files.settings.paper else Paper.usual()
+        dialog = PrintDialog(document.title, paper, pdf=pdf, parent=self)
         dialog.print_requested.connect(
             lambda paper, pencil: self.print_sheet(document, paper, pencil)
         )
@@ -543,11 +543,10 @@ class MainWindow(QMainWindow):
         """Print a character's sheet on the printer the player chooses."""
         from PySide6.QtPrintSupport import QPrinter
 
-        from shadowdice.ui.sheet_print import Paper, page_layout, print_sheet
+        from shadowdice.ui.sheet_print import page_layout, print_sheet
 
-        self.paper = paper = Paper(paper)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(page_layout(paper))
+        printer.setPageLayout(page_layout(self._remember_paper(paper)))
         printer.setDocName(document.title)
         if not self.prompts.set_up_printer(printer):
             return False
@@ -557,21 +556,29 @@ class MainWindow(QMainWindow):
 
     def export_pdf(self, document: CharacterDocument, paper: str, pencil: bool) -> Path | None:
         """Write a character's sheet as a PDF where the player says."""
-        from shadowdice.ui.sheet_print import Paper, write_pdf
+        from shadowdice.ui.sheet_print import write_pdf
 
-        self.paper = paper = Paper(paper)
+        chosen = self._remember_paper(paper)
         name = f"{document.title} (pencil)" if pencil else document.title
         folder = document.path.parent if document.path else self.paths.characters_dir
         path = self.prompts.pdf_path(folder / f"{name}{PDF_SUFFIX}")
         if path is None:
             return None
         try:
-            write_pdf(document, path, paper=paper, pencil=pencil)
+            write_pdf(document, path, paper=chosen, pencil=pencil)
         except OSError as error:
             self.prompts.error("Cannot export the PDF", str(error))
             return None
         self._show_message(f"{document.title} was written to {path}.")
         return path
+
+    def _remember_paper(self, paper: str) -> Paper:
+        """The paper chosen, kept for the next sheet and the next start."""
+        from shadowdice.ui.sheet_print import Paper
+
+        if paper != self.files.settings.paper:
+            self.files.change_settings(paper=paper)
+        return Paper(paper)
 
     # --- undo and redo -------------------------------------------------------------------------
 

@@ -136,6 +136,8 @@ def test_a_shadowrun_pencil_sheet_has_empty_boxes_where_the_numbers_were(qapp, t
 
 
 def open_dialog(qtbot, window, shortcut) -> PrintDialog:
+    window.activateWindow()  # the keys of the menu's commands reach the active window only
+    qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(window, shortcut[0], shortcut[1])
     shown = [dialog for dialog in window.findChildren(PrintDialog) if dialog.isVisible()]
     assert len(shown) == 1
@@ -145,7 +147,10 @@ def open_dialog(qtbot, window, shortcut) -> PrintDialog:
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
-def test_export_pdf_through_the_window_on_letter_for_a_pencil(qtbot, window, prompts, tmp_path):
+def test_export_pdf_through_the_window_on_letter_for_a_pencil(
+    qtbot, make_window, prompts, tmp_path
+):
+    window = make_window()
     # Given no character, File ▸ Export PDF cannot be chosen
     assert not window.export_pdf_action.isEnabled() and not window.print_action.isEnabled()
     # Given Kira, a Star Wars character
@@ -168,9 +173,14 @@ def test_export_pdf_through_the_window_on_letter_for_a_pencil(qtbot, window, pro
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=1)
     assert "Star Wars D6 character" in words(text) and "Blaster" in text
     assert window.statusBar().currentMessage() == f"Kira was written to {path}."
-    # And the next dialog offers Letter again
+    # And the next dialog offers Letter again, after a restart too
     again = open_dialog(qtbot, window, (Qt.Key.Key_E, CTRL_SHIFT))
     assert again.chosen_paper() is Paper.LETTER
+    again.reject()
+    restarted = make_window()
+    restarted.new_character()
+    restarted.export_pdf_action.trigger()
+    assert restarted.findChild(PrintDialog).chosen_paper() is Paper.LETTER
 
 
 def test_print_through_the_window(qtbot, window, prompts, tmp_path):
