@@ -80,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         dice_source=RandomDiceSource(arguments.seed),
     )
     window.show()
+    window.crash_reporter.install()
+    window.offer_recovery()
     for path in arguments.files:
         window.open_path(path)
     file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events
@@ -91,7 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.exit(roll_and_write(window, arguments.roll, arguments.write_result))
 
         QTimer.singleShot(0, roll)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        window.crash_reporter.uninstall()
 
 
 def roll_and_write(window: MainWindow, values: dict[str, Any], result: Path) -> int:

@@ -30,10 +30,22 @@ class AppPaths:
     Attributes:
         characters_dir: where open and save dialogs start the first time.
         config_dir: where the settings file lives.
+        data_dir: what the app keeps for itself: recovery files and the roll log.
     """
 
     characters_dir: Path
     config_dir: Path
+    data_dir: Path
+
+    @property
+    def recovery_dir(self) -> Path:
+        """Where unsaved characters are kept until they are saved or discarded."""
+        return self.data_dir / "recovery"
+
+    @property
+    def log_dir(self) -> Path:
+        """Where the roll log keeps the sessions at the table."""
+        return self.data_dir / "log"
 
     @property
     def templates_dir(self) -> Path:
@@ -47,17 +59,22 @@ class AppPaths:
 
     @classmethod
     def default(cls) -> AppPaths:
-        """Use the platform's usual places: a folder in the documents, the user config folder."""
+        """Use the platform's usual places: a folder in the documents, the user config and
+        data folders.
+        """
         return cls(
             characters_dir=platformdirs.user_documents_path() / APP_NAME,
             config_dir=platformdirs.user_config_path(APP_NAME, appauthor=False),
+            data_dir=platformdirs.user_data_path(APP_NAME, appauthor=False),
         )
 
     @classmethod
     def under(cls, root: Path) -> AppPaths:
         """Everything below one folder, for tests and a portable install."""
         root = Path(root)
-        return cls(characters_dir=root / "characters", config_dir=root / "config")
+        return cls(
+            characters_dir=root / "characters", config_dir=root / "config", data_dir=root / "data"
+        )
 
     def ensure(self) -> AppPaths:
         """Create the folders if they are missing, and return these paths.
@@ -65,6 +82,6 @@ class AppPaths:
         Raises:
             OSError: a folder cannot be created.
         """
-        for folder in (self.characters_dir, self.config_dir):
+        for folder in (self.characters_dir, self.config_dir, self.data_dir):
             folder.mkdir(parents=True, exist_ok=True)
         return self

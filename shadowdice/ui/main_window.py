@@ -5,6 +5,9 @@ Each open character has its own undo stack; Undo and Redo work on the current ta
 what a roll spent finishes that roll first, gives the resources back and marks the roll undone
 in the history, where it stays.
 
+Unsaved characters are kept in recovery files while the app runs (:mod:`.recovery`), and an
+unexpected error is shown in a dialog (:mod:`.crash_report`) instead of only on stderr.
+
 Everything it needs is handed in (registry, paths, settings, dice source, prompts); it finds
 rule systems only through the registry.
 """
@@ -37,12 +40,22 @@ from shadowdice.core.registry import CheckError, CheckValues, Registry
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
+from shadowdice.ui.crash_report import CrashReporter
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
+from shadowdice.ui.recovery import (
+    AUTOSAVE_DELAY_MS,
+    Autosave,
+    RecoveryDialog,
+    leftover_runs,
+    remove_recovery_file,
+    tidy_run,
+)
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
 from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
@@ -87,10 +100,16 @@ class MainWindow(QMainWindow):
         dice_source: DiceSource,
         prompts: Prompts | None = None,
         animation_ms: int = 550,
+        autosave_ms: int = AUTOSAVE_DELAY_MS,
     ) -> None:
         super().__init__()
         self.registry = registry
         self.paths = paths
+        self.autosave = Autosave(paths.recovery_dir, delay_ms=autosave_ms, parent=self)
+        self.crash_reporter = CrashReporter(
+            self, save_recovery=self.save_recovery_now, quit_app=self.quit_after_error
+        )
+        self._quitting_after_error = False
         self.prompts = prompts or Prompts(self)
         self.files = CharacterFiles(
             registry=registry, paths=paths, store=settings, prompts=self.prompts, parent=self
@@ -267,6 +286,7 @@ class MainWindow(QMainWindow):
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)
+        self.autosave.problem_occurred.connect(self._show_message)
 
     def open_settings(self) -> SettingsDialog:
         """Open the settings dialog; OK stores and applies its changes."""
@@ -404,6 +424,7 @@ class MainWindow(QMainWindow):
         if not self._may_close(editor.document):
             return False
         self.roll_panel.forget(editor.document)
+        self.autosave.forget(editor.document)
         self.check_panel.forget(editor.document)
         self.undo_group.removeStack(editor.document.undo_stack)
         self.tabs.removeTab(index)
@@ -414,13 +435,66 @@ class MainWindow(QMainWindow):
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Ask about every unsaved character before quitting."""
+        """Ask about every unsaved character before quitting (not after an error: their
+        recovery files keep them for the next start).
+        """
+        if self._quitting_after_error:
+            self.autosave.close(keep=True)
+            event.accept()
+            return
         for document in self.documents():
             if not self._may_close(document):
                 event.ignore()
                 return
         self.roll_panel.finish()
+        self.autosave.close()
         event.accept()
+
+    # --- recovery ------------------------------------------------------------------------------
+
+    def save_recovery_now(self) -> None:
+        """Write every unsaved character's recovery file now, and wait until it is on disk."""
+        self.autosave.write_now()
+        self.autosave.flush()
+
+    def quit_after_error(self) -> None:
+        """Quit without questions, keeping the recovery files for the next start."""
+        self._quitting_after_error = True
+        self.close()
+
+    def offer_recovery(self) -> RecoveryDialog | None:
+        """Offer the characters left unsaved by a run that did not end normally."""
+        runs = leftover_runs(self.paths.recovery_dir, own=self.autosave.folder)
+        recovered, problems = leftover_characters([folder for folder, _ in runs], self.registry)
+        for problem in problems:
+            self._show_message(f"A recovery file cannot be read: {problem}")
+
+        def release() -> None:
+            for folder, lock in runs:
+                lock.unlock()
+                tidy_run(folder)
+
+        if not recovered:
+            release()
+            return None
+        dialog = RecoveryDialog(recovered, self)
+        dialog.restore_requested.connect(self.restore_recovered)
+        dialog.discard_requested.connect(lambda entry: remove_recovery_file(entry.recovery_file))
+        dialog.finished.connect(lambda _result: release())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def restore_recovered(self, recovered: RecoveredCharacter) -> CharacterDocument:
+        """Open a recovered character as changed; its own file is untouched until saved."""
+        loaded = recovered.character
+        document = CharacterDocument(loaded.system, loaded.sheet, recovered.file, parent=self)
+        self._add_tab(document)
+        document.mark_changed()
+        self.save_recovery_now()  # kept by this run now, before the old file goes
+        remove_recovery_file(recovered.recovery_file)
+        self._show_message(f"Restored {recovered.title}: save to keep the changes")
+        return document
 
     def _may_close(self, document: CharacterDocument) -> bool:
         if not document.modified:
@@ -443,6 +517,7 @@ class MainWindow(QMainWindow):
             lambda session, undone, d=document: self._on_roll_undone(d, session, undone)
         )
         self.undo_group.addStack(document.undo_stack)
+        self.autosave.watch(document)
         self._on_document_changed(document)
         self.left.setCurrentIndex(1)
         self.tabs.setCurrentIndex(index)
@@ -518,6 +593,7 @@ class MainWindow(QMainWindow):
         if self.roll_panel.session is not None:
             self._roll_records[self.roll_panel.session] = record
         self.history_model.add(record)
+        self.autosave.write_now()
 
     # --- paper ---------------------------------------------------------------------------------
 

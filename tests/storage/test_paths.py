@@ -15,7 +15,7 @@ from shadowdice.storage.paths import AppPaths
 def test_under_a_root_everything_lies_below_it(tmp_path):
     paths = AppPaths.under(tmp_path)
 
-    assert paths == AppPaths(tmp_path / "characters", tmp_path / "config")
+    assert paths == AppPaths(tmp_path / "characters", tmp_path / "config", tmp_path / "data")
     assert paths.settings_file == tmp_path / "config" / "settings.json"
 
 

@@ -1,0 +1,79 @@
+"""The real app killed after an unsaved edit offers the character back when started again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from shadowdice.storage.character_file import load_character, save_character
+from shadowdice.systems import builtin_registry
+
+PROBE = Path(__file__).with_name("recovery_probe.py")
+
+
+def environment(home: Path) -> dict[str, str]:
+    """A private home: platformdirs finds every folder of the app under it."""
+    return {
+        **os.environ,
+        "PYTHONPATH": str(Path(__file__).parents[2]),
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "XDG_DOCUMENTS_DIR": str(home / "Documents"),
+    }
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the private home uses XDG folders")
+def test_given_an_unsaved_edit_when_the_app_is_killed_then_the_next_start_offers_it(tmp_path):
+    # Given Kira saved, and the app started on her in a process of its own
+    registry = builtin_registry()
+    system = registry.get("shadowrun4")
+    kira = tmp_path / "kira.shadowdice"
+    save_character(kira, system, system.new_sheet().model_copy(update={"name": "Kira"}))
+    env = environment(tmp_path / "home")
+    recovery = tmp_path / "home" / ".local" / "share" / "Shadowdice" / "recovery"
+    app = subprocess.Popen(
+        [sys.executable, str(PROBE), "edit", str(kira)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # When her name is edited and not saved, and the app is killed once it wrote aside
+        assert json.loads(app.stdout.readline()) == {"edited": "Kira Voss"}
+        deadline = time.monotonic() + 10
+        while not list(recovery.glob("*/*.recovery")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(recovery.glob("*/*.recovery")), "nothing was written aside"
+        time.sleep(0.2)  # the writer replaces files atomically: any moment is a fair kill
+    finally:
+        app.send_signal(signal.SIGKILL)
+        app.wait(10)
+    assert app.returncode == -signal.SIGKILL
+
+    # Then the next start offers Kira Voss with her file, and restores her unsaved
+    restarted = subprocess.run(
+        [sys.executable, str(PROBE), "restart"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert restarted.returncode == 0, restarted.stderr
+    shown = json.loads(restarted.stdout.splitlines()[-1])
+    assert shown == {
+        "offered": [["Kira Voss", str(kira)]],
+        "open": [["Kira Voss", True, str(kira)]],
+    }
+    # And her file was never touched
+    assert load_character(kira, registry).sheet.name == "Kira"
