@@ -101,7 +101,7 @@ def test_the_main_window_imports_only_the_system_of_the_character_it_opens(tmp_p
         + """
         app = QApplication([])
         home = Path(sys.argv[1])
-        paths = AppPaths(characters_dir=home / "documents", config_dir=home / "config")
+        paths = AppPaths.under(home)
         window = MainWindow(
             registry=builtin_registry(),
             paths=paths,
