@@ -663,3 +663,48 @@ def test_update_mime_database_accepts_the_mime_file(tmp_path):
     # It reports errors in the file on stderr, and exits with 0 all the same.
     assert (result.returncode, result.stderr) == (0, "")
     assert (tmp_path / "mime" / "application" / "x-shadowdice-character.xml").is_file()
+
+
+# --- the audit of the locked packages -----------------------------------------------------------
+
+
+@pytest.fixture
+def audit_lock(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "packaging"))
+    import audit_lock
+
+    return audit_lock
+
+
+def test_the_audit_reads_every_pin_of_the_lock_file(audit_lock):
+    pins = audit_lock.pins(ROOT / "packaging" / "requirements-lock.txt")
+    assert pins["pydantic"] and pins["pyside6-essentials"] and pins["pyinstaller"]
+    assert all(re.fullmatch(r"[0-9][0-9A-Za-z.+!-]*", version) for version in pins.values())
+
+
+def test_the_audit_fails_on_a_known_vulnerability_unless_it_is_accepted(
+    audit_lock, monkeypatch, tmp_path, capsys
+):
+    # Given a lock with two packages, one pinned to its newest release with a known hole
+    lock = tmp_path / "lock.txt"
+    lock.write_text("pydantic==2.0 \\\n    --hash=sha256:00\nold==1.0\n", encoding="utf-8")
+    pages = {
+        "pydantic": {
+            "info": {"version": "2.0"},
+            "vulnerabilities": [
+                {"id": "PYSEC-1", "aliases": ["CVE-1"], "fixed_in": ["2.1"], "withdrawn": None}
+            ],
+        },
+        "old": {"info": {"version": "3.0"}, "vulnerabilities": []},
+    }
+    monkeypatch.setattr(audit_lock, "project_page", pages.__getitem__)
+    monkeypatch.setattr(sys, "argv", ["audit_lock.py", str(lock)])
+    # Then the audit fails and names it, and says which package it could not audit
+    assert audit_lock.main() == 1
+    out = capsys.readouterr().out
+    assert "VULNERABLE pydantic==2.0: PYSEC-1 (fixed in 2.1)" in out
+    assert "NOT AUDITED" in out and "old==1.0 (newest 3.0)" in out
+    # When the vulnerability is accepted with a reason
+    monkeypatch.setattr(audit_lock, "accepted", lambda _: {"CVE-1"})
+    # Then the audit passes
+    assert audit_lock.main() == 0
