@@ -208,3 +208,42 @@ def test_a_rest_is_undone_in_one_step(qtbot, window, prompts):
     undo(qtbot, window)
     assert editor.field_widget("bonus_dice").value() == 1
     assert editor.field_widget("bonus_dice_max").value() == 3
+
+
+def test_undoing_what_one_member_of_a_group_roll_spent(qtbot, window, dice, prompts, tmp_path):
+    # Given Ash and Bo, Phase Six characters saved with 2 bonus dice each
+    window.system_selector.setCurrentIndex(window.system_selector.findData("phasesix"))
+    members = []
+    for name in ("Ash", "Bo"):
+        document = window.new_character()
+        document.set_field(document.fields()[0], name)
+        prompts.save_answers.append(tmp_path / f"{name}.shadowdice")
+        assert window.save_current()
+        members.append(document)
+    ash, bo = members
+
+    # And a group roll of Perception in which Ash adds a bonus die, then done
+    dialog = window.open_group_roll()
+    trait = dialog.form.widget("trait")
+    trait.setCurrentIndex(trait.findData("skill:Perception"))
+    dice.extend([5, 2])
+    dialog.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window).startswith("Group:"), timeout=3000)
+    bonus = next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_0:bonus_die"
+    )
+    dice.extend([6])
+    qtbot.mouseClick(bonus, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: ash.sheet.bonus_dice == 1, timeout=3000)
+    window.roll_panel.finish()
+    assert not bo.modified
+
+    # When Ctrl+Z is pressed in Ash's tab
+    window.tabs.setCurrentIndex(0)
+    undo(qtbot, window)
+
+    # Then Ash has the bonus die back, and the group roll is marked undone for Ash
+    assert ash.sheet.bonus_dice == 2 and not ash.modified
+    entry = window.history_model.index(0)
+    assert entry.data().endswith("(undone)")
+    assert "what Ash spent was given back" in entry.data(Qt.ItemDataRole.ToolTipRole)
