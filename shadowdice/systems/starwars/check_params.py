@@ -242,6 +242,16 @@ def _damage(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
             hint="Whose Strength or Control the damage adds.",
             only_with=only,
         ),
+        CheckParam(
+            "hit_segment",
+            "Segment of the hit",
+            Kind.INT,
+            1,
+            bounds=(1, MAX_SEGMENTS),
+            hint="A stunned character with no declared action after this segment cannot act "
+            "in the first segment of the next round.",
+            only_with=only,
+        ),
     )
 
 

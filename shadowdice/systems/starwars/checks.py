@@ -27,7 +27,8 @@ Readings of what the text leaves open, besides those of :mod:`.plan` and :mod:`.
 - **A dodge is rolled once in its segment** (:mod:`.round_sheet`): an opponent character who
   dodged earlier in the segment adds that total again, without dice.
 - **A stunned character** may still roll: reactions stay possible, and only the game master
-  knows whether this roll is one. The preview says so.
+  knows whether this roll is one. The preview says so, and in the first segment of the next
+  round too when the stun found no declared action left to lose (:mod:`.sheet_actions`).
 - **A lightsaber attack's difficulty** is 20; the roll choice and the preview say so, the
   target stays the game master's (cover and the like change it).
 """
@@ -65,6 +66,7 @@ FORCE_POINT_NONE = ""
 FORCE_POINT_SPEND = "spend"
 
 STUNNED_NOTE = "stunned: no more actions this round, reactions only"
+FIRST_SEGMENT_NOTE = "stunned last round with no action left to lose: no action in segment 1"
 #: The rolls that dodge: rolled once in a segment, they cover every attack of it.
 DODGE_ROLLS = frozenset({roll_key(SKILL, DODGE), STARSHIP_DODGE})
 
@@ -99,6 +101,7 @@ class StarWarsCheck(CheckValuesModel):
     force_point: str = FORCE_POINT_NONE
     damage: str = ""
     attacker: Names = ()
+    hit_segment: WholeNumber = Field(default=1, ge=1, le=MAX_SEGMENTS)
 
 
 def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PARTY) -> Plan:
@@ -142,6 +145,8 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
     notes = []
     if sheet.stunned:
         notes.append(STUNNED_NOTE)
+    if sheet.first_segment_lost and segment == 1:
+        notes.append(FIRST_SEGMENT_NOTE)
     if key == roll_key(SKILL, LIGHTSABER) and target != ATTACK_DIFFICULTY:
         notes.append(f"a lightsaber attack's difficulty is {ATTACK_DIFFICULTY}")
     return Plan(

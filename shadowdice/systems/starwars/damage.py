@@ -37,9 +37,12 @@ Readings of what the text leaves open (pinned by tests in ``test_damage.py``):
   counting rounds from the first mortal wound.
 - **The stun** comes with the first two rows of the table; unconscious and worse need none.
   The sheet keeps it until "New round": a stunned character's check says "reactions only",
-  and the segment order leaves them out. Which declared actions are lost, and losing the first
-  segment of the next round (no action left to lose), is left to the game master: the sheet
-  does not know which declared actions have run.
+  and the segment order leaves them out. The text's loss in the next round ("Sollte der
+  Verteidiger keine Aktionen mehr angesagt haben, so kann er in der ersten Phase der nächsten
+  Runde nicht handeln") is tracked: the damage check names the segment of the hit, and "New
+  round" looks at the actions declared after it; with none, the character has no action in
+  the first segment of the new round (checks say so, the segment order leaves them out). The
+  declared actions lost to the stun are the game master's to skip.
 - **The death roll** at the end of the round of the hit compares with 0 full rounds (the hit
   came within it), so the first roll that can kill is at the end of the third full round.
   A roll equal to the rounds is survived: only a *lower* roll kills.

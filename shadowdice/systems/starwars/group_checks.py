@@ -156,6 +156,8 @@ def plan_order(
             left_out.append(f"{name} is {sheet.wound.label}")
         elif sheet.stunned:
             left_out.append(f"{name} is stunned")
+        elif sheet.first_segment_lost and segment == 1:
+            left_out.append(f"{name} lost segment 1 to last round's stun")
         elif action is None:
             left_out.append(f"{name} has no action in segment {segment}")
         else:

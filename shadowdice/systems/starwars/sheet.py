@@ -54,7 +54,7 @@ from shadowdice.systems.starwars.round_sheet import (
     character_round,
     check_round,
 )
-from shadowdice.systems.starwars.rounds import CharacterRound
+from shadowdice.systems.starwars.rounds import MAX_SEGMENTS, CharacterRound
 
 DEXTERITY = "Dexterity"
 KNOWLEDGE = "Knowledge"
@@ -280,6 +280,9 @@ class StarWarsSheet(Sheet):
         wound: the lasting wound (:class:`~.damage.Wound`).
         mortal_rounds: full rounds since the mortal wound (0 unless mortally wounded).
         stunned: stunned this round: no more actions, reactions only (until "New round").
+        stun_segment: the segment of the hit that stunned (0: not known).
+        first_segment_lost: stunned last round with no action left to lose: no action in
+            the first segment of this round.
         this_round: what the character declared for the round (:class:`~.round_sheet.Declared`).
         dodged: the dodges rolled this round, one per segment (:class:`~.round_sheet.Dodged`).
         prepared: what the character prepared last round, for +1D on its next roll ("" none,
@@ -303,6 +306,8 @@ class StarWarsSheet(Sheet):
     wound: Wound = Wound.HEALTHY
     mortal_rounds: int = Field(default=0, ge=0, le=ROUNDS_MAX)
     stunned: bool = False
+    stun_segment: int = Field(default=0, ge=0, le=MAX_SEGMENTS)
+    first_segment_lost: bool = False
     this_round: list[Declared] = Field(default_factory=list)
     dodged: list[Dodged] = Field(default_factory=list)
     prepared: str = ""
@@ -392,8 +397,12 @@ class StarWarsSheet(Sheet):
         """The wounds as the damage rules see them."""
         return WoundState(self.wound, self.mortal_rounds, self.stunned)
 
-    def take_wounds(self, state: WoundState) -> None:
-        """Keep a new wound state (after a damage roll or a death roll)."""
+    def take_wounds(self, state: WoundState, segment: int = 0) -> None:
+        """Keep a new wound state (after a damage roll or a death roll); a new stun keeps the
+        ``segment`` of the hit, for "New round" to tell whether an action was left to lose.
+        """
+        if state.stunned and not self.stunned:
+            self.stun_segment = segment
         self.wound = state.wound
         self.mortal_rounds = state.rounds
         self.stunned = state.stunned

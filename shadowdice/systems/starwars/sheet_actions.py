@@ -70,6 +70,7 @@ def new_round(sheet: StarWarsSheet) -> str:
     """Start the next round on the sheet; return what changed, in words."""
     said: list[str] = []
     prepared = [row for row in sheet.this_round if row.kind is ActionKind.PREPARE]
+    declared = sheet.declared_round()
     sheet.this_round = []
     sheet.dodged = []
     if prepared:
@@ -78,9 +79,16 @@ def new_round(sheet: StarWarsSheet) -> str:
     elif sheet.prepared:
         sheet.prepared = ""
         said.append("the unused preparation is gone")
+    sheet.first_segment_lost = False
     if sheet.stunned:
+        left = declared.actions[sheet.stun_segment :] if sheet.stun_segment else ()
+        if sheet.stun_segment and not left:
+            sheet.first_segment_lost = True
+            said.append("the stun is over, but with no action left to lose it takes segment 1")
+        else:
+            said.append("the stun is over")
         sheet.stunned = False
-        said.append("the stun is over")
+        sheet.stun_segment = 0
     if sheet.force_point_round:
         sheet.force_point_round = False
         said.append("the Force Point's doubling is over")

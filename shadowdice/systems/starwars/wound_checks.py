@@ -27,6 +27,7 @@ Readings of what the text leaves open:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, Party
@@ -146,16 +147,17 @@ def start_resistance(
         sheet.force_points -= amount
         sheet.force_point_round = True
 
+    values = StarWarsCheck.read(values)
     return DamageSession(
         character=sheet.name,
         damage=plan.damage,
         strength=plan.strength,
         armor=sheet.armor,
         state=sheet.wound_state,
-        apply=sheet.take_wounds,
+        apply=partial(sheet.take_wounds, segment=values.hit_segment),
         spend_force_point=spend_force_point if plan.spends_force_point else None,
         source=source,
-        parameters=StarWarsCheck.read(values).as_parameters(),
+        parameters=values.as_parameters(),
     )
 
 

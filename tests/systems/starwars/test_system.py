@@ -44,7 +44,7 @@ def test_the_check_asks_for_the_roll_target_opponent_modifiers_actions_and_force
     assert list(found) == [
         "check", "roll", "code", "target", "opponent", "defender", "defender_roll",
         "defender_code", "dice", "pips", "segment", "actions", "prepared", "damage", "attacker",
-        "force_point",
+        "hit_segment", "force_point",
     ]  # fmt: skip
     assert found["check"].choices == (("roll", "A roll"), ("damage", "Resist damage"))
     assert found["code"].kind is Kind.CODE and found["defender_code"].kind is Kind.CODE

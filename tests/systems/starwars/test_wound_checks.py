@@ -167,3 +167,46 @@ def test_the_dead_roll_nothing():
     assert SYSTEM.preview_check(dead, {"check": "damage", "damage": "3D"}).problem == (
         "Corukk is dead and rolls nothing."
     )
+
+
+def test_a_stun_with_no_declared_action_left_takes_the_first_segment_of_the_next_round():
+    # Given Corukk declared one action (segment 1) and Bulack two (segments 1 and 2)
+    corukk = declared(character("Corukk", Strength="2D"), ("action", "Blaster"))
+    bulack = declared(
+        character("Bulack", Strength="2D"), ("action", "Blaster"), ("action", "Blaster")
+    )
+    # When both are stunned by a hit in segment 1
+    for sheet in (corukk, bulack):
+        roll(sheet, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=1)
+        assert sheet.stunned and sheet.stun_segment == 1
+    # Then at the new round Corukk, with no action left to lose, cannot act in segment 1
+    message = SYSTEM.apply_sheet_action(corukk, "new_round")
+    assert "with no action left to lose it takes segment 1" in message
+    assert corukk.first_segment_lost and not corukk.stunned
+    # While Bulack lost his second action to the stun and acts as usual
+    assert SYSTEM.apply_sheet_action(bulack, "new_round").endswith("the stun is over.")
+    assert not bulack.first_segment_lost
+    declared(corukk, ("action", "Blaster"), ("action", "Blaster"))
+    declared(bulack, ("action", "Blaster"))
+    shot = SYSTEM.preview_check(corukk, {"roll": "attribute:Dexterity", "target": 10})
+    assert shot.summary.endswith(
+        "· stunned last round with no action left to lose: no action in segment 1"
+    )
+    later = SYSTEM.preview_check(
+        corukk, {"roll": "attribute:Dexterity", "target": 10, "segment": 2}
+    )
+    assert "segment 1" not in later.summary
+    order = SYSTEM.preview_group_check([bulack, corukk], {"group": "order", "segment": 1})
+    assert order.summary.endswith("not rolling: Corukk lost segment 1 to last round's stun")
+    # And the round after, it is over
+    SYSTEM.apply_sheet_action(corukk, "new_round")
+    assert not corukk.first_segment_lost
+
+
+def test_a_stun_in_the_last_declared_segment_leaves_no_action_either():
+    bulack = declared(
+        character("Bulack", Strength="2D"), ("action", "Blaster"), ("action", "Blaster")
+    )
+    roll(bulack, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=2)
+    SYSTEM.apply_sheet_action(bulack, "new_round")
+    assert bulack.first_segment_lost
