@@ -118,6 +118,19 @@ class MigrationError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class QuickCheck:
+    """A roll of the character card's list: a skill, an attribute, a table.
+
+    Attributes:
+        label: what the list shows ("Pistols 4 (Agility)").
+        values: the check values it sets; the rest keep their defaults.
+    """
+
+    label: str
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class CheckParam:
     """One thing a check asks for before it is rolled.
 
@@ -220,6 +233,44 @@ class RuleSystem(ABC):
     def sheet_resources(self) -> tuple[ResourceSpec, ...]:
         """What a character spends or takes in play, in card order."""
         return ()
+
+    def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
+        """The rolls the character card lists, in order.
+
+        By default the choices of the first check parameter always shown (what is rolled);
+        where its default choice leads to a parameter of its own (a check of an attribute or
+        a skill, then which one), that parameter's choices take its place.
+        """
+        params = self.check_params(sheet)
+        first = next(
+            (p for p in params if p.kind is Kind.CHOICE and p.only_with is None and p.choices),
+            None,
+        )
+        if first is None:
+            return ()
+        quick: list[QuickCheck] = []
+        for value, label in first.choices:
+            if value == "":
+                continue
+            then = next(
+                (
+                    p
+                    for p in params
+                    if p.kind is Kind.CHOICE and p.only_with == (first.key, value) and p.choices
+                ),
+                None,
+            )
+            if value != first.default:
+                then = None
+            if then is None:
+                quick.append(QuickCheck(label, {first.key: value}))
+            else:
+                quick.extend(
+                    QuickCheck(text, {first.key: value, then.key: choice})
+                    for choice, text in then.choices
+                    if choice != ""
+                )
+        return tuple(quick)
 
     def sheet_status(self, sheet: Sheet) -> str:
         """The character's state in a few words ("Wound modifier −2"), or "" when well."""

@@ -21,7 +21,15 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from shadowdice.core import sheet as sheet_ops
 from shadowdice.core.registry import RuleSystem
 from shadowdice.core.session import RollSession
-from shadowdice.core.sheet import FieldSpec, Kind, Sheet, SheetAction, SheetChange, TableSpec
+from shadowdice.core.sheet import (
+    FieldSpec,
+    Kind,
+    ResourceSpec,
+    Sheet,
+    SheetAction,
+    SheetChange,
+    TableSpec,
+)
 
 #: Kinds of single values whose editors set them on every key: edits in a row merge into one.
 TYPED_KINDS = frozenset({Kind.TEXT, Kind.MULTILINE, Kind.INT})
@@ -103,6 +111,15 @@ class CharacterDocument(QObject):
         if sheet_ops.set_cell(self.sheet, table, row, spec, value):
             row_name = getattr(sheet_ops.rows(self.sheet, table)[row], "name", "")
             self._record(f"{spec.label} of {row_name}" if row_name else spec.label)
+
+    def set_resource(self, resource: ResourceSpec, value: int) -> None:
+        """Set a resource (Edge, wounds) from the character card; raises SheetEditError."""
+        if sheet_ops.set_resource(self.sheet, resource, value):
+            self._record(resource.label)
+
+    def resources(self) -> tuple[ResourceSpec, ...]:
+        """What the character spends or takes in play, as the system declares it."""
+        return self.system.sheet_resources()
 
     def add_row(self, table: TableSpec) -> int:
         """Add a row to a table; returns its index."""

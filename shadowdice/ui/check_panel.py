@@ -93,6 +93,11 @@ class CheckPanel(QGroupBox):
         if document is self.document:
             self.set_document(None, {})
 
+    def fill(self, values: dict[str, Any]) -> None:
+        """Set the check to these values, the rest to their defaults (a roll of the card)."""
+        if self.document is not None:
+            self._rebuild(keep=dict(values))
+
     def values(self) -> dict[str, Any]:
         """The check values as set in the panel."""
         return self.form.values()

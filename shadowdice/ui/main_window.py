@@ -42,6 +42,7 @@ from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
 from shadowdice.storage.settings import SettingsStore
+from shadowdice.ui.character_card import CharacterCard, CharacterPage
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
@@ -176,6 +177,7 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._update_group_roll_action(None)
+        self._update_play_edit_action()
         self._connect_signals()
         self.apply_settings()
         self._update_template_action()
@@ -206,6 +208,8 @@ class MainWindow(QMainWindow):
         unique = {key.toString(): key for key in redo_keys}
         self.redo_action.setShortcuts(list(unique.values()))
         self._on_undo_state_changed()
+        self.play_edit_action = self._action("&Edit sheet", self.toggle_play_edit, "Ctrl+E")
+        self.play_edit_action.setCheckable(True)
         self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.legend_action = self._action(
@@ -238,6 +242,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.play_edit_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         roll_menu = self.menuBar().addMenu("&Roll")
@@ -337,13 +343,41 @@ class MainWindow(QMainWindow):
 
     def current_document(self) -> CharacterDocument | None:
         """The character of the current tab."""
-        editor = self.tabs.currentWidget()
-        return editor.document if isinstance(editor, SheetEditor) else None
+        page = self.current_page()
+        return page.document if page is not None else None
+
+    def current_page(self) -> CharacterPage | None:
+        """The card and editor of the current tab."""
+        page = self.tabs.currentWidget()
+        return page if isinstance(page, CharacterPage) else None
 
     def current_editor(self) -> SheetEditor | None:
-        """The sheet editor of the current tab."""
-        editor = self.tabs.currentWidget()
-        return editor if isinstance(editor, SheetEditor) else None
+        """The sheet editor of the current tab (built when first asked for)."""
+        page = self.current_page()
+        return page.editor if page is not None else None
+
+    def current_card(self) -> CharacterCard | None:
+        """The character card of the current tab."""
+        page = self.current_page()
+        return page.card if page is not None else None
+
+    def toggle_play_edit(self) -> None:
+        """Ctrl+E: show the current character's card (Play) or sheet editor (Edit)."""
+        page = self.current_page()
+        if page is None:
+            return
+        page.toggle_mode()
+        widget = page.editor if page.mode == CharacterPage.EDIT else page.card
+        widget.setFocus()
+        self._update_play_edit_action()
+
+    def _update_play_edit_action(self) -> None:
+        page = self.current_page()
+        self.play_edit_action.setEnabled(page is not None)
+        self.play_edit_action.setChecked(page is not None and page.mode == CharacterPage.EDIT)
+        self.play_edit_action.setToolTip(
+            "Open a character first." if page is None else "Switch between Play and Edit (Ctrl+E)"
+        )
 
     def new_character(self, sheet: Sheet | None = None) -> CharacterDocument:
         """Open a new character of the system chosen in the selector (``sheet``: one made
@@ -352,7 +386,7 @@ class MainWindow(QMainWindow):
         system = self.registry.get(self.system_selector.currentData())
         document = CharacterDocument(system, sheet or system.new_sheet(), parent=self)
         document.mark_changed()
-        self._add_tab(document)
+        self._add_tab(document, CharacterPage.EDIT)
         self.current_editor().focus_first_field()
         return document
 
@@ -394,7 +428,7 @@ class MainWindow(QMainWindow):
         if loaded is None:
             return None
         document = CharacterDocument(loaded.system, loaded.sheet, path, parent=self)
-        self._add_tab(document)
+        self._add_tab(document, CharacterPage.PLAY)
         if loaded.migrated:
             document.mark_changed()
         return document
@@ -420,32 +454,47 @@ class MainWindow(QMainWindow):
 
     def close_document(self, index: int) -> bool:
         """Close the character of a tab, asking before losing changes."""
-        editor = self.tabs.widget(index)
-        if not self._may_close(editor.document):
+        page = self.tabs.widget(index)
+        if not self._may_close(page.document):
             return False
-        self.roll_panel.forget(editor.document)
-        self.autosave.forget(editor.document)
-        self.check_panel.forget(editor.document)
-        self.undo_group.removeStack(editor.document.undo_stack)
-        self.tabs.removeTab(index)
-        editor.document.deleteLater()
-        editor.deleteLater()
-        self.left.setCurrentIndex(1 if self.tabs.count() else 0)
-        self._on_party_changed()
+        self._forget(page)
         return True
 
+    def _forget(self, page: CharacterPage) -> None:
+        """Take a character's tab away, asking nothing."""
+        self.roll_panel.forget(page.document)
+        self.autosave.forget(page.document)
+        self.check_panel.forget(page.document)
+        self.undo_group.removeStack(page.document.undo_stack)
+        self.tabs.removeTab(self.tabs.indexOf(page))
+        page.document.deleteLater()
+        page.deleteLater()
+        self.left.setCurrentIndex(1 if self.tabs.count() else 0)
+        self._on_party_changed()
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Ask about every unsaved character before quitting (not after an error: their
-        recovery files keep them for the next start).
+        """Ask once about all unsaved characters before quitting: save all, discard all, or
+        cancel; one that cannot be saved keeps the window open. Not after an error: their
+        recovery files keep them for the next start.
         """
         if self._quitting_after_error:
             self.autosave.close(keep=True)
             event.accept()
             return
-        for document in self.documents():
-            if not self._may_close(document):
-                event.ignore()
-                return
+        unsaved = [document for document in self.documents() if document.modified]
+        if len(unsaved) == 1:
+            accepted = self._may_close(unsaved[0])
+        elif unsaved:
+            choice = self.prompts.ask_save_all([document.title for document in unsaved])
+            if choice is SaveChoice.SAVE:
+                accepted = all(self.save(document) for document in unsaved)
+            else:
+                accepted = choice is SaveChoice.DISCARD
+        else:
+            accepted = True
+        if not accepted:
+            event.ignore()
+            return
         self.roll_panel.finish()
         self.autosave.close()
         event.accept()
@@ -489,7 +538,7 @@ class MainWindow(QMainWindow):
         """Open a recovered character as changed; its own file is untouched until saved."""
         loaded = recovered.character
         document = CharacterDocument(loaded.system, loaded.sheet, recovered.file, parent=self)
-        self._add_tab(document)
+        self._add_tab(document, CharacterPage.PLAY)
         document.mark_changed()
         self.save_recovery_now()  # kept by this run now, before the old file goes
         remove_recovery_file(recovered.recovery_file)
@@ -505,12 +554,21 @@ class MainWindow(QMainWindow):
             return self.save(document)
         return choice is SaveChoice.DISCARD
 
-    def _add_tab(self, document: CharacterDocument) -> None:
-        editor = SheetEditor(document)
-        editor.sheet_action_requested.connect(
-            lambda action, d=document: self._on_sheet_action_requested(d, action)
+    def _add_tab(self, document: CharacterDocument, mode: str) -> None:
+        def connect_editor(editor: SheetEditor) -> None:
+            editor.sheet_action_requested.connect(
+                lambda action: self._on_sheet_action_requested(document, action)
+            )
+
+        page = CharacterPage(document, mode, connect_editor=connect_editor)
+        card = page.card
+        card.sheet_action_requested.connect(
+            lambda action: self._on_sheet_action_requested(document, action)
         )
-        index = self.tabs.addTab(editor, "")
+        card.check_chosen.connect(self._on_card_check_chosen)
+        card.roll_requested.connect(self._on_card_roll_requested)
+        page.mode_changed.connect(lambda _mode: self._update_play_edit_action())
+        index = self.tabs.addTab(page, "")
         document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
         document.modified_changed.connect(lambda _m, d=document: self._on_document_changed(d))
         document.roll_undone.connect(
@@ -522,6 +580,13 @@ class MainWindow(QMainWindow):
         self.left.setCurrentIndex(1)
         self.tabs.setCurrentIndex(index)
         self._on_party_changed()
+
+    def _on_card_check_chosen(self, values: dict) -> None:
+        self.check_panel.fill(values)
+
+    def _on_card_roll_requested(self, values: dict) -> None:
+        self.check_panel.fill(values)
+        self.check_panel.request_roll()
 
     def _on_sheet_action_requested(self, document: CharacterDocument, action: SheetAction) -> None:
         answer = True
@@ -701,6 +766,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.roll_panel.show_for(document)
         self._update_group_roll_action(document)
+        self._update_play_edit_action()
         self.print_action.setEnabled(document is not None)
         self.export_pdf_action.setEnabled(document is not None)
         self._update_title()

@@ -50,6 +50,24 @@ class Prompts:
             answer, SaveChoice.CANCEL
         )
 
+    def ask_save_all(self, titles: list[str]) -> SaveChoice:
+        """Ask once about every unsaved character before quitting: save all, discard all or
+        cancel.
+        """
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(self._parent)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Unsaved changes")
+        box.setText("These characters have changes that are not saved:")
+        box.setInformativeText("\n".join(f"• {title}" for title in titles))
+        box.setStandardButtons(buttons.SaveAll | buttons.Discard | buttons.Cancel)
+        box.button(buttons.Discard).setText("Discard all")
+        box.setDefaultButton(buttons.SaveAll)
+        answer = box.exec()
+        return {buttons.SaveAll: SaveChoice.SAVE, buttons.Discard: SaveChoice.DISCARD}.get(
+            buttons(answer), SaveChoice.CANCEL
+        )
+
     def ask_yes_no(self, title: str, question: str) -> bool | None:
         """Ask a yes/no question; None when the player cancels."""
         buttons = QMessageBox.StandardButton

@@ -21,6 +21,7 @@ class AnsweredPrompts:
         self.save_changes_answers: list[SaveChoice] = []
         self.errors: list[tuple[str, str]] = []
         self.asked_save_changes: list[str] = []
+        self.asked_save_all: list[list[str]] = []
         self.yes_no_answers: list[bool | None] = []
         self.asked_yes_no: list[str] = []
         self.suggested_saves: list[Path] = []
@@ -31,6 +32,11 @@ class AnsweredPrompts:
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Answer as queued; with nothing queued (closing at teardown), discard."""
         self.asked_save_changes.append(title)
+        return self.save_changes_answers.pop(0) if self.save_changes_answers else SaveChoice.DISCARD
+
+    def ask_save_all(self, titles: list[str]) -> SaveChoice:
+        """Answer as queued; with nothing queued (closing at teardown), discard."""
+        self.asked_save_all.append(list(titles))
         return self.save_changes_answers.pop(0) if self.save_changes_answers else SaveChoice.DISCARD
 
     def ask_yes_no(self, title: str, question: str) -> bool | None:

@@ -20,6 +20,7 @@ from shadowdice.core.registry import (
     CheckValues,
     CheckValuesModel,
     Party,
+    QuickCheck,
     RuleSystem,
 )
 from shadowdice.core.sheet import (
@@ -190,6 +191,19 @@ class Shadowrun4(RuleSystem):
             field_resource(fields["physical_damage"]),
             field_resource(fields["stun_damage"]),
         )
+
+    def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
+        """Every skill with its linked attribute, then every attribute alone."""
+        assert isinstance(sheet, ShadowrunSheet)
+        skills = tuple(
+            QuickCheck(f"{s.name} {s.rating} ({s.attribute})", {"skill": s.name})
+            for s in sheet.skills
+        )
+        attributes = tuple(
+            QuickCheck(f"{a.name} {a.value}", {"skill": "", "attribute": a.name})
+            for a in sheet.attributes
+        )
+        return skills + attributes
 
     def sheet_status(self, sheet: Sheet) -> str:
         """The wound modifier, when the monitors give one."""
