@@ -25,7 +25,7 @@ def test_every_system_gets_a_card_from_its_declarations(qtbot, window, system_id
     assert list(card.resources) == [resource.key for resource in resources]
     for resource in resources:
         box = card.resources[resource.key]
-        low, high = resource.bounds(document.sheet)
+        _low, high = resource.bounds(document.sheet)
         shown = box.text()
         assert shown == (
             resource.words(document.sheet)
