@@ -4,7 +4,9 @@ Every file Shadowdice writes is written this way (docs/file-format.md, "Writing"
 to a temporary file in the same folder, which is flushed and fsynced and then moved over the
 target with :func:`os.replace`, a single step for the operating system. A crash, a full disk or
 a pulled plug midway leaves the old file as it was. The previous version is kept beside the file
-as ``<name>.bak``, itself written the same way.
+as ``<name>.bak``, replaced in one step too: as a second name (hard link) of the previous file,
+whose bytes are on disk already, or where that is not possible as a copy written the same way.
+So a save costs two fsyncs, the new bytes' and the folder's.
 
 A temporary file is locked while it is being written (on POSIX; Windows keeps an open file from
 being removed anyway). A save killed midway leaves its temporary file behind, unlocked: the next
@@ -122,7 +124,7 @@ def write_atomic(
     remove_stale_temps(target.parent)
     with _written_temp(target, data, mode_from=target) as temp:
         if keep_backup and target.is_file():
-            _copy_atomic(target, backup_path(target))
+            _keep_backup(target, backup_path(target))
         os.replace(temp, target)
     _fsync_directory(target.parent)
 
@@ -188,6 +190,56 @@ def _remove_if_abandoned(temp: Path) -> bool:
         return False
     finally:
         os.close(descriptor)
+    return True
+
+
+def _keep_backup(target: Path, backup: Path) -> None:
+    """Keep what ``target`` holds now at ``backup``, replacing the old backup in one step.
+
+    The backup becomes a second name of the file as it is (a hard link, made under a locked
+    temporary name and moved over the old backup): those bytes are on disk already, so
+    nothing is written or fsynced again, and the rename is made durable with the save's own.
+    Where the file system has no hard links, or the file has other names already (a later
+    change through them would change the backup too), its contents are copied instead.
+    """
+    if target.stat().st_nlink == 1 and _link_atomic(target, backup):
+        return
+    _copy_atomic(target, backup)
+
+
+def _link_atomic(source: Path, destination: Path) -> bool:
+    """Make ``destination`` a hard link of ``source`` in one step; False where impossible."""
+    for _ in range(_CREATE_ATTEMPTS):
+        temp = destination.with_name(
+            f".{destination.name[:_TEMP_NAME_PART]}.{secrets.token_hex(4)}.tmp"
+        )
+        try:
+            os.link(source, temp)
+        except FileExistsError:
+            continue
+        except OSError:
+            return False
+        break
+    else:
+        return False
+    try:
+        descriptor = os.open(temp, os.O_RDONLY)
+    except OSError:
+        _remove_quietly(temp)
+        return False
+    try:
+        if fcntl is not None:  # no other save takes the link for a leftover meanwhile
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        if fcntl is None:
+            os.close(descriptor)
+            descriptor = -1
+        os.replace(temp, destination)
+    except OSError:
+        _remove_quietly(temp)
+        return False
+    finally:
+        if descriptor >= 0:
+            os.close(descriptor)
     return True
 
 

@@ -27,15 +27,18 @@ kind of file is a :class:`SavedKind`, naming its format and the system's model f
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic_core import PydanticSerializationError, to_json
 
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
@@ -67,6 +70,9 @@ EnvelopeMigration = Callable[[dict[str, Any]], dict[str, Any]]
 ENVELOPE_MIGRATIONS: dict[int, EnvelopeMigration] = {}
 
 _TRUNCATED = "the file ends too early, it may be truncated"
+
+#: A ``\\uD800``-style escape in JSON text: a surrogate, perhaps a lone one.
+_ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 #: What is left of a JSON text cut inside a literal or a number: "tru", "nul", "-", "1." ...
 _CUT_TOKEN = re.compile(r"t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?|-|\.|[eE][-+]?")
@@ -272,15 +278,19 @@ def _file_bytes(kind: SavedKind, system: RuleSystem, sheet: Sheet) -> bytes:
     if not isinstance(sheet, model):
         raise TypeError(f"a {type(sheet).__name__} is not a {kind.part} of {system.name} ({model})")
     sheet_data = sheet.model_dump(mode="json", round_trip=True)
-    _validate_sheet(kind, system, sheet_data)
-    envelope = CharacterEnvelope(
-        format=kind.format_name,
-        system=system.id,
-        sheet_version=kind.version(system),
-        sheet=sheet_data,
-    )
-    text = json.dumps(envelope.model_dump(mode="json"), indent=2, ensure_ascii=False)
-    return f"{text}\n".encode()
+    envelope = {
+        "format": kind.format_name,
+        "format_version": FORMAT_VERSION,
+        "system": system.id,
+        "sheet_version": kind.version(system),
+        "sheet": sheet_data,
+    }
+    try:  # indented as json.dumps(indent=2, ensure_ascii=False) does, at pydantic's speed
+        data = to_json(envelope, indent=2) + b"\n"
+    except PydanticSerializationError as error:
+        raise _Refusal(_broken_text(sheet_data) or str(error)) from error
+    _validate_sheet_in_file(kind, system, data)  # what is written loads back as it is
+    return data
 
 
 def _parse_file(
@@ -289,15 +299,48 @@ def _parse_file(
     registry: Registry,
     migrations: Mapping[int, EnvelopeMigration],
 ) -> tuple[RuleSystem, Sheet, bool]:
-    """Read file contents into (system, sheet, whether anything was migrated)."""
+    """Read file contents into (system, sheet, whether anything was migrated): a good file
+    of the current versions in one go, any other through the full reading.
+    """
+    if (read := _read_current_file(kind, data, registry)) is not None:
+        return (*read, False)
+    return _read_fully(kind, data, registry, migrations)
+
+
+def _read_fully(
+    kind: SavedKind,
+    data: bytes,
+    registry: Registry,
+    migrations: Mapping[int, EnvelopeMigration],
+) -> tuple[RuleSystem, Sheet, bool]:
+    """Read any file step by step, saying what is wrong with it in a player's words.
+
+    A file nested deeper than :data:`MAX_NESTING` is refused as such. Its depth is measured
+    only when the file is refused for another reason or must be migrated: a sheet model
+    forbids unknown fields, so a file it accepts cannot nest deeply.
+    """
     document = _parse_json(_decode(data))
-    if not isinstance(document, dict) or document.get("format") != kind.format_name:
-        raise _Refusal(f"the file is not a Shadowdice {kind.noun} file")
-    version = _format_version(document)
-    envelope = _validate_envelope(_migrate_envelope(document, version, migrations))
-    system = _system(kind, envelope, registry)
-    sheet_data = _migrate_sheet(kind, system, envelope.sheet, envelope.sheet_version)
-    sheet = _validate_sheet(kind, system, sheet_data)
+    try:
+        if not isinstance(document, dict) or document.get("format") != kind.format_name:
+            raise _Refusal(f"the file is not a Shadowdice {kind.noun} file")
+        version = _format_version(document)
+        current = version == FORMAT_VERSION
+        if not current:
+            _check_depth(document)
+        envelope = _validate_envelope(_migrate_envelope(document, version, migrations))
+        system = _system(kind, envelope, registry)
+        if current and envelope.sheet_version == kind.version(system):
+            # Nothing to migrate: the sheet is validated straight from the file's text.
+            if _ESCAPED_SURROGATE.search(data) and (broken := _broken_text(envelope.sheet)):
+                raise _Refusal(broken)
+            sheet = _validate_sheet_in_file(kind, system, data.removeprefix(codecs.BOM_UTF8))
+        else:
+            _check_depth(document)
+            sheet_data = _migrate_sheet(kind, system, envelope.sheet, envelope.sheet_version)
+            sheet = _validate_sheet(kind, system, sheet_data)
+    except _Refusal:
+        _check_depth(document)  # a refusal of a deeply nested file says that it is
+        raise
     migrated = version < FORMAT_VERSION or envelope.sheet_version < kind.version(system)
     return system, sheet, migrated
 
@@ -337,11 +380,19 @@ def field_path(location: tuple[int | str, ...]) -> str:
     return text
 
 
-def _describe_validation_error(what: str, error: ValidationError) -> str:
-    """Say that ``what`` is not valid: where the first problem is, what, and how many more."""
+def _describe_validation_error(
+    what: str, error: ValidationError, *, within: str | None = None
+) -> str:
+    """Say that ``what`` is not valid: where the first problem is, what, and how many more.
+
+    ``within``: the field of the validated model that ``what`` is (locations start there).
+    """
     problems = error.errors()
     first = problems[0]
-    where = field_path(first["loc"])
+    location = first["loc"]
+    if within is not None and location[:1] == (within,):
+        location = location[1:]
+    where = field_path(location)
     message = first["msg"].removeprefix("Value error, ")  # pydantic's wording, not ours
     text = f"{what} at {where}: {message}" if where else f"{what}: {message}"
     more = len(problems) - 1
@@ -420,9 +471,12 @@ def _parse_json(text: str) -> Any:
         raise _Refusal(_too_deep(None)) from error
     except ValueError as error:
         raise _Refusal("the file is JSON that Shadowdice cannot read") from error
+    return document
+
+
+def _check_depth(document: Any) -> None:
     if (depth := nesting_depth(document)) > MAX_NESTING:
         raise _Refusal(_too_deep(depth))
-    return document
 
 
 def _too_deep(depth: int | None) -> str:
@@ -436,22 +490,23 @@ def _too_deep(depth: int | None) -> str:
 def nesting_depth(data: Any) -> int:
     """How many objects and lists are nested in JSON data at its deepest.
 
-    >>> nesting_depth(1), nesting_depth({"a": [1, {"b": []}]})
+    Level by level, looking only at the objects and lists (texts and numbers are skipped
+    where they are found): a character's sheet is mostly texts and numbers.
+
+    >>> nesting_depth(1), nesting_depth({"a": [1, {"b": []}], "c": "[[[["})
     (0, 4)
     """
-    deepest = 0
-    stack = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
+    containers = (dict, list)
+    level = [data] if isinstance(data, containers) else []
+    depth = 0
+    while level:
+        depth += 1
+        inner: list[Any] = []
+        for item in level:
+            children = item.values() if isinstance(item, dict) else item
+            inner.extend([child for child in children if isinstance(child, containers)])
+        level = inner
+    return depth
 
 
 def _format_version(document: dict[str, Any]) -> int:
@@ -532,12 +587,88 @@ def _migrate_sheet(
 
 def _validate_sheet(kind: SavedKind, system: RuleSystem, data: dict[str, Any]) -> Sheet:
     """Validate sheet data exactly as it is read from a file (JSON mode)."""
-    if (location := _unencodable_text(data)) is not None:
-        where = field_path(location) or "the sheet"
-        raise _Refusal(f"the text of {where} holds a broken character (a lone surrogate)")
+    if (broken := _broken_text(data)) is not None:
+        raise _Refusal(broken)
     try:
         return kind.model_of(system).model_validate_json(json.dumps(data))
     except ValidationError as error:
-        what = f"the {kind.noun} {kind.part}" if kind is CHARACTER else f"the {kind.part}"
-        problem = _describe_validation_error(f"{what} is not valid", error)
-        raise _Refusal(problem) from error
+        raise _Refusal(_sheet_problem(kind, error)) from error
+
+
+class _Header(BaseModel):
+    """What a file says it is, read first; everything else in it is skipped."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    format: str
+    format_version: int  # required here: the envelope would take a missing one as current
+    system: str
+
+
+def _read_current_file(
+    kind: SavedKind, data: bytes, registry: Registry
+) -> tuple[RuleSystem, Sheet] | None:
+    """The system and sheet of a file in the current versions, read in one go; None for any
+    other file (older, damaged, not ours ...), which the full reading then explains.
+
+    Two passes of pydantic's JSON parser read it: its header, then the whole file against a
+    model of exactly such a file, the envelope strict as :class:`CharacterEnvelope` and the
+    sheet as the system's model. That is all the checks of the full reading for a good file.
+    """
+    data = data.removeprefix(codecs.BOM_UTF8)
+    if _ESCAPED_SURROGATE.search(data):
+        return None  # perhaps a lone one: the full reading says where
+    try:
+        header = _Header.model_validate_json(data)
+        if header.format != kind.format_name or header.system not in registry:
+            return None
+        system = registry.get(header.system)
+        read = _current_file_model(kind, system).model_validate_json(data)
+    except (ValidationError, _Refusal):
+        return None
+    if (read.format_version, read.sheet_version) != (FORMAT_VERSION, kind.version(system)):
+        return None
+    return system, read.sheet
+
+
+def _current_file_model(kind: SavedKind, system: RuleSystem) -> type[BaseModel]:
+    """The model of a file of ``kind`` of ``system``: the envelope, and the sheet typed."""
+    return _envelope_model(kind.model_of(system))
+
+
+@cache
+def _envelope_model(model: type[Sheet]) -> type[BaseModel]:
+    return create_model(
+        f"{model.__name__}File", __base__=CharacterEnvelope, sheet=(model, Field(strict=False))
+    )
+
+
+def _validate_sheet_in_file(kind: SavedKind, system: RuleSystem, data: bytes) -> Sheet:
+    """Validate the sheet of a whole file's JSON text, in JSON mode, without parsing it in
+    Python again (the envelope around it is checked already).
+    """
+    try:
+        return _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
+    except ValidationError as error:
+        raise _Refusal(_sheet_problem(kind, error, within="sheet")) from error
+
+
+@cache
+def _sheet_in_file(model: type[Sheet]) -> type[BaseModel]:
+    """A model of a file that reads only its ``sheet``, as ``model``."""
+    return create_model(
+        f"{model.__name__}InFile", __config__=ConfigDict(extra="ignore"), sheet=(model, ...)
+    )
+
+
+def _sheet_problem(kind: SavedKind, error: ValidationError, within: str | None = None) -> str:
+    what = f"the {kind.noun} {kind.part}" if kind is CHARACTER else f"the {kind.part}"
+    return _describe_validation_error(f"{what} is not valid", error, within=within)
+
+
+def _broken_text(data: Any) -> str | None:
+    """What to say about a text in ``data`` that holds a lone surrogate, or None."""
+    if (location := _unencodable_text(data)) is None:
+        return None
+    where = field_path(location) or "the sheet"
+    return f"the text of {where} holds a broken character (a lone surrogate)"

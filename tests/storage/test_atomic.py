@@ -179,3 +179,66 @@ def test_whatever_bytes_are_written_they_read_back_and_the_backup_holds_the_firs
     assert target.read_bytes() == second
     assert backup_path(target).read_bytes() == first
     assert names(folder) == {"data.bin", "data.bin.bak"}
+
+
+def recorded_fsyncs(monkeypatch) -> list[str]:
+    """Record the kind ("file" or "dir") of everything fsynced from now on."""
+    synced_kinds: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(descriptor):
+        synced_kinds.append("dir" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    return synced_kinds
+
+
+def test_keeping_the_backup_writes_and_syncs_nothing_more(tmp_path, monkeypatch):
+    # Given a saved file
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    first_inode = target.stat().st_ino
+    synced = recorded_fsyncs(monkeypatch)
+
+    # When it is saved again
+    write_atomic(target, b"second")
+
+    # Then the backup is the previous file itself under its second name, and only the new
+    # bytes and the folder were synced
+    assert backup_path(target).stat().st_ino == first_inode
+    assert backup_path(target).stat().st_nlink == 1
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"second", b"first")
+    assert synced == ["file", "dir"]
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+@posix_only
+def test_a_file_with_other_names_gets_a_copy_as_its_backup(tmp_path):
+    # Given a saved file that also has a name of the player's elsewhere
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    other_name = tmp_path / "also-hagen.json"
+    os.link(target, other_name)
+
+    # When it is saved, and the other name's file changes afterwards
+    write_atomic(target, b"second")
+    other_name.write_bytes(b"changed elsewhere")
+
+    # Then the backup is a copy of its own: it still holds the previous version
+    assert backup_path(target).read_bytes() == b"first"
+    assert target.read_bytes() == b"second"
+
+
+def test_where_hard_links_fail_the_backup_is_copied(tmp_path, monkeypatch):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+
+    def no_links(*args, **kwargs):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    write_atomic(target, b"second")
+
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"second", b"first")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}

@@ -589,3 +589,33 @@ def test_given_a_migrated_sheet_that_is_invalid_then_it_is_refused(tmp_path, reg
     assert refuse(path, registry).problem.startswith(
         "the character sheet is not valid at luck: Input should be less than or equal to 12"
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.text(max_size=30),
+    notes=st.text(max_size=200),
+    bom=st.booleans(),
+    ascii_only=st.booleans(),
+)
+def test_a_current_file_reads_in_one_go_as_the_full_reading_reads_it(name, notes, bom, ascii_only):
+    # Given a current file of any texts, written by another program (escaped or not, a BOM)
+    registry = Registry()
+    registry.register(CrewSystem())
+    text = json.dumps(
+        envelope(sheet=valid_sheet_data(name=name, notes=notes)), ensure_ascii=ascii_only
+    )
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8", "surrogatepass")
+
+    # When it is read by the quick way and by the full one
+    quick = character_file._read_current_file(character_file.CHARACTER, data, registry)
+    try:
+        full = character_file._read_fully(character_file.CHARACTER, data, registry, {})
+    except Exception:
+        full = None
+
+    # Then both read the same sheet, or the quick way leaves the file to the full reading
+    if quick is not None:
+        assert full is not None and (quick[0], quick[1]) == full[:2]
+    elif full is not None:
+        assert "\\u" in text or full[2], "the quick way left a good current file alone"
