@@ -87,9 +87,13 @@ def details(record: RollRecord) -> list[str]:
     return lines
 
 
-def record_text(record: RollRecord) -> str:
-    """A roll as plain text: its line, then its details indented."""
-    return "\n".join([describe(record), *(f"    {line}" for line in details(record))])
+def record_text(record: RollRecord, undone: tuple[str, ...] = ()) -> str:
+    """A roll as plain text: its line, then its details indented; for a roll whose charges
+    were undone, whose.
+    """
+    first = f"{describe(record)} (undone)" if undone else describe(record)
+    given_back = [f"    Undone: what {', '.join(undone)} spent was given back."] if undone else []
+    return "\n".join([first, *given_back, *(f"    {line}" for line in details(record))])
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +148,13 @@ class HistoryModel(QAbstractItemModel):
                 index = self.index(row, 0)
                 self.dataChanged.emit(index, index)
                 return
+
+    def undone(self, record: RollRecord) -> tuple[str, ...]:
+        """Whose charges in this roll were undone, if anyone's."""
+        for entry in self._entries:
+            if entry.record is record:
+                return tuple(sorted(entry.undone))
+        return ()
 
     def records(self) -> list[RollRecord]:
         """All records, newest first."""
@@ -216,10 +227,7 @@ class HistoryModel(QAbstractItemModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return f"{describe(record)} (undone)" if undone else describe(record)
         if role == Qt.ItemDataRole.ToolTipRole:
-            if undone:
-                given_back = f"Undone: what {', '.join(undone)} spent was given back."
-                return f"{given_back}\n{record_text(record)}"
-            return record_text(record)
+            return record_text(record, undone)
         if role == Qt.ItemDataRole.ForegroundRole:
             return QColor(theme.UNDONE) if undone else TONE_TEXT_COLOURS.get(record.outcome.tone)
         if role == Qt.ItemDataRole.FontRole and undone:
@@ -362,7 +370,10 @@ class HistoryView(QTreeView):
 
     def copy_as_text(self) -> str:
         """Put the chosen rolls on the clipboard as text; returns the text."""
-        text = "\n\n".join(record_text(record) for record in self.chosen_records())
+        model = self.history_model
+        text = "\n\n".join(
+            record_text(record, model.undone(record)) for record in self.chosen_records()
+        )
         QGuiApplication.clipboard().setText(text)
         self.copied.emit(text)
         return text

@@ -145,6 +145,9 @@ def test_undoing_edge_spent_in_a_roll_gives_it_back_and_marks_the_roll_undone(
     assert entry.data().endswith("Kira: Agility — 3 hits - success (undone)")
     assert "what Kira spent was given back" in entry.data(Qt.ItemDataRole.ToolTipRole)
     assert entry.data(Qt.ItemDataRole.FontRole).strikeOut()
+    copied = window.history.copy_as_text().splitlines()
+    assert copied[0].endswith("(undone)")
+    assert copied[1] == "    Undone: what Kira spent was given back."
 
     # When Ctrl+Shift+Z is pressed, the Edge is spent again and the roll stands
     redo(qtbot, window)
