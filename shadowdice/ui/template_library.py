@@ -122,6 +122,9 @@ class TemplateLibrary(QDialog):
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
         self._save_shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Save), self)
+        # Undo and redo work on the template shown, as they do on a character in the window.
+        self._undo_shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self)
+        self._redo_shortcut = QShortcut(QKeySequence("Ctrl+Shift+Z"), self)
 
         for entry in self.entries:
             self._add_item(entry)
@@ -130,6 +133,16 @@ class TemplateLibrary(QDialog):
             self.template_list.setCurrentRow(0)
         self._update_buttons()
         self.template_list.setFocus()  # arrow keys pick a template, Enter creates
+
+    def _on_undo_requested(self, *, redo: bool) -> None:
+        """Ctrl+Z and Ctrl+Shift+Z: undo or redo the last change of the template shown."""
+        entry = self.current_entry()
+        if entry is None:
+            return
+        if redo:
+            entry.document.undo_stack.redo()
+        else:
+            entry.document.undo_stack.undo()
 
     def _button(self, text: str, name: str) -> QPushButton:
         button = QPushButton(text)
@@ -145,6 +158,8 @@ class TemplateLibrary(QDialog):
         self.duplicate_button.clicked.connect(self.duplicate_current)
         self.save_button.clicked.connect(self.save_current)
         self._save_shortcut.activated.connect(self.save_current)
+        self._undo_shortcut.activated.connect(lambda: self._on_undo_requested(redo=False))
+        self._redo_shortcut.activated.connect(lambda: self._on_undo_requested(redo=True))
         self.delete_button.clicked.connect(self.delete_current)
         self.findChild(QPushButton, "close_button").clicked.connect(self.close)
 

@@ -250,3 +250,23 @@ def test_undoing_what_one_member_of_a_group_roll_spent(qtbot, window, dice, prom
     entry = window.history_model.index(0)
     assert entry.data().endswith("(undone)")
     assert "what Ash spent was given back" in entry.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_template_edit_is_undone_in_the_templates_dialog(qtbot, window):
+    # Given the Star Wars templates, a sample's name typed over
+    window.system_selector.setCurrentIndex(window.system_selector.findData("starwars_d6"))
+    dialog = window.open_templates()
+    dialog.select("Treeclan Warrior")
+    name = dialog.current_entry().editor.field_widget("name")
+    name.selectAll()
+    qtbot.keyClicks(name, "Canopy Guard")
+    assert dialog.template_list.currentItem().text() == "Canopy Guard (sample) *"
+
+    # When Ctrl+Z is pressed in the name field, the sample is as it shipped
+    qtbot.keyClick(name, Qt.Key.Key_Z, CTRL)
+    assert name.text() == "Treeclan Warrior"
+    assert dialog.template_list.currentItem().text() == "Treeclan Warrior (sample)"
+
+    # And Ctrl+Shift+Z brings the new name back
+    qtbot.keyClick(name, Qt.Key.Key_Z, CTRL_SHIFT)
+    assert name.text() == "Canopy Guard"
