@@ -166,6 +166,14 @@ COMPONENTS: tuple[Component, ...] = (
         "https://github.com/tox-dev/platformdirs",
         "where settings and characters are kept",
     ),
+    Component(
+        "icepool",
+        "icepool",
+        "MIT",
+        ("icepool.txt",),
+        "https://github.com/HighDiceRoller/icepool",
+        "the exact chances of Generic dice expressions",
+    ),
 )
 
 #: Libraries only the bundles carry, not the app run from source.

@@ -56,7 +56,10 @@ def test_the_registry_lists_every_system_without_importing_any_rules():
         print(json.dumps([names, imported_rules()]))
         """
     )
-    assert listed == [["Shadowrun 4", "Phase Six", "Star Wars D6", "Heldenhandbuch"], []]
+    assert listed == [
+        ["Shadowrun 4", "Phase Six", "Star Wars D6", "Heldenhandbuch", "Generic dice"],
+        [],
+    ]
 
 
 def test_asking_for_a_system_imports_that_system_only():

@@ -13,8 +13,9 @@ def test_builtin_registry_lists_every_shipped_system_in_menu_order():
         "Phase Six",
         "Star Wars D6",
         "Heldenhandbuch",
+        "Generic dice",
     ]
-    for system_id in ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"):
+    for system_id in ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch", "generic_dice"):
         assert isinstance(registry.get(system_id), RuleSystem)
 
 

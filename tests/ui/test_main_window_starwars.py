@@ -2,14 +2,13 @@
 dice distributed in the sheet editor, and a skill rolled against a target number.
 """
 
-import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit
+from PySide6.QtWidgets import QLabel
 
 from shadowdice.storage.template_file import load_template
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.template_library import TemplateLibrary
-from tests.ui.window_helpers import choose, headline
+from tests.ui.window_helpers import choose, headline, type_code_into_cell
 
 
 def open_templates(qtbot, window):
@@ -24,21 +23,6 @@ def open_templates(qtbot, window):
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
     return dialog
-
-
-def type_code_into_cell(qtbot, table_view, row_name, column_key, text):
-    """Select a row by its first cell, type a code into a column and press Enter."""
-    model = table_view.view.model()
-    column = [c.key for c in table_view.model.table.columns].index(column_key)
-    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == row_name)
-    table_view.view.setCurrentIndex(model.index(row, column))
-    table_view.view.setFocus()
-    qtbot.keyClick(table_view.view, Qt.Key.Key_F2)
-    editor = next(w for w in table_view.view.findChildren(QLineEdit) if w.isVisible())
-    editor.selectAll()
-    qtbot.keyClicks(editor, text)
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not (shiboken6.isValid(editor) and editor.isVisible()))
 
 
 def test_a_character_from_a_template_rolls_a_skill_against_a_target_number(qtbot, window, dice):

@@ -4,7 +4,7 @@ table, read the outcome, find an action's button, click a die in the tray.
 
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
 
 def choose(combo: QComboBox, value) -> None:
@@ -56,3 +56,18 @@ def click_die(qtbot, tray, die_id: int) -> None:
     item = tray.die_item(die_id)
     point = tray.mapFromScene(item.scenePos())
     qtbot.mouseClick(tray.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def type_code_into_cell(qtbot, table_view, row_name, column_key, text):
+    """Select a row by its first cell, type a code into a column and press Enter."""
+    model = table_view.view.model()
+    column = [c.key for c in table_view.model.table.columns].index(column_key)
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == row_name)
+    table_view.view.setCurrentIndex(model.index(row, column))
+    table_view.view.setFocus()
+    qtbot.keyClick(table_view.view, Qt.Key.Key_F2)
+    editor = next(w for w in table_view.view.findChildren(QLineEdit) if w.isVisible())
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not (shiboken6.isValid(editor) and editor.isVisible()))
