@@ -283,6 +283,11 @@ class RealDiceSource:
         """Whether a step runs on the source now."""
         return self._tape is not None
 
+    @property
+    def asks_anyone(self) -> bool:
+        """Whether anybody rolls real dice."""
+        return self.everyone or bool(self.rollers)
+
     def asks(self, request: DiceRequest) -> bool:
         """Whether the faces of this request are typed in."""
         return self.everyone or request.roller in self.rollers

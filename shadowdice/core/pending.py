@@ -107,6 +107,6 @@ def waiting_source(source: DiceSource) -> RealDiceSource | None:
     """The source as one that may wait for typed dice, unless it never waits or a step runs
     on it already (then an inner step is part of the outer one).
     """
-    if isinstance(source, RealDiceSource) and not source.playing:
+    if isinstance(source, RealDiceSource) and source.asks_anyone and not source.playing:
         return source
     return None

@@ -147,6 +147,8 @@ class RollRecord(_Frozen):
         members: in a group roll, every member's own result, in order; else empty.
         changes: what each action did, in words, in the order of ``actions``
             ("Second chance: 4 hits → 6 hits · Edge 3 → 2").
+        secret: rolled secretly by the game master: the players have not seen it.
+        revealed: a secret roll shown to the players afterwards.
         seed: the seed of the digital dice, when known.
         position: how many faces the digital dice had thrown before this roll's first; with
             the seed, the faces thrown digitally can be thrown again (:mod:`.replay`).
@@ -160,6 +162,8 @@ class RollRecord(_Frozen):
     actions: tuple[ActionRecord, ...] = ()
     outcome: OutcomeRecord
     time: datetime
+    secret: bool = False
+    revealed: bool = False
     seed: int | None = None
     position: int | None = None
     members: tuple[MemberRecord, ...] = ()
@@ -181,6 +185,7 @@ def _omit_empty(data: dict[str, Any], *keys: str) -> dict[str, Any]:
     such a record reads as it always did.
     """
     for key in keys:
-        if data.get(key) in (None, [], ()):
+        value = data.get(key)
+        if value is None or value is False or value == [] or value == ():
             data.pop(key, None)
     return data

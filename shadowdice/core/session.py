@@ -170,6 +170,7 @@ class RollSession(ABC):
         finished: True once :meth:`finish` was called.
         dice_start: (seed, position) of the digital dice source at the session's first throw,
             when the source has them, so that its faces can be thrown again.
+        secret: the game master rolls it secretly; its record says so.
     """
 
     def __init__(
@@ -194,6 +195,7 @@ class RollSession(ABC):
         self.changes: list[str] = []
         self.finished = False
         self.dice_start: tuple[int, int] | None = None
+        self.secret = False
         self._step: Step[RollSession, Throw | None] | None = None
         self._resources: Callable[[], Mapping[str, int]] | None = None
         self._source = source
@@ -369,6 +371,8 @@ class RollSession(ABC):
                 values=frozen_values(outcome.values),
             ),
             time=self._clock(),
+            secret=self.secret,
+            revealed=False,
             seed=self.dice_start[0] if self.dice_start else None,
             position=self.dice_start[1] if self.dice_start else None,
             members=(),

@@ -53,6 +53,11 @@ class Settings(BaseModel):
         dice_colours: each character's dice colour by name, by the character's name.
         confirm_spending: whether a follow-up that spends a resource asks first.
         paper: the paper sheets were printed on last, "A4" or "Letter"; "" for the locale's.
+        real_dice_table: the whole table rolls physical dice, typed in.
+        announce_secret_rolls: the table window says that the game master rolled secretly
+            (else it shows nothing of a secret roll).
+        table_window_geometry: where the table window was, "x,y,width,height".
+        table_window_screen: the screen the table window goes full screen on.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -66,6 +71,10 @@ class Settings(BaseModel):
     dice_colours: dict[str, str] = Field(default_factory=dict)
     confirm_spending: bool = False
     paper: Literal["", "A4", "Letter"] = ""
+    real_dice_table: bool = False
+    announce_secret_rolls: bool = True
+    table_window_geometry: str = ""
+    table_window_screen: str = ""
 
 
 class SettingsStore:

@@ -144,6 +144,10 @@ class CharacterFiles(QObject):
         recent = add_recent(self.settings, path)
         self._update(recent.model_copy(update={"last_folder": str(path.parent)}))
 
+    def update_settings(self, **changes: object) -> None:
+        """Change some settings and save them."""
+        self._update(self.settings.model_copy(update=changes))
+
     def _update(self, settings: Settings) -> None:
         recent_changed = settings.recent_files != self.settings.recent_files
         self.settings = settings

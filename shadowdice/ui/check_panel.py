@@ -8,8 +8,10 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -55,10 +57,19 @@ class CheckPanel(QGroupBox):
         self.roll_button.setToolTip("Roll the check (Ctrl+R)")
         self.roll_button.setMinimumHeight(34)
         self.roll_button.setEnabled(False)
+        self.secret_box = QCheckBox("Roll secretly")
+        self.secret_box.setObjectName("secret_roll_box")
+        self.secret_box.setToolTip(
+            "Only you see the next rolls; the table window shows none of them until you "
+            "reveal them (Ctrl+Shift+R)"
+        )
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_button, 1)
+        roll_row.addWidget(self.secret_box)
         layout = QVBoxLayout(self)
         layout.addWidget(FormArea(self.form))
         layout.addWidget(self.preview)
-        layout.addWidget(self.roll_button)
+        layout.addLayout(roll_row)
         self._connect_signals()
 
     def _connect_signals(self) -> None:

@@ -15,7 +15,7 @@ dice fell as they fell, only what the roll spent was given back.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import count
 from typing import Any
 
@@ -102,6 +102,7 @@ class _Entry:
     record: RollRecord
     lines: tuple[str, ...]
     undone: set[str] = field(default_factory=set)  # whose charges were given back
+    earlier: bool = False  # from an earlier run of the app
 
 
 class HistoryModel(QAbstractItemModel):
@@ -124,7 +125,7 @@ class HistoryModel(QAbstractItemModel):
 
     def add_earlier(self, records: Iterable[RollRecord]) -> None:
         """Put rolls of earlier sessions (newest first) below the rolls there are."""
-        entries = [self._entry(record) for record in records]
+        entries = [replace(self._entry(record), earlier=True) for record in records]
         if not entries:
             return
         first = len(self._entries)
@@ -159,6 +160,19 @@ class HistoryModel(QAbstractItemModel):
     def records(self) -> list[RollRecord]:
         """All records, newest first."""
         return [entry.record for entry in self._entries]
+
+    def records_of_this_run(self) -> list[RollRecord]:
+        """The records rolled since the app started, newest first."""
+        return [entry.record for entry in self._entries if not entry.earlier]
+
+    def replace(self, old: RollRecord, new: RollRecord) -> None:
+        """Put ``new`` in the place of ``old`` (a secret roll revealed)."""
+        for row, entry in enumerate(self._entries):
+            if entry.record is old:
+                self._entries[row] = replace(entry, record=new, lines=tuple(details(new)))
+                index = self.index(row, 0)
+                self.dataChanged.emit(index, index)
+                return
 
     def characters(self) -> list[str]:
         """Everyone who rolled, in the order of their first roll shown."""
@@ -225,7 +239,10 @@ class HistoryModel(QAbstractItemModel):
             return None
         undone = tuple(sorted(entry.undone))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return f"{describe(record)} (undone)" if undone else describe(record)
+            text = describe(record)
+            if record.secret:
+                text = f"{text} (revealed)" if record.revealed else f"Secret: {text}"
+            return f"{text} (undone)" if undone else text
         if role == Qt.ItemDataRole.ToolTipRole:
             return record_text(record, undone)
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -47,6 +47,7 @@ from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.crash_report import CrashReporter
+from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
 from shadowdice.ui.recovery import (
@@ -175,6 +176,7 @@ class MainWindow(QMainWindow):
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
 
+        self.game_table = GameTable(self)
         self._build_actions()
         self._update_group_roll_action(None)
         self._update_play_edit_action()
@@ -251,6 +253,9 @@ class MainWindow(QMainWindow):
         roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
         roll_menu.addSeparator()
         roll_menu.addAction(self.legend_action)
+        view_menu = self.menuBar().addMenu("&View")
+        history_menu = self.menuBar().addMenu("Hi&story")
+        self.game_table.fill_menus(roll_menu, view_menu, history_menu)
         help_menu = self.menuBar().addMenu("&Help")
         self.about_action = help_menu.addAction("&About Shadowdice", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -465,6 +470,7 @@ class MainWindow(QMainWindow):
         self.roll_panel.forget(page.document)
         self.autosave.forget(page.document)
         self.check_panel.forget(page.document)
+        self.game_table.forget(page.document)
         self.undo_group.removeStack(page.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(page))
         page.document.deleteLater()
@@ -614,14 +620,16 @@ class MainWindow(QMainWindow):
         document = self.current_document()
         if document is None:
             return
+        system = document.system
+
+        def start(subject: tuple[Sheet, dict[str, Sheet]], source: DiceSource) -> RollSession:
+            sheet, party = subject
+            return system.start_check(sheet, values, source, party)
+
         try:
-            session = document.system.start_check(
-                document.sheet, values, self.dice_source, self.party(document)
-            )
+            self.game_table.start_roll(start, (document.sheet, self.party(document)), [document])
         except (CheckError, DiceSourceError) as error:
             self._show_message(str(error))
-            return
-        self.roll_panel.start(session, [document])
 
     def open_group_roll(self) -> GroupRollDialog | None:
         """Open the group-roll dialog for the open characters of the current system."""
@@ -640,16 +648,20 @@ class MainWindow(QMainWindow):
 
     def _on_group_roll_requested(self, members: list, values: dict) -> None:
         system = members[0].system
+        dialog = self.sender()
+
+        def start(sheets: list[Sheet], source: DiceSource) -> RollSession:
+            return system.start_group_check(sheets, values, source)
+
         try:
-            session = system.start_group_check(
-                [member.sheet for member in members], values, self.dice_source
-            )
+            self.game_table.start_roll(start, [member.sheet for member in members], members)
         except (CheckError, DiceSourceError) as error:
             self._show_message(str(error))
             return
-        self.sender().accept()
+        dialog.accept()
         self.activateWindow()  # the keys go back to the window, to the tray's actions
-        self.roll_panel.start(session, members)
+        if self.roll_panel.waiting():
+            self.roll_panel.entry.setFocus()
 
     def _show_message(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)

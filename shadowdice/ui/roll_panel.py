@@ -9,6 +9,10 @@ roll record when the player is done or starts the next roll.
 The tray belongs to the character shown: :meth:`RollPanel.show_for` shows that character's
 latest roll (still open or finished) or an empty tray. After each follow-up a line says what
 it changed and what it cost, and a legend names the marks that the dice of this roll show.
+
+When a roll waits for physical dice (a start or an action that stands at a dice request,
+:mod:`shadowdice.core.pending`), the entry strip under the tray takes the faces; Esc gives
+the request up and leaves the roll as it was.
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.dice import DiceSourceError
+from shadowdice.core.pending import Step
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, RollSession, SessionError, Tone
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.flow_layout import FlowLayout, flow_widget
+from shadowdice.ui.tray.dice_entry import DiceEntry
 from shadowdice.ui.tray.dice_tray import DiceTray
 from shadowdice.ui.tray.die_item import mark_legend
 
@@ -55,10 +61,18 @@ class RollPanel(QWidget):
     Signals:
         roll_finished(object): a session finished; carries its RollRecord.
         problem_occurred(str): something went wrong that the player should read.
+        dice_shown(object, object): the open roll's dice fall (the session, the ids of the
+            dice that fall now).
+        outcome_shown(object): the open roll's dice lie still; its outcome stands.
+
+    Attributes:
+        entry: the strip that takes typed faces while a roll waits for them.
     """
 
     roll_finished = Signal(object)
     problem_occurred = Signal(str)
+    dice_shown = Signal(object, object)
+    outcome_shown = Signal(object)
 
     def __init__(self, *, animation_ms: int = 550, parent=None) -> None:
         super().__init__(parent)
@@ -75,6 +89,9 @@ class RollPanel(QWidget):
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
         self.tray.setMinimumHeight(170)
+        self.entry = DiceEntry()
+        self._starting: tuple[Step, list[CharacterDocument]] | None = None
+        self._before: tuple[int, int] = (0, 0)
         self.headline = QLabel("Ready to roll")
         self.headline.setObjectName("outcome_headline")
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -128,6 +145,7 @@ class RollPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tray, 1)
+        layout.addWidget(self.entry)
         layout.addWidget(self.headline)
         layout.addWidget(self.detail)
         layout.addWidget(self.change)
@@ -141,6 +159,8 @@ class RollPanel(QWidget):
         self.done_button.clicked.connect(self.finish)
         self.confirm_button.clicked.connect(self._on_confirm_clicked)
         self.cancel_button.clicked.connect(self._end_pick)
+        self.entry.answered.connect(self._on_faces_typed)
+        self.entry.withdrawn.connect(self._on_request_withdrawn)
 
     # --- sessions ------------------------------------------------------------------------------
 
@@ -170,6 +190,8 @@ class RollPanel(QWidget):
         session, documents = self._latest.get(document, (None, [])) if document else (None, [])
         if session is not None and session is self.session:
             return
+        if self.waiting():  # the dice asked for belong to the roll shown until now
+            self._on_request_withdrawn()
         self._end_pick()
         self._display(session, documents)
         if session is None:
@@ -183,11 +205,31 @@ class RollPanel(QWidget):
             self.tray.show_dice(session.dice, (), animate=False)
             self._show_outcome()
 
+    def start_when_typed(self, step: Step, documents: list[CharacterDocument]) -> None:
+        """A check that waits for its first dice: finish the roll before, ask for them, and
+        start the session once they are typed in.
+        """
+        self.finish()
+        self._starting = (step, list(documents))
+        self.headline.setText("Type in the dice")
+        self._style_headline(Tone.NEUTRAL)
+        self.detail.setText("")
+        self._disable_actions()
+        self.entry.ask(step.request)
+
+    def waiting(self) -> bool:
+        """Whether a roll waits for typed dice."""
+        return self.entry.request is not None
+
     def finish(self) -> RollRecord | None:
         """Finish the open session, if any, and announce its record."""
+        if self._starting is not None:
+            self._on_request_withdrawn()
         session, documents = self._open, self._open_documents
         if session is None or session.finished:
             return None
+        if session.pending is not None:
+            self.entry.close_request()
         shown = session is self.session
         if shown:
             self._end_pick()
@@ -214,16 +256,69 @@ class RollPanel(QWidget):
         """Apply an offered action of the session shown."""
         if self.session is None or self.session is not self._open:
             return
-        charges_before, throws_before = len(self.session.charges), len(self.session.throws)
+        self._before = (len(self.session.charges), len(self.session.throws))
         try:
             self.session.apply(action_id, picked)
         except (SessionError, DiceSourceError) as error:
             self.problem_occurred.emit(str(error))
             return
-        self._mark_charged(self.session, self.session.charges[charges_before:], self.documents)
         self._end_pick()
+        if self.session.pending is not None:
+            self._disable_actions()
+            self.entry.ask(self.session.pending)
+            return
+        self._show_applied()
+
+    def _show_applied(self) -> None:
+        """Show what an action threw and note what it charged."""
+        assert self.session is not None
+        charges_before, throws_before = self._before
+        self._mark_charged(self.session, self.session.charges[charges_before:], self.documents)
         thrown = self.session.throws[throws_before:]  # an action may throw more than once
         self._show_throw(new_ids={die_id for throw in thrown for die_id in throw.die_ids})
+
+    # --- typed dice ----------------------------------------------------------------------------
+
+    def _on_faces_typed(self, faces: list) -> None:
+        """The strip's faces go to the waiting start or action; it asks again if need be."""
+        try:
+            if self._starting is not None:
+                step, documents = self._starting
+                if not step.answer(faces):
+                    self.entry.ask(step.request)
+                    return
+                self._starting = None
+                self.entry.close_request()
+                self.start(step.result, documents)
+                return
+            if self.session is None:
+                return
+            self.session.answer(faces)
+        except (SessionError, DiceSourceError, ValueError) as error:
+            self.problem_occurred.emit(str(error))
+            if self._starting is None and (self.session is None or not self.session.pending):
+                self._on_request_withdrawn()
+            return
+        if self.session.pending is not None:
+            self.entry.ask(self.session.pending)
+            return
+        self.entry.close_request()
+        self._show_applied()
+
+    def _on_request_withdrawn(self) -> None:
+        """Esc: the start or action that waited is given up; the roll is as it was."""
+        self.entry.close_request()
+        if self._starting is not None:
+            self._starting[0].cancel()
+            self._starting = None
+            self.headline.setText("Ready to roll")
+            self.detail.setText("")
+            self._style_headline(Tone.NEUTRAL)
+            return
+        if self.session is not None:
+            self.session.withdraw()
+            self._rebuild_actions()
+            self.tray.setFocus()
 
     def forget(self, document: CharacterDocument) -> None:
         """A character is closing: finish a roll it takes part in, and let it go."""
@@ -259,7 +354,7 @@ class RollPanel(QWidget):
 
     def _on_sheet_changed(self) -> None:
         """A rest or an edit during the roll changes what can be spent: offer afresh."""
-        if not self.tray.is_animating() and self._pending is None:
+        if not self.tray.is_animating() and self._pending is None and not self.waiting():
             self._rebuild_actions()
 
     @staticmethod
@@ -279,11 +374,14 @@ class RollPanel(QWidget):
         fresh = {die.id for die in dice} if animate_all else (new_ids or set())
         self._disable_actions()
         self.tray.show_dice(dice, fresh, animate=True)
+        self.dice_shown.emit(self.session, fresh)
 
     def _on_dice_settled(self) -> None:
         if self.session is None:
             return
         self._show_outcome()
+        if self.session is self._open:
+            self.outcome_shown.emit(self.session)
 
     def _show_outcome(self) -> None:
         """The outcome as it stands, large, with its detail, and the actions offered now."""

@@ -1,0 +1,205 @@
+"""View ▸ Dice statistics: per die size, how often each face came up, against what fair
+dice give, with a chi-square p-value and a bar chart drawn with Qt's painter.
+
+The player chooses the rolls (this session, or every roll in the history, earlier sessions
+included), the dice (all, thrown digitally, typed in from physical dice) and whose dice
+(everyone, or one character), so a table can see whether somebody's d20 favours 20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shadowdice.core.record import RollRecord
+from shadowdice.core.statistics import FaceCounts, Origin, characters_of, count_faces
+from shadowdice.ui import theme
+
+SCOPES = (("session", "This session"), ("logged", "Every roll in the history"))
+ORIGINS = (
+    (Origin.ALL, "All dice"),
+    (Origin.ROLLED, "Thrown digitally"),
+    (Origin.TYPED, "Typed in from physical dice"),
+)
+
+
+def verdict(counts: FaceCounts) -> str:
+    """The counts in one sentence for the players.
+
+    >>> verdict(FaceCounts(6, (10, 10, 10, 10, 10, 10)))
+    '60 faces of d6 · chi-square 0.00, p = 1.000: as fair dice go.'
+    """
+    head = f"{counts.total} faces of d{counts.sides} · chi-square {counts.chi_square:.2f}, "
+    p = counts.p_value
+    if not counts.enough:
+        return f"{head}p = {p:.3f}: too few faces to judge (5 per face are needed)."
+    if p < 0.01:
+        return f"{head}p = {p:.3f}: fair dice rarely fall this unevenly."
+    return f"{head}p = {p:.3f}: as fair dice go."
+
+
+class BarChart(QWidget):
+    """One bar per face, the count fair dice would give drawn across as a line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dice_bar_chart")
+        self.counts: FaceCounts | None = None
+        self.setMinimumSize(320, 180)
+
+    def show_counts(self, counts: FaceCounts | None) -> None:
+        """Draw these counts (None: nothing)."""
+        self.counts = counts
+        if counts is None:
+            self.setAccessibleDescription("No dice")
+        else:
+            faces = ", ".join(f"{face}: {n}" for face, n in enumerate(counts.counts, start=1))
+            self.setAccessibleDescription(f"Counts of a d{counts.sides}: {faces}")
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        """Wide enough for the bars of a d20."""
+        return QSize(560, 240)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The bars, the face under each, and the expected count as a line."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        counts = self.counts
+        if counts is None or not counts.total:
+            painter.setPen(QColor(theme.UNDONE))
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No dice to count")
+            return
+        margin, label_height = 8.0, 18.0
+        area = QRectF(self.rect()).adjusted(margin, margin, -margin, -margin - label_height)
+        top = max(max(counts.counts), counts.expected) or 1
+        width = area.width() / counts.sides
+        for index, count in enumerate(counts.counts):
+            height = area.height() * count / top
+            bar = QRectF(area.left() + index * width + 2, area.bottom() - height, width - 4, height)
+            painter.fillRect(bar, QColor(theme.ACCENT))
+            label = QRectF(area.left() + index * width, area.bottom() + 2, width, label_height)
+            painter.setPen(QColor(theme.NEUTRAL))
+            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, str(index + 1))
+        expected_y = area.bottom() - area.height() * counts.expected / top
+        pen = QPen(QColor(theme.SUCCESS), 2, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(int(area.left()), int(expected_y), int(area.right()), int(expected_y))
+
+
+class DiceStatisticsDialog(QDialog):
+    """The statistics of the recorded rolls.
+
+    Attributes:
+        scope, origin, character, die: the choices.
+        model: face, count and expected count of the die shown.
+        chart: the bar chart; summary: the chi-square verdict.
+    """
+
+    def __init__(
+        self,
+        *,
+        session: Sequence[RollRecord],
+        logged: Sequence[RollRecord],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Dice statistics")
+        self._records = {"session": list(session), "logged": list(logged)}
+        self.scope = QComboBox()
+        for key, text in SCOPES:
+            self.scope.addItem(text, key)
+        self.origin = QComboBox()
+        for key, text in ORIGINS:
+            self.origin.addItem(text, key)
+        self.character = QComboBox()
+        self.die = QComboBox()
+        self.die.setObjectName("statistics_die")
+        self.model = QStandardItemModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.chart = BarChart()
+        self.summary = QLabel()
+        self.summary.setObjectName("statistics_summary")
+        self.summary.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("&Rolls:", self.scope)
+        form.addRow("D&ice:", self.origin)
+        form.addRow("&Whose:", self.character)
+        form.addRow("Die &size:", self.die)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(buttons)
+        self.resize(640, 620)
+        self._fill_characters()
+        for box in (self.scope, self.origin, self.character):
+            box.currentIndexChanged.connect(self._refresh)
+        self.scope.currentIndexChanged.connect(self._fill_characters)
+        self.die.currentIndexChanged.connect(self._show_die)
+        self._refresh()
+
+    def records(self) -> list[RollRecord]:
+        """The rolls chosen."""
+        return self._records[self.scope.currentData()]
+
+    def counts(self) -> dict[int, FaceCounts]:
+        """The counts per die size, as chosen."""
+        return count_faces(
+            self.records(),
+            origin=Origin(self.origin.currentData()),
+            character=self.character.currentData() or "",
+        )
+
+    def _fill_characters(self) -> None:
+        chosen = self.character.currentData()
+        self.character.blockSignals(True)
+        self.character.clear()
+        self.character.addItem("Everyone", "")
+        for name in characters_of(self.records()):
+            self.character.addItem(name, name)
+        self.character.setCurrentIndex(max(self.character.findData(chosen), 0))
+        self.character.blockSignals(False)
+
+    def _refresh(self) -> None:
+        chosen = self.die.currentData()
+        self._counts = self.counts()
+        self.die.blockSignals(True)
+        self.die.clear()
+        for sides, counts in self._counts.items():
+            self.die.addItem(f"d{sides} ({counts.total} faces)", sides)
+        self.die.setCurrentIndex(max(self.die.findData(chosen), 0))
+        self.die.blockSignals(False)
+        self._show_die()
+
+    def _show_die(self) -> None:
+        counts = self._counts.get(self.die.currentData())
+        self.chart.show_counts(counts)
+        self.model.clear()
+        self.model.setHorizontalHeaderLabels(["Face", "Count", "Fair dice"])
+        if counts is None:
+            self.summary.setText("No dice were thrown in these rolls.")
+            return
+        self.summary.setText(verdict(counts))
+        for face, count in enumerate(counts.counts, start=1):
+            row = [QStandardItem(str(face)), QStandardItem(str(count))]
+            row.append(QStandardItem(f"{counts.expected:.1f}"))
+            self.model.appendRow(row)

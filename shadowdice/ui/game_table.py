@@ -1,0 +1,340 @@
+"""What the main window does for the table as a whole: physical dice typed in, secret rolls,
+the table window for the players, revealing and replaying recorded rolls, dice statistics.
+
+- **Real dice.** Roll ▸ Real dice for this character, or for the whole table: every check and
+  action of such a character waits for its faces in the tray's entry strip. The app's dice
+  source is wrapped in a :class:`~shadowdice.core.dice.RealDiceSource`; a check starts
+  through a :class:`~shadowdice.core.pending.Step`, so it stands at its first request until
+  the faces are typed in.
+- **Secret rolls.** *Roll secretly* (the check panel's toggle, Ctrl+Shift+R) makes the next
+  rolls secret: their records say so, the history marks them, and the table window gets at
+  most the words "The game master rolled secretly" (View ▸ Announce secret rolls), never their
+  dice, outcome or record. History ▸ Reveal shows a secret roll on the table window later.
+- **The table window** (View ▸ Table window, Ctrl+T) follows every public roll live.
+- **Replay** (History ▸ Replay) throws a recorded roll's faces again from its seed.
+- **Dice statistics** (View ▸ Dice statistics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from shadowdice.core.dice import RealDiceSource
+from shadowdice.core.die import Die, Mark
+from shadowdice.core.pending import Step, waiting_source
+from shadowdice.core.record import DieRecord, RollRecord
+from shadowdice.core.replay import replay
+from shadowdice.core.session import RollSession
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.history import RECORD_ROLE
+from shadowdice.ui.table_window import TableWindow
+
+#: Starts a check from its subject (sheets) and a dice source.
+Start = Callable[[Any, Any], RollSession]
+
+
+class GameTable(QObject):
+    """Real dice, secret rolls, the table window, reveal, replay and statistics.
+
+    Attributes:
+        real_dice: the app's dice source, able to wait for typed faces.
+        table_window: the players' window, once opened.
+    """
+
+    def __init__(self, window: Any) -> None:
+        """``window`` is the main window, with its roll panel, check panel and history."""
+        super().__init__(window)
+        self.window = window
+        self.real_dice = RealDiceSource(window.dice_source)
+        self.table_window: TableWindow | None = None
+        self._real_documents: list[CharacterDocument] = []
+        self._public: list[RollRecord] = []
+        self._save_placement = QTimer(self)
+        self._save_placement.setSingleShot(True)
+        self._save_placement.setInterval(300)
+        self._save_placement.timeout.connect(self._remember_placement)
+        self._build_actions()
+        panel = window.roll_panel
+        panel.dice_shown.connect(self._on_dice_shown)
+        panel.outcome_shown.connect(self._on_outcome_shown)
+        panel.roll_finished.connect(self._on_roll_finished)
+        window.check_panel.secret_box.toggled.connect(self.secret_action.setChecked)
+        self.secret_action.toggled.connect(window.check_panel.secret_box.setChecked)
+        window.tabs.currentChanged.connect(self._on_current_changed)
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        window = self.window
+        settings = window.files.settings
+        self.secret_action = self._action("Roll &secretly", "Ctrl+Shift+R", checkable=True)
+        self.secret_action.setToolTip("Only you see the next rolls until you reveal them")
+        self.real_dice_action = self._action(
+            "Real dice for this &character", "Ctrl+Shift+D", checkable=True
+        )
+        self.real_dice_action.setEnabled(False)
+        self.real_dice_action.toggled.connect(self._on_real_dice_toggled)
+        self.real_table_action = self._action("Real dice for the whole &table", checkable=True)
+        self.real_table_action.setChecked(settings.real_dice_table)
+        self.real_dice.everyone = settings.real_dice_table
+        self.real_table_action.toggled.connect(self._on_real_table_toggled)
+        self.table_window_action = self._action("&Table window", "Ctrl+T")
+        self.table_window_action.triggered.connect(self.open_table_window)
+        self.notice_action = self._action("&Announce secret rolls on the table", checkable=True)
+        self.notice_action.setChecked(settings.announce_secret_rolls)
+        self.notice_action.toggled.connect(
+            lambda on: window.files.update_settings(announce_secret_rolls=on)
+        )
+        self.statistics_action = self._action("Dice &statistics…")
+        self.statistics_action.triggered.connect(self.open_statistics)
+        self.reveal_action = self._action("&Reveal on the table window")
+        self.reveal_action.triggered.connect(self.reveal)
+        self.replay_action = self._action("Re&play")
+        self.replay_action.triggered.connect(self.replay)
+
+    def _action(self, text: str, shortcut: str = "", *, checkable: bool = False) -> QAction:
+        action = QAction(text, self.window)
+        action.setCheckable(checkable)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        self.window.addAction(action)
+        return action
+
+    def fill_menus(self, roll_menu: QMenu, view_menu: QMenu, history_menu: QMenu) -> None:
+        """Put the table's actions into the window's menus."""
+        roll_menu.addSeparator()
+        roll_menu.addActions([self.secret_action, self.real_dice_action, self.real_table_action])
+        view_menu.addActions([self.table_window_action, self.notice_action])
+        view_menu.addSeparator()
+        view_menu.addAction(self.statistics_action)
+        history_menu.addActions([self.reveal_action, self.replay_action])
+
+    # --- rolling -------------------------------------------------------------------------------
+
+    def start_roll(
+        self, start: Start, subject: Any, documents: Sequence[CharacterDocument]
+    ) -> None:
+        """Start a check (``start(subject, source)``) and show it in the tray; a check of a
+        character on real dice waits there for its first faces.
+
+        Raises:
+            CheckError, DiceSourceError: as the system's start does.
+        """
+        secret = self.secret_action.isChecked()
+        self.real_dice.rollers = self._rollers()
+
+        def started(subj: Any, source: Any) -> RollSession:
+            session = start(subj, source)
+            session.secret = secret
+            return session
+
+        panel = self.window.roll_panel
+        dice = waiting_source(self.real_dice)
+        if dice is None:
+            panel.start(started(subject, self.real_dice), list(documents))
+            return
+        step = Step(lambda subj: started(subj, dice), subject, dice)
+        if step.go():
+            panel.start(step.result, list(documents))
+        else:
+            panel.start_when_typed(step, list(documents))
+
+    def _rollers(self) -> set[str]:
+        names = set()
+        for document in self._real_documents:
+            names.update({document.sheet.name, document.title})
+        return names
+
+    def _on_real_dice_toggled(self, on: bool) -> None:
+        document = self.window.current_document()
+        if document is None:
+            return
+        if on and document not in self._real_documents:
+            self._real_documents.append(document)
+        elif not on and document in self._real_documents:
+            self._real_documents.remove(document)
+        self.real_dice.rollers = self._rollers()
+
+    def _on_real_table_toggled(self, on: bool) -> None:
+        self.real_dice.everyone = on
+        self.window.files.update_settings(real_dice_table=on)
+
+    def _on_current_changed(self, _index: int) -> None:
+        document = self.window.current_document()
+        self.real_dice_action.blockSignals(True)
+        self.real_dice_action.setChecked(document in self._real_documents)
+        self.real_dice_action.blockSignals(False)
+        self.real_dice_action.setEnabled(document is not None)
+
+    def forget(self, document: CharacterDocument) -> None:
+        """A character closes."""
+        if document in self._real_documents:
+            self._real_documents.remove(document)
+
+    # --- the table window ----------------------------------------------------------------------
+
+    def open_table_window(self) -> TableWindow:
+        """Open the table window where it was last (or raise it)."""
+        if self.table_window is None:
+            table = TableWindow(animation_ms=self.window.roll_panel.tray.duration_ms)
+            settings = self.window.files.settings
+            if place := _rect(settings.table_window_geometry):
+                table.setGeometry(place)
+            table.choose_screen(settings.table_window_screen)
+            table.screen_chooser.currentIndexChanged.connect(self._save_placement.start)
+            table.placement_changed.connect(self._save_placement.start)
+            for record in reversed(self._public):
+                table.add_record(record)
+            self.table_window = table
+        self.table_window.show()
+        self.table_window.raise_()
+        self.window.activateWindow()  # the game master's keys stay with the main window
+        return self.table_window
+
+    def _remember_placement(self) -> None:
+        table = self.table_window
+        if table is None or table.isFullScreen():
+            return
+        place = table.geometry()
+        self.window.files.update_settings(
+            table_window_geometry=f"{place.x()},{place.y()},{place.width()},{place.height()}",
+            table_window_screen=table.screen_chooser.currentData() or "",
+        )
+
+    def _table(self) -> TableWindow | None:
+        table = self.table_window
+        return table if table is not None and table.isVisible() else None
+
+    def _on_dice_shown(self, session: RollSession, fresh: set[int]) -> None:
+        if (table := self._table()) is None:
+            return
+        if session.secret:
+            table.show_secret(self.notice_action.isChecked())
+        else:
+            table.show_dice(session.dice, fresh)
+
+    def _on_outcome_shown(self, session: RollSession) -> None:
+        if (table := self._table()) is None or session.secret:
+            return
+        outcome = session.outcome()
+        who = f"{session.character}: " if session.character else ""
+        table.show_outcome(outcome.headline, outcome.tone.value, f"{who}{session.check}")
+
+    def _on_roll_finished(self, record: RollRecord) -> None:
+        if record.secret and not record.revealed:
+            return
+        self._public.append(record)
+        if self.table_window is not None:
+            self.table_window.add_record(record)
+
+    # --- reveal and replay ---------------------------------------------------------------------
+
+    def chosen_record(self) -> RollRecord | None:
+        """The roll chosen in the history, else the newest one."""
+        history = self.window.history
+        for index in history.selectionModel().selectedIndexes():
+            top = index.parent() if index.parent().isValid() else index
+            return top.data(RECORD_ROLE)
+        records = self.window.history_model.records()
+        return records[0] if records else None
+
+    def reveal(self) -> RollRecord | None:
+        """Show the chosen secret roll on the table window; the history keeps it revealed."""
+        record = self.chosen_record()
+        if record is None or not record.secret or record.revealed:
+            self.window.statusBar().showMessage(
+                "Choose a secret roll in the history to reveal.", 8000
+            )
+            return None
+        revealed = record.model_copy(update={"revealed": True})
+        self.window.history_model.replace(record, revealed)
+        self._on_roll_finished(revealed)
+        table = self.open_table_window()
+        table.show_dice(record_dice(revealed), range(_dice_count(revealed)))
+        table.show_outcome(revealed.outcome.headline, revealed.outcome.tone, _who_what(revealed))
+        self.window.statusBar().showMessage("Revealed on the table window.", 8000)
+        return revealed
+
+    def replay(self) -> str:
+        """Throw the chosen roll's faces again in the tray (and on the table window when the
+        players may see it); returns what the replay found.
+        """
+        record = self.chosen_record()
+        if record is None:
+            return ""
+        again = replay(record)
+        faces = dict(zip(again.places, again.faces, strict=True))
+        dice = record_dice(record, faces)
+        panel = self.window.roll_panel
+        panel.finish()
+        panel.tray.show_dice(dice, {die.id for die in dice}, animate=True)
+        panel.headline.setText(f"Replay: {record.outcome.headline}")
+        panel.detail.setText(again.summary())
+        if (table := self._table()) is not None and (not record.secret or record.revealed):
+            table.show_dice(dice, {die.id for die in dice})
+            table.show_outcome(
+                f"Replay: {record.outcome.headline}", record.outcome.tone, again.summary()
+            )
+        self.window.statusBar().showMessage(again.summary(), 10000)
+        return again.summary()
+
+    # --- statistics ----------------------------------------------------------------------------
+
+    def open_statistics(self) -> Any:
+        """Open the dice statistics of this session and of every roll in the history."""
+        from shadowdice.ui.dice_statistics import DiceStatisticsDialog
+
+        dialog = DiceStatisticsDialog(
+            session=self.window.history_model.records_of_this_run(),
+            logged=self.window.history_model.records(),
+            parent=self.window,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+
+def record_dice(
+    record: RollRecord, faces: dict[tuple[int, int, int], int] | None = None
+) -> list[Die]:
+    """A record's dice as the tray draws them (with ``faces`` by place: replayed faces)."""
+    dice: list[Die] = []
+    for throw_index, throw in enumerate(record.throws):
+        for die_index, die in enumerate(throw.dice):
+            chain = tuple(
+                (faces or {}).get((throw_index, die_index, wave), face)
+                for wave, face in enumerate(die.faces)
+            )
+            dice.append(_die(len(dice), die, chain))
+    return dice
+
+
+def _die(die_id: int, die: DieRecord, faces: tuple[int, ...]) -> Die:
+    marks = frozenset(Mark(mark) for mark in die.marks if mark in Mark._value2member_map_)
+    return Die(die_id, die.sides, faces, die.group, marks, die.score, die.typed)
+
+
+def _rect(text: str) -> QRect | None:
+    """A window's place as the settings keep it ("x,y,width,height"), or None.
+
+    >>> _rect("10,20,700,500"), _rect(""), _rect("nonsense")
+    (PySide6.QtCore.QRect(10, 20, 700, 500), None, None)
+    """
+    try:
+        x, y, width, height = (int(part) for part in text.split(","))
+    except ValueError:
+        return None
+    return QRect(x, y, width, height) if width > 0 and height > 0 else None
+
+
+def _dice_count(record: RollRecord) -> int:
+    return sum(len(throw.dice) for throw in record.throws)
+
+
+def _who_what(record: RollRecord) -> str:
+    return f"{record.character}: {record.check}" if record.character else record.check

@@ -1,0 +1,215 @@
+"""The table window: a second window for the players, on a second screen, a projector or a
+monitor turned towards them.
+
+It shows a large tray that follows the game master's rolls with the same animation, the
+outcome in large letters, and the public history. It is fed only what the players may see
+(:class:`~shadowdice.ui.game_table.GameTable` decides): a secret roll reaches it at most as
+the words "The game master rolled secretly", never its dice, outcome or record.
+
+F11 puts it full screen on the screen chosen in its own bar (and back); where it was, and
+on which screen, is remembered between runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QMoveEvent,
+    QResizeEvent,
+    QShortcut,
+    QStandardItem,
+    QStandardItemModel,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from shadowdice.core.die import Die
+from shadowdice.core.record import RollRecord
+from shadowdice.core.session import Tone
+from shadowdice.ui import theme
+from shadowdice.ui.history import describe
+from shadowdice.ui.tray.dice_tray import DiceTray
+
+SECRET_NOTICE = "The game master rolled secretly"
+TONE_COLOURS = {
+    Tone.SUCCESS.value: theme.SUCCESS,
+    Tone.FAILURE.value: theme.FAILURE,
+    Tone.GLITCH.value: theme.GLITCH,
+    Tone.CRITICAL.value: theme.CRITICAL,
+    Tone.NEUTRAL.value: theme.NEUTRAL,
+}
+
+
+class TableWindow(QWidget):
+    """The players' window.
+
+    Signals:
+        placement_changed(): it moved, changed size, or went full screen or back.
+
+    Attributes:
+        tray: the large dice tray.
+        headline, detail: the outcome.
+        history_model: the public history, newest first.
+        screen_chooser: the screen F11 puts it on.
+    """
+
+    placement_changed = Signal()
+
+    def __init__(self, *, animation_ms: int = 550, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("table_window")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setWindowTitle("Shadowdice — Table")
+        self.resize(1024, 640)
+        self.tray = DiceTray(duration_ms=animation_ms)
+        self.tray.setObjectName("table_tray")
+        self.tray.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.headline = QLabel("Ready to roll")
+        self.headline.setObjectName("table_headline")
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.headline.setWordWrap(True)
+        self.detail = QLabel("")
+        self.detail.setObjectName("table_detail")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setWordWrap(True)
+        self.detail.setStyleSheet("font-size: 15pt;")
+        self._style(Tone.NEUTRAL.value)
+        self.history_model = QStandardItemModel(self)
+        self.history = QListView()
+        self.history.setObjectName("table_history")
+        self.history.setModel(self.history_model)
+        self.history.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
+        self.history.setStyleSheet("font-size: 13pt;")
+        self.screen_chooser = QComboBox()
+        self.screen_chooser.setObjectName("table_screen_chooser")
+        self.screen_chooser.setToolTip("The screen F11 puts the table window on")
+        self.bar = QWidget()
+        bar = QHBoxLayout(self.bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(QLabel("Full screen (F11) on:"))
+        bar.addWidget(self.screen_chooser)
+        bar.addStretch(1)
+
+        stage = QWidget()
+        stage_layout = QVBoxLayout(stage)
+        stage_layout.setContentsMargins(0, 0, 0, 0)
+        stage_layout.addWidget(self.tray, 1)
+        stage_layout.addWidget(self.headline)
+        stage_layout.addWidget(self.detail)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(stage)
+        splitter.addWidget(self.history)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.bar)
+        layout.addWidget(splitter, 1)
+        QShortcut(QKeySequence("F11"), self, self.toggle_full_screen)
+        QShortcut(QKeySequence("Esc"), self, self._leave_full_screen)
+        self.refresh_screens()
+        QGuiApplication.instance().screenAdded.connect(lambda _screen: self.refresh_screens())
+        QGuiApplication.instance().screenRemoved.connect(lambda _screen: self.refresh_screens())
+
+    # --- what the players see ------------------------------------------------------------------
+
+    def show_dice(self, dice: Sequence[Die], fresh: Collection[int]) -> None:
+        """The dice of a public roll, those in ``fresh`` tumbling in as on the main tray."""
+        self.tray.show_dice(dice, fresh, animate=True)
+        if fresh and len(fresh) == len(dice):
+            self.headline.setText("Rolling…")
+            self._style(Tone.NEUTRAL.value)
+            self.detail.clear()
+
+    def show_outcome(self, headline: str, tone: str, detail: str) -> None:
+        """The outcome of a public roll as it stands."""
+        self.headline.setText(headline)
+        self._style(tone)
+        self.detail.setText(detail)
+
+    def show_secret(self, notice: bool) -> None:
+        """A secret roll: an empty tray and, with ``notice``, the words that one was made."""
+        self.tray.clear()
+        self.headline.setText(SECRET_NOTICE if notice else "")
+        self._style(Tone.NEUTRAL.value)
+        self.detail.clear()
+
+    def add_record(self, record: RollRecord) -> None:
+        """A public roll (or a revealed one) goes on top of the public history."""
+        text = describe(record)
+        if record.revealed:
+            text = f"{text} (revealed)"
+        item = QStandardItem(text)
+        item.setToolTip(record.outcome.detail)
+        self.history_model.insertRow(0, item)
+
+    def _style(self, tone: str) -> None:
+        colour = TONE_COLOURS.get(tone, theme.NEUTRAL)
+        self.headline.setStyleSheet(
+            f"font-size: 34pt; font-weight: 700; color: {colour}; padding: 6px;"
+        )
+
+    # --- screens -------------------------------------------------------------------------------
+
+    def refresh_screens(self) -> None:
+        """List the screens there are now, keeping the one chosen if it is still there."""
+        chosen = self.screen_chooser.currentData()
+        self.screen_chooser.clear()
+        for screen in QGuiApplication.screens():
+            size = screen.geometry().size()
+            self.screen_chooser.addItem(
+                f"{screen.name()} ({size.width()} × {size.height()})", screen.name()
+            )
+        self.choose_screen(chosen or "")
+
+    def choose_screen(self, name: str) -> None:
+        """Choose the screen for full screen by name; an unknown one leaves the choice."""
+        index = self.screen_chooser.findData(name)
+        if index >= 0:
+            self.screen_chooser.setCurrentIndex(index)
+
+    def toggle_full_screen(self) -> None:
+        """F11: full screen on the chosen screen, or back to a window."""
+        if self.isFullScreen():
+            self._leave_full_screen()
+            return
+        name = self.screen_chooser.currentData()
+        screen = next((s for s in QGuiApplication.screens() if s.name() == name), None)
+        if screen is not None:
+            self.setScreen(screen)
+            self.move(screen.geometry().topLeft())
+        self.bar.setVisible(False)
+        self.showFullScreen()
+        self.placement_changed.emit()
+
+    def _leave_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+            self.bar.setVisible(True)
+            self.placement_changed.emit()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        """Remember where the window is."""
+        super().moveEvent(event)
+        self.placement_changed.emit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Remember how big the window is."""
+        super().resizeEvent(event)
+        self.placement_changed.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing only hides it; View ▸ Table window opens it again where it was."""
+        self.placement_changed.emit()
+        super().closeEvent(event)
