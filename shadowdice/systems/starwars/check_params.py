@@ -32,6 +32,7 @@ from shadowdice.systems.starwars.rolls import (
 )
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS
 from shadowdice.systems.starwars.sheet import CONTROL, DEXTERITY, STRENGTH, StarWarsSheet
+from shadowdice.systems.starwars.starships import range_difficulty
 
 ROLL = "roll"
 RESIST_DAMAGE = "damage"
@@ -77,6 +78,7 @@ def _kind(sheet: StarWarsSheet) -> CheckParam:
 
 def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
     only = ("check", ROLL)
+    ship_target = range_difficulty(sheet.ship_range)
     return (
         CheckParam(
             "roll",
@@ -99,11 +101,16 @@ def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
             "target",
             "Target number",
             Kind.INT,
-            DEFAULT_TARGET,
+            ship_target if ship_target is not None else DEFAULT_TARGET,
             bounds=TARGET_BOUNDS,
             hint="The difficulty the game master names; the roll succeeds when its total "
             f"reaches it (a lightsaber attack: {ATTACK_DIFFICULTY}). With an opponent, the "
-            "opponent's roll is added to it; 0 compares the totals alone (holding a door).",
+            "opponent's roll is added to it; 0 compares the totals alone (holding a door)."
+            + (
+                f" The starship encounter is at {sheet.ship_range} range: {ship_target} to hit."
+                if ship_target is not None
+                else ""
+            ),
             only_with=only,
         ),
         CheckParam(

@@ -6,7 +6,8 @@ The values:
 
 - ``group``: ``"order"`` (Segment order) or ``"speed"`` (Speed contest).
 - ``segment``: for the order, the segment whose actions are rolled.
-- ``range``: for the contest, the range before it (``short``, ``medium``, ``long``).
+- ``range``: for the contest, the range before it (``short``, ``medium``, ``long``); it starts
+  at the range the pilots' sheets keep, and the contest writes the new range on their sheets.
 - ``wish_<i>``: for the contest, what member ``i`` (in the order ticked) wants of the range:
   ``close``, ``open`` or ``keep``; ``piloting_<i>``: the member adds Starship Piloting.
 
@@ -35,6 +36,7 @@ from collections.abc import Sequence
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
+from shadowdice.core.session import Charge
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.group_rolls import (
@@ -129,7 +131,7 @@ def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
             "range",
             "Range before the contest",
             Kind.CHOICE,
-            Range.MEDIUM.label,
+            _kept_range(members),
             choices=tuple((distance.label, distance.label.capitalize()) for distance in Range),
             only_with=("group", SPEED),
         ),
@@ -274,13 +276,27 @@ def preview_group(members: Sequence[StarWarsSheet], values: CheckValues) -> Chec
     return CheckPreview(summary=order_summary(entries, left_out))
 
 
+def _kept_range(members: Sequence[StarWarsSheet]) -> str:
+    """The range the pilots' sheets keep, when they agree; else medium."""
+    kept = {sheet.ship_range for sheet in members}
+    return kept.pop() if len(kept) == 1 and "" not in kept else Range.MEDIUM.label
+
+
 def start_group(
     members: Sequence[StarWarsSheet], values: CheckValues, source: DiceSource
 ) -> GroupSession:
-    """Start the segment order or the speed contest."""
+    """Start the segment order or the speed contest; the speed contest writes the new range
+    on every pilot's sheet.
+    """
     if values.get("group") == SPEED:
         distance, pilots, _words = plan_speed(members, values)
-        return start_speed_contest(distance, pilots, source)
+        session = start_speed_contest(distance, pilots, source)
+        after = str(session.outcome().values["range"])
+        for index, sheet in enumerate(members):
+            if sheet.ship_range != after:
+                sheet.ship_range = after
+                session.charges.append(Charge("ship_range", 0, index))
+        return session
     if values.get("group") not in (None, ORDER):
         raise CheckError(f"{values.get('group')!r} is no group roll of Star Wars D6.")
     entries, _left_out = plan_order(members, values)

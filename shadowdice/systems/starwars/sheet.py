@@ -289,6 +289,8 @@ class StarWarsSheet(Sheet):
             a roll's name, or :data:`~.round_sheet.ANY_ROLL`).
         force_point_round: a Force Point was spent this round: every code is doubled.
         ship: the starship the character flies ("" for none).
+        ship_range: the range of the starship encounter ("short", "medium", "long"; "" for
+            none): the speed contest starts from it and changes it.
         sublight_speed: the ship's Sublight Speed code (its speed roll).
         maneuverability: the ship's Maneuverability code (added to Starship Piloting to dodge).
     """
@@ -313,6 +315,7 @@ class StarWarsSheet(Sheet):
     prepared: str = ""
     force_point_round: bool = False
     ship: str = ""
+    ship_range: str = Field(default="", pattern="^(|short|medium|long)$")
     sublight_speed: CodeText = NO_DICE
     maneuverability: CodeText = NO_DICE
 

@@ -109,6 +109,15 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
         ),
         FieldSpec("ship", "Starship", hint="The ship the character flies, for dodges and speed."),
         FieldSpec(
+            "ship_range",
+            "Range to the other ships",
+            Kind.CHOICE,
+            choices=("", "short", "medium", "long"),
+            choice_labels=("No encounter", "Short (10 to hit)", "Medium (15)", "Long (20)"),
+            hint="The speed contest changes it; attacks between the ships start with its "
+            "difficulty as their target number.",
+        ),
+        FieldSpec(
             "sublight_speed",
             "Sublight Speed",
             Kind.CODE,

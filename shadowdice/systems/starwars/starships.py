@@ -14,12 +14,15 @@ Rule text, section on starships (Raumschiffe):
   dodge in ordinary combat; other actions and earlier dodges make it harder as usual
   (:mod:`.rounds`).
 
-This module decides the range. The codes are built from the sheets elsewhere: the speed roll
+This module decides the range. A pilot's sheet keeps the range of the encounter
+(``ship_range``): the speed contest starts from it and writes the new range back, and a
+pilot's check starts with the difficulty of that range as its target number
+(:data:`RANGE_DIFFICULTY`). The codes are built from the sheets elsewhere: the speed roll
 (Sublight Speed, plus Starship Piloting) in :func:`.group_checks.plan_speed`, the starship
 dodge (the roll ``ship:dodge``) in :func:`.rolls.roller`, and the dodge's total is added to the
 attacker's difficulty as the opponent's roll of a check (:mod:`.plan`). The difficulty to hit
-a ship at each range is the game master's target number (the text's X-wing example: short,
-10).
+a ship at each range fills the target number (the text's X-wing example: short, 10); the
+game master may still change it (cover and the like).
 
 Readings of what the text leaves open (pinned by tests in ``test_starships.py`` and
 ``test_group_checks.py``):
@@ -55,6 +58,22 @@ class Range(IntEnum):
     def label(self) -> str:
         """The range in words ("medium")."""
         return self.name.lower()
+
+
+#: The difficulty to hit a ship at each range: short 10 (the text's X-wing example), medium
+#: 15 and long 20 (the text's blaster example: medium range 15; each step one level harder).
+RANGE_DIFFICULTY = {Range.SHORT: 10, Range.MEDIUM: 15, Range.LONG: 20}
+#: The encounter's range as the sheet keeps it ("" for none).
+NO_RANGE = ""
+
+
+def range_difficulty(label: str) -> int | None:
+    """The difficulty to hit a ship at the range of this label ("" for none: None).
+
+    >>> range_difficulty("short"), range_difficulty("long"), range_difficulty("")
+    (10, 20, None)
+    """
+    return RANGE_DIFFICULTY[Range[label.upper()]] if label else None
 
 
 class Wish(StrEnum):

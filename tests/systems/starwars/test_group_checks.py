@@ -143,11 +143,15 @@ def test_bulack_closes_on_the_pirate_and_the_piloting_counts_as_an_action():
     # Then the range is short
     assert group.outcome().headline == "Range is now short"
     assert group.outcome().detail == "Bulack 16 · Pirate 12"
-    # And both pilots' rounds now hold the speed action, charged to each
+    # And both pilots' rounds now hold the speed action, charged to each, and their sheets
+    # keep the new range
     assert [(c.resource, c.who) for c in group.charges] == [
         ("speed action", 0),
         ("speed action", 1),
+        ("ship_range", 0),
+        ("ship_range", 1),
     ]
+    assert bulack.ship_range == pirate.ship_range == "short"
     assert pirate.this_round == [Declared(kind=ActionKind.SPEED, rolls="Starship Piloting")]
     # So the pirate's later shot is at -1D with it
     pirate.this_round = [*pirate.this_round, Declared(kind=ActionKind.REGULAR, rolls="Blaster")]
@@ -296,3 +300,28 @@ def test_a_characters_dodge_covers_every_attack_of_its_segment_too():
         corukk, parry, ScriptedDiceSource([6, 6, 6, 1, 1, 1]), {"Bulack": bulack}
     )
     assert [die.face for die in session.table if die.group == "opponent"] == [1, 1]
+
+
+def test_the_encounter_keeps_its_range_and_fills_the_target_number_of_attacks():
+    # Given Bulack and the pirate in an encounter kept at medium range
+    bulack, pirate = pilots()
+    bulack.ship_range = pirate.ship_range = "medium"
+    # Then the speed contest starts from it
+    speed = {p.key: p for p in SYSTEM.group_check_params([bulack, pirate])}
+    assert speed["range"].default == "medium"
+    # And an attack between the ships starts at medium range's 15
+    target = next(p for p in SYSTEM.check_params(pirate) if p.key == "target")
+    assert target.default == 15 and "at medium range: 15 to hit" in target.hint
+    # When Bulack closes in (the pirate wants to open) and wins
+    values = {"group": "speed", "range": "medium", "wish_0": "close", "wish_1": "open"}
+    SYSTEM.start_group_check([bulack, pirate], values, ScriptedDiceSource([6, 6, 1, 1]))
+    # Then both sheets keep short range, and attacks start at 10, as in the X-wing example
+    assert bulack.ship_range == pirate.ship_range == "short"
+    target = next(p for p in SYSTEM.check_params(pirate) if p.key == "target")
+    assert target.default == 10
+    assert {p.key: p for p in SYSTEM.group_check_params([bulack, pirate])}["range"].default == (
+        "short"
+    )
+    # A character in no encounter keeps the usual default
+    anla = next(p for p in SYSTEM.check_params(character("Anla")) if p.key == "target")
+    assert "starship encounter" not in anla.hint

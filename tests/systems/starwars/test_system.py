@@ -29,8 +29,8 @@ def test_the_system_declares_itself():
     assert isinstance(SYSTEM.new_sheet(), StarWarsSheet)
     assert [f.key for f in SYSTEM.sheet_fields()] == [
         "name", "template", "species", "skill_dice_left", "force_points", "force_point_round",
-        "armor", "wound", "stunned", "mortal_rounds", "prepared", "ship", "sublight_speed",
-        "maneuverability", "background", "notes",
+        "armor", "wound", "stunned", "mortal_rounds", "prepared", "ship", "ship_range",
+        "sublight_speed", "maneuverability", "background", "notes",
     ]  # fmt: skip
     assert [t.key for t in SYSTEM.sheet_tables()] == [
         "attributes", "skills", "force_skills", "equipment", "this_round",
