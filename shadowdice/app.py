@@ -82,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     window.crash_reporter.install()
     window.offer_recovery()
+    window.show_earlier_sessions()
     for path in arguments.files:
         window.open_path(path)
     file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events

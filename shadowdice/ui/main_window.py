@@ -5,8 +5,11 @@ Each open character has its own undo stack; Undo and Redo work on the current ta
 what a roll spent finishes that roll first, gives the resources back and marks the roll undone
 in the history, where it stays.
 
-Unsaved characters are kept in recovery files while the app runs (:mod:`.recovery`), and an
-unexpected error is shown in a dialog (:mod:`.crash_report`) instead of only on stderr.
+Every finished roll goes to the lasting roll log (:mod:`shadowdice.storage.roll_log`); the
+history shows the earlier sessions below this one's rolls, and any session exports as
+Markdown, CSV or JSON. Unsaved characters are kept in recovery files while the app runs
+(:mod:`.recovery`), and an unexpected error is shown in a dialog (:mod:`.crash_report`)
+instead of only on stderr.
 
 Everything it needs is handed in (registry, paths, settings, dice source, prompts); it finds
 rule systems only through the registry.
@@ -41,6 +44,14 @@ from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
+from shadowdice.storage.roll_export import export_session, session_title
+from shadowdice.storage.roll_log import (
+    LoggedSession,
+    RollLog,
+    RollLogError,
+    read_session,
+    session_files,
+)
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.character_card import CharacterCard, CharacterPage
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
@@ -69,6 +80,9 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
     from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.sheet_print import Paper
     from shadowdice.ui.template_library import TemplateLibrary
+
+#: How many earlier sessions the history shows below this one's rolls.
+EARLIER_SESSIONS_SHOWN = 3
 
 WELCOME = (
     "<h2>Welcome to Shadowdice</h2>"
@@ -108,6 +122,7 @@ class MainWindow(QMainWindow):
         self.registry = registry
         self.paths = paths
         self.autosave = Autosave(paths.recovery_dir, delay_ms=autosave_ms, parent=self)
+        self.roll_log = RollLog(paths.log_dir)
         self.crash_reporter = CrashReporter(
             self, save_recovery=self.save_recovery_now, quit_app=self.quit_after_error
         )
@@ -240,6 +255,9 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
         file_menu.addSeparator()
         file_menu.addActions([self.print_action, self.export_pdf_action])
+        self.export_rolls_action = file_menu.addAction(
+            "Export &rolls of a session…", self.export_rolls
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -285,6 +303,7 @@ class MainWindow(QMainWindow):
         self.check_panel.roll_requested.connect(self._on_roll_requested)
         self.roll_panel.roll_finished.connect(self._on_roll_finished)
         self.roll_undone.connect(self.history_model.set_undone)
+        self.roll_undone.connect(self._log_undone)
         for signal in (
             self.undo_group.canUndoChanged,
             self.undo_group.canRedoChanged,
@@ -671,6 +690,77 @@ class MainWindow(QMainWindow):
             self._roll_records[self.roll_panel.session] = record
         self.history_model.add(record)
         self.autosave.write_now()
+        try:
+            self.roll_log.append(record)
+        except OSError as error:
+            self._show_message(f"Cannot write the roll log {self.roll_log.path}: {error}")
+
+    def _log_undone(self, record: RollRecord, character: str, undone: bool) -> None:
+        if (roll_id := self.roll_log.id_of(record)) is None:
+            return
+        try:
+            self.roll_log.mark_undone(roll_id, character, undone)
+        except OSError as error:
+            self._show_message(f"Cannot write the roll log {self.roll_log.path}: {error}")
+
+    # --- the lasting roll log ------------------------------------------------------------------
+
+    def earlier_sessions(self) -> list[LoggedSession]:
+        """The sessions logged before this one, newest first; unreadable logs are skipped."""
+        sessions = []
+        for path in session_files(self.paths.log_dir):
+            if path == self.roll_log.path:
+                continue
+            try:
+                sessions.append(read_session(path))
+            except RollLogError as error:
+                self._show_message(str(error))
+        return sessions
+
+    def show_earlier_sessions(self, most: int = EARLIER_SESSIONS_SHOWN) -> None:
+        """Put the rolls of the last earlier sessions in the history, below this one's."""
+        for session in self.earlier_sessions()[:most]:
+            self.history_model.add_earlier(reversed(session.records))
+            for roll in session.rolls:
+                for character in roll.undone:
+                    self.history_model.set_undone(roll.record, character, True)
+
+    def export_rolls(self) -> Path | None:
+        """Ask for a session (this one or an earlier one) and a file, and export its rolls."""
+        sessions = self.earlier_sessions()
+        if self.roll_log.path.exists():
+            try:
+                sessions.insert(0, read_session(self.roll_log.path))
+            except RollLogError as error:
+                self._show_message(str(error))
+        if not sessions:
+            self._show_message("No rolls to export yet: the log is empty.")
+            return None
+        labels = [self._session_label(session) for session in sessions]
+        index = self.prompts.choose_item("Export rolls", "Export the rolls of:", labels)
+        if index is None:
+            return None
+        session = sessions[index]
+        suggested = (
+            self.paths.characters_dir / f"{session.started.astimezone():%Y-%m-%d %H%M} rolls.md"
+        )
+        path = self.prompts.export_path(suggested)
+        if path is None:
+            return None
+        try:
+            export_session(session, path)
+        except (OSError, ValueError) as error:
+            self.prompts.error("Cannot export the rolls", f"Cannot write {path.name}: {error}")
+            return None
+        self._show_message(f"Exported {len(session.rolls)} rolls to {path}")
+        return path
+
+    def _session_label(self, session: LoggedSession) -> str:
+        count = len(session.rolls)
+        rolls = f"{count} roll{'s' if count != 1 else ''}"
+        if session.path == self.roll_log.path:
+            return f"This session ({rolls})"
+        return f"{session_title(session)} ({rolls})"
 
     # --- paper ---------------------------------------------------------------------------------
 

@@ -22,6 +22,11 @@ PDF_SUFFIX = ".pdf"
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
 
 
+#: Export formats as the save dialog names them, with their suffixes.
+EXPORT_SUFFIXES = {"Markdown": ".md", "CSV": ".csv", "JSON": ".json"}
+EXPORT_FILTER = ";;".join(f"{name} (*{suffix})" for name, suffix in EXPORT_SUFFIXES.items())
+
+
 class SaveChoice(Enum):
     """The answer to 'save changes before closing?'."""
 
@@ -102,6 +107,26 @@ class Prompts:
             return None
         path = Path(name)
         return path if path.suffix else path.with_suffix(PDF_SUFFIX)
+
+    def choose_item(self, title: str, label: str, items: list[str]) -> int | None:
+        """Ask which of ``items`` to take; its index, or None when the player cancels."""
+        from PySide6.QtWidgets import QInputDialog
+
+        item, chosen = QInputDialog.getItem(self._parent, title, label, items, 0, False)
+        return items.index(item) if chosen and item in items else None
+
+    def export_path(self, suggested: Path) -> Path | None:
+        """Ask where to export a session's rolls: Markdown, CSV or JSON, by the suffix."""
+        name, chosen_filter = QFileDialog.getSaveFileName(
+            self._parent, "Export rolls", str(suggested), EXPORT_FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        if path.suffix.lower() in EXPORT_SUFFIXES.values():
+            return path
+        suffix = next((s for f, s in EXPORT_SUFFIXES.items() if chosen_filter.startswith(f)), ".md")
+        return path.with_name(path.name + suffix)
 
     def set_up_printer(self, printer: QPrinter) -> bool:
         """Let the player choose the printer and its settings; False when they cancel."""

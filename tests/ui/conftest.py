@@ -28,6 +28,9 @@ class AnsweredPrompts:
         self.pdf_answers: list[Path | None] = []
         self.suggested_pdfs: list[Path] = []
         self.printer_answers: list[Path | None] = []
+        self.choice_answers: list[int | None] = []
+        self.offered_choices: list[list[str]] = []
+        self.export_answers: list[Path | None] = []
 
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Answer as queued; with nothing queued (closing at teardown), discard."""
@@ -62,6 +65,13 @@ class AnsweredPrompts:
         printer.setOutputFormat(printer.OutputFormat.PdfFormat)
         printer.setOutputFileName(str(answer))
         return True
+
+    def choose_item(self, title: str, label: str, items: list[str]) -> int | None:
+        self.offered_choices.append(items)
+        return self.choice_answers.pop(0)
+
+    def export_path(self, suggested: Path) -> Path | None:
+        return self.export_answers.pop(0)
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))

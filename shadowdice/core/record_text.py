@@ -1,0 +1,61 @@
+"""A roll record in words, as the history shows it and exports write it.
+
+:func:`describe` gives the one line of a roll (time, who, what, outcome), :func:`details` the
+lines under it (the detail, each member's result, each throw with its faces and marks, each
+action with what it changed), :func:`record_text` both as plain text to copy.
+"""
+
+from __future__ import annotations
+
+from shadowdice.core.record import DieRecord, RollRecord, ThrowRecord
+
+
+def describe(record: RollRecord) -> str:
+    """One line for the history: time, who, what, and the outcome."""
+    who = f"{record.character}: " if record.character else ""
+    time = record.time.astimezone().strftime("%H:%M")
+    text = f"{time}  {who}{record.check} — {record.outcome.headline}"
+    if record.outcome.headline.endswith("!") and record.outcome.detail:
+        text += f" ({record.outcome.detail.split(' · ')[0]})"
+    return text
+
+
+def die_text(die: DieRecord) -> str:
+    """A die as the history writes it: its faces, its marks in brackets.
+
+    >>> die_text(DieRecord(sides=6, faces=(6, 4), marks=("exploded", "hit")))
+    '6→4 (exploded, hit)'
+    """
+    faces = "→".join(map(str, die.faces))
+    return f"{faces} ({', '.join(die.marks)})" if die.marks else faces
+
+
+def throw_text(throw: ThrowRecord) -> str:
+    """A throw in words: its label, the die size when all dice share it, and the dice."""
+    sides = {die.sides for die in throw.dice}
+    size = f" W{sides.pop()}" if len(sides) == 1 else ""
+    faces = ", ".join(die_text(die) for die in throw.dice) or "no dice"
+    return f"{throw.label}{size}: {faces}"
+
+
+def details(record: RollRecord) -> list[str]:
+    """The lines under a roll: the detail, each member's result, each throw, each action."""
+    lines = [record.outcome.detail] if record.outcome.detail else []
+    for member in record.members:
+        detail = f" ({member.detail})" if member.detail else ""
+        lines.append(f"{member.character}: {member.headline}{detail}")
+    lines.extend(throw_text(throw) for throw in record.throws)
+    changes = [*record.changes, *[""] * len(record.actions)]
+    for action, change in zip(record.actions, changes, strict=False):
+        cost = f" ({action.cost})" if action.cost else ""
+        lines.append(change or f"{action.label}{cost}")
+    return lines
+
+
+def record_text(record: RollRecord, undone: tuple[str, ...] = ()) -> str:
+    """A roll as plain text: its line, then its details indented; for a roll whose charges
+    were undone, whose.
+    """
+    first = f"{describe(record)} (undone)" if undone else describe(record)
+    given_back = [f"    Undone: what {', '.join(undone)} spent was given back."] if undone else []
+    return "\n".join([first, *given_back, *(f"    {line}" for line in details(record))])

@@ -1,0 +1,138 @@
+"""A session's rolls exported: Markdown for a campaign diary or a forum post, CSV for a
+spreadsheet, JSON for other programs.
+
+Each export holds every roll of the session, oldest first, as the history shows it: the line
+(time, who, what, outcome), the detail, each member's result, every throw with its faces and
+marks, every action with what it changed, and whose charges were undone.
+:func:`export_session` picks the format by the file's suffix and writes the file atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from shadowdice.core.record_text import describe, details, throw_text
+from shadowdice.storage.atomic import write_atomic
+from shadowdice.storage.roll_log import LoggedSession
+
+#: The ``format`` of a JSON export.
+EXPORT_FORMAT = "shadowdice-session"
+
+#: The version of the JSON export this version writes.
+EXPORT_FORMAT_VERSION = 1
+
+#: The columns of a CSV export, one row a roll.
+CSV_COLUMNS = (
+    "time",
+    "system",
+    "characters",
+    "check",
+    "outcome",
+    "tone",
+    "detail",
+    "throws",
+    "actions",
+    "undone for",
+)
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|])")
+
+
+def session_title(session: LoggedSession) -> str:
+    """The session in words: "Session of 23.11.2026, 20:15"."""
+    return f"Session of {session.started.astimezone():%d.%m.%Y, %H:%M}"
+
+
+def session_markdown(session: LoggedSession) -> str:
+    """The session as Markdown: a heading, then each roll as a line and its details."""
+    count = len(session.rolls)
+    lines = [f"# {session_title(session)}", "", f"{count} roll{'s' if count != 1 else ''}", ""]
+    for roll in session.rolls:
+        line = _markdown(describe(roll.record))
+        if roll.undone:
+            line = f"~~{line}~~ (undone for {_markdown(', '.join(sorted(roll.undone)))})"
+        lines.append(f"- **{line}**")
+        lines.extend(f"    - {_markdown(detail)}" for detail in details(roll.record))
+    return "\n".join(lines) + "\n"
+
+
+def session_csv(session: LoggedSession) -> str:
+    """The session as CSV: a header row, then one row a roll."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for roll in session.rolls:
+        record = roll.record
+        throws = " | ".join(throw_text(throw) for throw in record.throws)
+        actions = " | ".join(
+            f"{action.label} ({action.cost})" if action.cost else action.label
+            for action in record.actions
+        )
+        writer.writerow(
+            [
+                record.time.isoformat(),
+                record.system,
+                ", ".join(record.characters()),
+                record.check,
+                record.outcome.headline,
+                record.outcome.tone,
+                record.outcome.detail,
+                throws,
+                actions,
+                ", ".join(sorted(roll.undone)),
+            ]
+        )
+    return buffer.getvalue()
+
+
+def session_json(session: LoggedSession) -> str:
+    """The session as JSON: when it started and every roll with its id and undo marks."""
+    document = {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_FORMAT_VERSION,
+        "started": session.started.isoformat(),
+        "rolls": [
+            {
+                "id": roll.id,
+                "undone_for": sorted(roll.undone),
+                "record": roll.record.model_dump(mode="json"),
+            }
+            for roll in session.rolls
+        ],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+#: The formats by file suffix.
+EXPORTERS: dict[str, Callable[[LoggedSession], str]] = {
+    ".md": session_markdown,
+    ".csv": session_csv,
+    ".json": session_json,
+}
+
+
+def export_session(session: LoggedSession, path: Path) -> None:
+    """Write the session to ``path`` in the format its suffix names (.md, .csv, .json).
+
+    Raises:
+        ValueError: the suffix names no format.
+        OSError: the file could not be written; it is unchanged.
+    """
+    exporter = EXPORTERS.get(Path(path).suffix.lower())
+    if exporter is None:
+        raise ValueError(f"{Path(path).name}: export as .md, .csv or .json")
+    write_atomic(Path(path), exporter(session).encode(), keep_backup=False)
+
+
+def _markdown(text: str) -> str:
+    r"""Text with Markdown's special characters escaped.
+
+    >>> print(_markdown("Kira *Blue* #3"))
+    Kira \*Blue\* \#3
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)

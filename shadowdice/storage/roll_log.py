@@ -1,0 +1,243 @@
+r"""The roll log: every finished roll of a session at the table, kept on disk as it happens.
+
+Each run of the app is a session and writes one log file in the log folder, named by when it
+started (``2026-11-23_201500-1a2b3c4d.jsonl``), in JSON Lines: one JSON object a line,
+appended, never rewritten. The first line says what the file is, as character files do::
+
+    {"format": "shadowdice-roll-log", "format_version": 1, "started": "2026-11-23T20:15:00+00:00"}
+    {"type": "roll", "id": "5f0c...", "record": {"system": "shadowrun4", ...}}
+    {"type": "undone", "roll": "5f0c...", "character": "Kira", "undone": true, "time": "..."}
+
+- ``roll``: a finished roll; ``id`` names it within the log, ``record`` is the
+  :class:`~shadowdice.core.record.RollRecord` as it dumps to JSON.
+- ``undone``: what ``character`` spent in the roll ``roll`` was given back (``undone: true``)
+  or, after a redo, spent again (``false``). The roll itself stays: the dice fell as they fell.
+  The last such entry for a roll and a character counts.
+
+Every entry is written with a single ``write`` to a file opened for appending, and synced, so
+a kill loses at most the entry being written. Reading skips a line that is cut short or
+damaged (and counts it), so the rest of the session is never lost to one bad line; a line
+that does not end the file is never cut short, because an append starts on a new line.
+
+>>> entry_line({"type": "undone", "roll": "5f0c", "character": "Kira", "undone": True}).decode()
+'{"type": "undone", "roll": "5f0c", "character": "Kira", "undone": true}\n'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from shadowdice.core.record import RollRecord
+from shadowdice.storage.atomic import read_regular_file
+
+#: The ``format`` of the first line of every log file.
+LOG_FORMAT = "shadowdice-roll-log"
+
+#: The log version this version writes, and the newest it reads.
+LOG_FORMAT_VERSION = 1
+
+#: Log files end in this.
+LOG_SUFFIX = ".jsonl"
+
+#: A log file bigger than this is not read (a session of thousands of rolls is far smaller).
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+_LOG_NAME = re.compile(r"\d{4}-\d{2}-\d{2}_\d{6}-[0-9a-f]{8}\.jsonl")
+
+
+class RollLogError(Exception):
+    """A log file that cannot be read at all (not a log, a newer version, unreadable)."""
+
+
+@dataclass(slots=True)
+class LoggedRoll:
+    """A roll as the log has it.
+
+    Attributes:
+        id: the roll's id within the log.
+        record: the roll.
+        undone: the characters whose charges in the roll were given back.
+    """
+
+    id: str
+    record: RollRecord
+    undone: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class LoggedSession:
+    """One session's log as read back.
+
+    Attributes:
+        path: the log file.
+        started: when the session started.
+        rolls: the rolls, oldest first.
+        damaged: how many lines could not be read (cut short by a kill, or damaged).
+    """
+
+    path: Path
+    started: datetime
+    rolls: list[LoggedRoll]
+    damaged: int = 0
+
+    @property
+    def records(self) -> list[RollRecord]:
+        """The rolls' records, oldest first."""
+        return [roll.record for roll in self.rolls]
+
+
+class RollLog:
+    """The log of this session: appends each finished roll and each undo to its file.
+
+    The file and its folder are created with the first entry, so a session without a roll
+    leaves nothing behind.
+
+    Attributes:
+        path: this session's log file.
+        started: when this session started.
+    """
+
+    def __init__(self, folder: Path, *, started: datetime | None = None) -> None:
+        self.started = started or datetime.now(UTC)
+        stamp = self.started.astimezone().strftime("%Y-%m-%d_%H%M%S")
+        self.path = Path(folder) / f"{stamp}-{secrets.token_hex(4)}{LOG_SUFFIX}"
+        self._ids: list[tuple[RollRecord, str]] = []
+
+    def append(self, record: RollRecord) -> str:
+        """Add a finished roll; returns its id in the log.
+
+        Raises:
+            OSError: the log could not be written (the roll is still given an id).
+        """
+        roll_id = secrets.token_hex(8)
+        self._ids.append((record, roll_id))
+        self._write({"type": "roll", "id": roll_id, "record": record.model_dump(mode="json")})
+        return roll_id
+
+    def id_of(self, record: RollRecord) -> str | None:
+        """The id of a roll appended in this session (the same record object), or None."""
+        return next((roll_id for logged, roll_id in self._ids if logged is record), None)
+
+    def mark_undone(self, roll_id: str, character: str, undone: bool = True) -> None:
+        """Record that what ``character`` spent in a roll was given back (or spent again).
+
+        Raises:
+            OSError: the log could not be written.
+        """
+        entry = {
+            "type": "undone",
+            "roll": roll_id,
+            "character": character,
+            "undone": undone,
+            "time": datetime.now(UTC).isoformat(),
+        }
+        self._write(entry)
+
+    def _write(self, entry: dict[str, Any]) -> None:
+        new = not self.path.exists()
+        if new:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+        descriptor = os.open(self.path, flags, 0o666)
+        try:
+            data = entry_line(entry)
+            if new:
+                header = {
+                    "format": LOG_FORMAT,
+                    "format_version": LOG_FORMAT_VERSION,
+                    "started": self.started.isoformat(),
+                }
+                data = entry_line(header) + data
+            elif not _ends_with_newline(descriptor):
+                data = b"\n" + data  # a line cut short stays a line of its own
+            os.write(descriptor, data)
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def entry_line(entry: dict[str, Any]) -> bytes:
+    """One entry as a line of the log."""
+    return json.dumps(entry, ensure_ascii=False).encode() + b"\n"
+
+
+def _ends_with_newline(descriptor: int) -> bool:
+    size = os.fstat(descriptor).st_size
+    if size == 0:
+        return True
+    return os.pread(descriptor, 1, size - 1) == b"\n" if hasattr(os, "pread") else True
+
+
+def read_session(path: Path) -> LoggedSession:
+    """Read one session's log: every roll that can be read, with what was undone.
+
+    Raises:
+        RollLogError: the file cannot be read, is not a roll log, or is of a newer version.
+    """
+    try:
+        data = read_regular_file(path, MAX_LOG_BYTES)
+    except OSError as error:
+        raise RollLogError(f"Cannot read the roll log {path.name}: {error}") from error
+    lines = data.split(b"\n")
+    header = _header(path, lines[0])
+    rolls: dict[str, LoggedRoll] = {}
+    damaged = 0
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        try:
+            _read_entry(json.loads(line), rolls)
+        except (ValueError, KeyError, TypeError, ValidationError):
+            damaged += 1
+    started = datetime.fromisoformat(header["started"])
+    return LoggedSession(path, started, list(rolls.values()), damaged)
+
+
+def _header(path: Path, line: bytes) -> dict[str, Any]:
+    try:
+        header = json.loads(line)
+        if header.get("format") != LOG_FORMAT:
+            raise ValueError("not a roll log")
+    except (ValueError, TypeError, AttributeError) as error:
+        raise RollLogError(f"{path.name} is not a Shadowdice roll log") from error
+    version = header.get("format_version")
+    if not isinstance(version, int) or version > LOG_FORMAT_VERSION:
+        raise RollLogError(
+            f"{path.name} was written by a newer version of Shadowdice (log format {version})"
+        )
+    try:
+        datetime.fromisoformat(header["started"])
+    except (ValueError, KeyError, TypeError) as error:
+        raise RollLogError(f"{path.name} is a damaged roll log: no start time") from error
+    return header
+
+
+def _read_entry(entry: dict[str, Any], rolls: dict[str, LoggedRoll]) -> None:
+    kind = entry["type"]
+    if kind == "roll":
+        roll_id = str(entry["id"])
+        rolls[roll_id] = LoggedRoll(roll_id, RollRecord.model_validate(entry["record"]))
+    elif kind == "undone":
+        roll = rolls[str(entry["roll"])]
+        character = str(entry["character"])
+        (roll.undone.add if entry["undone"] else roll.undone.discard)(character)
+    else:
+        raise ValueError(f"unknown entry {kind!r}")
+
+
+def session_files(folder: Path) -> list[Path]:
+    """The log files in ``folder``, newest first."""
+    try:
+        paths = [path for path in Path(folder).iterdir() if _LOG_NAME.fullmatch(path.name)]
+    except OSError:
+        return []
+    return sorted(paths, key=lambda path: path.name, reverse=True)

@@ -1,0 +1,215 @@
+"""The roll log: rolls appended as JSON Lines, read back after a restart or a kill, exported."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from shadowdice.core.record import (
+    ActionRecord,
+    DieRecord,
+    OutcomeRecord,
+    RollRecord,
+    ThrowRecord,
+)
+from shadowdice.storage.roll_export import (
+    export_session,
+    session_csv,
+    session_json,
+    session_markdown,
+)
+from shadowdice.storage.roll_log import (
+    LOG_FORMAT,
+    RollLog,
+    RollLogError,
+    read_session,
+    session_files,
+)
+
+STARTED = datetime(2026, 11, 23, 19, 30, tzinfo=UTC)
+
+
+def record(number: int, character: str = "Kira") -> RollRecord:
+    return RollRecord(
+        system="shadowrun4",
+        character=character,
+        check=f"Agility + Pistols #{number}",
+        throws=(ThrowRecord(label="Roll", dice=(DieRecord(sides=6, faces=(5,), marks=("hit",)),)),),
+        actions=(ActionRecord(id="edge", label="Second chance", cost="1 Edge"),),
+        outcome=OutcomeRecord(headline=f"{number} hits - success", tone="success", detail="*bold*"),
+        time=STARTED + timedelta(minutes=number),
+    )
+
+
+def test_given_rolls_and_an_undo_when_read_back_then_all_is_there_in_order(tmp_path):
+    log = RollLog(tmp_path / "log", started=STARTED)
+    first = log.append(record(1))
+    second = log.append(record(2))
+    log.mark_undone(first, "Kira")
+    log.mark_undone(second, "Kira")
+    log.mark_undone(second, "Kira", undone=False)  # redone
+
+    session = read_session(log.path)
+
+    assert session.started == STARTED and session.damaged == 0
+    assert session.records == [record(1), record(2)]
+    assert [(roll.id, roll.undone) for roll in session.rolls] == [
+        (first, {"Kira"}),
+        (second, set()),
+    ]
+    assert json.loads(log.path.read_text().splitlines()[0])["format"] == LOG_FORMAT
+
+
+def test_given_a_session_without_rolls_then_no_file_is_left(tmp_path):
+    RollLog(tmp_path / "log")
+    assert not (tmp_path / "log").exists()
+
+
+def test_given_a_last_line_cut_short_then_the_rest_reads_and_the_next_roll_starts_anew(tmp_path):
+    log = RollLog(tmp_path, started=STARTED)
+    log.append(record(1))
+    log.append(record(2))
+    text = log.path.read_bytes()
+    log.path.write_bytes(text[: len(text) - 40])  # killed while writing the second roll
+
+    cut = read_session(log.path)
+    log.append(record(3))
+    after = read_session(log.path)
+
+    assert (cut.records, cut.damaged) == ([record(1)], 1)
+    assert (after.records, after.damaged) == ([record(1), record(3)], 1)
+
+
+def test_given_a_log_of_a_newer_version_or_not_a_log_then_it_is_refused(tmp_path):
+    newer = tmp_path / "2026-11-23_193000-0badc0de.jsonl"
+    newer.write_text(json.dumps({"format": LOG_FORMAT, "format_version": 2, "started": "x"}))
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"hello": 1}\n')
+
+    with pytest.raises(RollLogError, match="newer version"):
+        read_session(newer)
+    with pytest.raises(RollLogError, match="not a Shadowdice roll log"):
+        read_session(other)
+
+
+def test_session_files_are_the_logs_newest_first(tmp_path):
+    names = ["2026-11-20_200000-00000001.jsonl", "2026-11-23_193000-00000002.jsonl"]
+    for name in [*names, "notes.jsonl"]:
+        (tmp_path / name).write_text("")
+    assert [path.name for path in session_files(tmp_path)] == names[::-1]
+
+
+# --- killed while appending ----------------------------------------------------------------
+
+APPENDER = """
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from shadowdice.core.record import DieRecord, OutcomeRecord, RollRecord, ThrowRecord
+from shadowdice.storage.roll_log import RollLog
+
+log = RollLog(Path(sys.argv[1]))
+dice = tuple(DieRecord(sides=6, faces=(n % 6 + 1,)) for n in range(2000))
+number = 0
+while True:
+    number += 1
+    log.append(RollRecord(system="shadowrun4", character="Kira", check=f"#{number}",
+        throws=(ThrowRecord(label="Roll", dice=dice),),
+        outcome=OutcomeRecord(headline="hits", tone="success"), time=datetime.now(UTC)))
+    if number == 3:
+        print("appending", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_given_a_process_killed_while_appending_then_it_loses_at_most_that_roll(tmp_path):
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    for kill in range(4):
+        folder = tmp_path / f"kill-{kill}"
+        process = subprocess.Popen(
+            [sys.executable, "-c", APPENDER, str(folder)],
+            stdout=subprocess.PIPE,
+            env=environment,
+        )
+        process.stdout.readline()
+        time.sleep(0.01 * kill)
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+
+        (path,) = session_files(folder)
+        session = read_session(path)
+        lines = path.read_bytes().split(b"\n")
+        assert session.damaged <= 1
+        assert len(session.rolls) >= 3
+        assert len(session.rolls) + session.damaged == len([line for line in lines[1:] if line])
+        assert [r.check for r in session.records] == [
+            f"#{n + 1}" for n in range(len(session.rolls))
+        ]
+
+
+# --- export ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def session(tmp_path):
+    log = RollLog(tmp_path, started=STARTED)
+    first = log.append(record(1))
+    log.append(record(2, character="Ash"))
+    log.mark_undone(first, "Kira")
+    return read_session(log.path)
+
+
+def test_markdown_has_a_heading_each_roll_its_details_and_the_undone_mark(session):
+    text = session_markdown(session)
+
+    assert text.startswith("# Session of 23.11.2026, ")
+    assert "2 rolls" in text
+    assert "Kira: Agility + Pistols \\#1 — 1 hits - success~~ (undone for Kira)**" in text
+    assert "- **" in text and "Ash: Agility + Pistols \\#2 — 2 hits - success**" in text
+    assert "    - \\*bold\\*" in text
+    assert "    - Roll W6: 5 (hit)" in text
+    assert "    - Second chance (1 Edge)" in text
+
+
+def test_csv_has_a_row_a_roll_with_every_column(session):
+    rows = list(csv.DictReader(io.StringIO(session_csv(session))))
+
+    assert [row["characters"] for row in rows] == ["Kira", "Ash"]
+    assert rows[0]["time"] == (STARTED + timedelta(minutes=1)).isoformat()
+    assert rows[0]["outcome"] == "1 hits - success"
+    assert rows[0]["throws"] == "Roll W6: 5 (hit)"
+    assert rows[0]["actions"] == "Second chance (1 Edge)"
+    assert (rows[0]["undone for"], rows[1]["undone for"]) == ("Kira", "")
+
+
+def test_json_holds_every_record_as_it_was(session):
+    document = json.loads(session_json(session))
+
+    assert document["format"] == "shadowdice-session"
+    assert [RollRecord.model_validate(roll["record"]) for roll in document["rolls"]] == [
+        record(1),
+        record(2, character="Ash"),
+    ]
+    assert [roll["undone_for"] for roll in document["rolls"]] == [["Kira"], []]
+
+
+@pytest.mark.parametrize("suffix", [".md", ".csv", ".json"])
+def test_export_writes_the_format_its_suffix_names(session, tmp_path, suffix):
+    path = tmp_path / f"rolls{suffix}"
+    export_session(session, path)
+    assert "Agility + Pistols" in path.read_text(encoding="utf-8")
+
+
+def test_export_refuses_a_suffix_that_names_no_format(session, tmp_path):
+    with pytest.raises(ValueError, match=r"\.md, \.csv or \.json"):
+        export_session(session, tmp_path / "rolls.txt")
