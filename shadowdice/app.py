@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import linecache
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -65,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from shadowdice.ui.resources import resource_path
     from shadowdice.ui.theme import apply_theme
 
+    forget_module_sources()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Shadowdice")
     app.setDesktopFileName("shadowdice")
@@ -85,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show_earlier_sessions()
     for path in arguments.files:
         window.open_path(path)
+    forget_module_sources()
     file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events
     app.installEventFilter(file_open)
     if arguments.roll is not None:
@@ -98,6 +101,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return app.exec()
     finally:
         window.crash_reporter.uninstall()
+
+
+def forget_module_sources() -> None:
+    """Drop the source lines Python keeps of the modules imported so far.
+
+    PySide6 reads the source of every module imported after it (to see whether the module
+    uses its ``__feature__`` switches), and Python keeps those lines for tracebacks: some
+    10 MB for Shadowdice and its libraries, needed by nothing. A traceback reads them again.
+    """
+    linecache.clearcache()
 
 
 def roll_and_write(window: MainWindow, values: dict[str, Any], result: Path) -> int:
