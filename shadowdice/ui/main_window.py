@@ -25,6 +25,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -778,9 +779,28 @@ class MainWindow(QMainWindow):
             lambda paper, pencil: self.print_sheet(document, paper, pencil)
         )
         dialog.pdf_requested.connect(lambda paper, pencil: self.export_pdf(document, paper, pencil))
+        dialog.preview_requested.connect(
+            lambda paper, pencil: self.preview_sheet(document, paper, pencil)
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
+
+    def preview_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> QDialog:
+        """Show a character's sheet page by page as it will print; print from there."""
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        from shadowdice.ui.sheet_print import page_layout, print_sheet
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(page_layout(self._remember_paper(paper)))
+        printer.setDocName(document.title)
+        preview = QPrintPreviewDialog(printer, self)
+        preview.printer = printer  # kept alive as long as the preview
+        preview.paintRequested.connect(lambda device: print_sheet(document, device, pencil=pencil))
+        preview.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        preview.open()
+        return preview
 
     def print_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> bool:
         """Print a character's sheet on the printer the player chooses."""

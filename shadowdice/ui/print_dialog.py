@@ -1,5 +1,5 @@
 """The dialog before a character sheet goes on paper: which paper, and whether the values are
-printed or left empty for a pencil; then Print or Export PDF.
+printed or left empty for a pencil; then Preview, Print or Export PDF.
 """
 
 from __future__ import annotations
@@ -26,15 +26,17 @@ class PrintDialog(QDialog):
     Signals:
         print_requested(str, bool): print on this paper (a Paper's value), pencil or not.
         pdf_requested(str, bool): write a PDF of this paper, pencil or not.
+        preview_requested(str, bool): show the pages as they would print.
 
     Attributes:
         paper: the paper chooser.
         pencil: the check box for empty value boxes.
-        print_button, pdf_button: the two ways out.
+        preview_button, print_button, pdf_button: the ways on.
     """
 
     print_requested = Signal(str, bool)
     pdf_requested = Signal(str, bool)
+    preview_requested = Signal(str, bool)
 
     def __init__(
         self, title: str, paper: Paper, *, pdf: bool, parent: QWidget | None = None
@@ -53,10 +55,14 @@ class PrintDialog(QDialog):
             "fill in by hand at the table"
         )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.preview_button = QPushButton("Preview…")
+        self.preview_button.setObjectName("preview_button")
+        self.preview_button.setToolTip("See the pages as they will print")
         self.print_button = QPushButton("Print…")
         self.print_button.setObjectName("print_button")
         self.pdf_button = QPushButton("Export PDF…")
         self.pdf_button.setObjectName("pdf_button")
+        buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.pdf_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self._default = self.pdf_button if pdf else self.print_button
@@ -74,6 +80,7 @@ class PrintDialog(QDialog):
     def _connect_signals(self) -> None:
         self.print_button.clicked.connect(lambda: self._on_chosen(self.print_requested))
         self.pdf_button.clicked.connect(lambda: self._on_chosen(self.pdf_requested))
+        self.preview_button.clicked.connect(lambda: self._on_chosen(self.preview_requested))
         self._buttons.rejected.connect(self.reject)
 
     def chosen_paper(self) -> Paper:

@@ -50,7 +50,9 @@ NARROW, LONG = 3, 12
 
 CHECKED, UNCHECKED = "☒", "☐"
 
+#: Every text has its colour set: paper is white whatever the app's theme is.
 STYLE = """
+h1, h2, p, th, td { color: #000; }
 h1 { font-size: 17pt; margin: 0; }
 p.system { color: #555; margin-top: 0; margin-bottom: 8px; }
 h2 { font-size: 11pt; margin-top: 12px; margin-bottom: 3px; }
@@ -164,8 +166,8 @@ def _values_table(document: CharacterDocument, specs: list[FieldSpec], pencil: b
     for spec in specs:
         value = "" if pencil else _field_text(spec, getattr(document.sheet, spec.key))
         cells.append(
-            f'<td class="label" width="20%">{escape(spec.label)}</td>'
-            f'<td class="box" width="30%">{escape(value) or "&nbsp;"}</td>'
+            f'<td class="label" width="23%">{escape(spec.label)}</td>'
+            f'<td class="box" width="27%">{escape(value) or "&nbsp;"}</td>'
         )
     lines = [
         "<tr>" + "".join(cells[start : start + 2]) + "</tr>" for start in range(0, len(cells), 2)
@@ -201,7 +203,7 @@ def _table(document: CharacterDocument, table: TableSpec, pencil: bool) -> str:
     # Each column as wide as its longest word or value needs, within the page's width.
     needs = [
         max(
-            [len(word) + 2 for word in label.split()]  # headers are bold
+            [len(word) + 3 for word in label.split()]  # headers are bold
             + [min(len(line[number]), NAME_ROOM) for line in texts]
             + [MIN_ROOM]
         )

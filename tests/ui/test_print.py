@@ -9,13 +9,15 @@ import unicodedata
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPageSize
+from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QCheckBox, QComboBox
 
 from shadowdice.core.sheet import Kind, rows
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.print_dialog import PrintDialog
-from shadowdice.ui.sheet_print import Paper, write_pdf
+from shadowdice.ui.sheet_print import Paper, sheet_document, write_pdf
 
 #: Page sizes in points (1/72 inch), as PDF files give them.
 PAGE_POINTS = {Paper.A4: (595.3, 841.9), Paper.LETTER: (612.0, 792.0)}
@@ -111,6 +113,26 @@ def test_the_pencil_sheet_keeps_labels_and_row_names_and_leaves_the_values_empty
             assert squeezed(shown) in squeezed(full_text)
             if squeezed(shown) not in squeezed("".join(s.label for s in document.fields())):
                 assert squeezed(shown) not in flat, f"{spec.label}: {shown}"
+
+
+@pytest.mark.parametrize("pencil", [False, True])
+def test_every_text_on_paper_is_dark_whatever_the_theme(qapp, pencil):
+    # Given a sheet laid out for paper (the app's dark theme has light text)
+    text = sheet_document(character("heldenhandbuch"), pencil=pencil)
+    # Then every piece of text has a dark colour of its own, not the theme's
+    block = text.begin()
+    seen = 0
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            fragment = fragments.fragment()
+            brush = fragment.charFormat().foreground()
+            assert brush.style() != Qt.BrushStyle.NoBrush, fragment.text()
+            assert brush.color().lightness() < 128, fragment.text()
+            seen += 1
+            fragments += 1
+        block = block.next()
+    assert seen > 50
 
 
 def test_a_shadowrun_pencil_sheet_has_empty_boxes_where_the_numbers_were(qapp, tmp_path):
@@ -209,6 +231,24 @@ def test_print_through_the_window(qtbot, window, prompts, tmp_path):
     assert float(reader.pages[0].mediabox.height) == pytest.approx(842, abs=1)
     assert "Alrik" in text and "Acrobatics 0 W6" in words(text)
     assert window.statusBar().currentMessage() == "Alrik was sent to the printer."
+
+
+def test_the_preview_shows_the_pages_as_they_will_print(qtbot, window):
+    # Given a Shadowrun character
+    window.new_character()
+
+    # When Print is chosen on Letter, then Preview
+    dialog = open_dialog(qtbot, window, (Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier))
+    dialog.findChild(QComboBox, "paper").setCurrentIndex(1)
+    qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)
+
+    # Then the preview shows every page of the sheet, on Letter
+    preview = window.findChild(QPrintPreviewDialog)
+    assert preview is not None and preview.isVisible()
+    pages = preview.findChild(QPrintPreviewWidget)
+    qtbot.waitUntil(lambda: pages.pageCount() >= 2)
+    assert preview.printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.Letter
+    preview.reject()
 
 
 def test_a_pdf_that_cannot_be_written_is_reported(qtbot, window, prompts, tmp_path):
