@@ -218,7 +218,6 @@ def test_every_other_pyside6_module_and_the_heavy_unused_ones_are_excluded(spec)
         ("linux", "PySide6/Qt/lib/libicudata.so.73"),
         ("linux", "PySide6/Qt/plugins/iconengines/libqsvgicon.so"),
         ("linux", "PySide6/Qt/plugins/imageformats/libqsvg.so"),
-        ("linux", "PySide6/Qt/plugins/imageformats/libqjpeg.so"),
         ("linux", "PySide6/Qt/plugins/platforms/libqxcb.so"),
         ("linux", "PySide6/Qt/plugins/platforms/libqwayland.so"),
         ("linux", "PySide6/Qt/plugins/platforms/libqoffscreen.so"),
@@ -249,6 +248,7 @@ def test_what_the_app_needs_is_kept(spec, monkeypatch, platform, destination):
         ("linux", "PySide6/Qt/plugins/wayland-graphics-integration-client/libdmabuf-server.so"),
         ("linux", "PySide6/Qt/plugins/tls/libqopensslbackend.so"),
         ("linux", "PySide6/Qt/plugins/platformthemes/libqgtk3.so"),
+        ("linux", "PySide6/Qt/plugins/imageformats/libqjpeg.so"),
         ("win32", "PySide6/translations/qtbase_de.qm"),
         ("win32", "PySide6/plugins/imageformats/qtiff.dll"),
     ],
@@ -256,6 +256,15 @@ def test_what_the_app_needs_is_kept(spec, monkeypatch, platform, destination):
 def test_qt_translations_and_unused_plugins_are_dropped(spec, monkeypatch, platform, destination):
     monkeypatch.setattr(sys, "platform", platform)
     assert spec["is_waste"](destination)
+
+
+def test_the_system_s_dbus_and_cups_clients_are_left_to_linux_systems(spec, monkeypatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert spec["is_host_library"]("libdbus-1.so.3")
+    assert spec["is_host_library"]("libcups.so.2")
+    assert not spec["is_host_library"]("libxcb-cursor.so.0")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert not spec["is_host_library"]("libcups.so.2")
 
 
 def test_a_wheels_metadata_folder_keeps_only_what_the_app_reads(spec):

@@ -52,6 +52,13 @@ done
 command -v update-mime-database >/dev/null && update-mime-database "$data/mime" || true
 command -v update-desktop-database >/dev/null \\
     && update-desktop-database "$data/applications" || true
+# Two libraries come from the system, not the bundle: its D-Bus and printing clients.
+if command -v ldconfig >/dev/null; then
+    ldconfig -p | grep -q 'libdbus-1[.]so[.]3 ' || echo "Shadowdice needs the system's D-Bus \
+library to start: install libdbus-1-3 (Debian, Ubuntu) or dbus-libs (Fedora)."
+    ldconfig -p | grep -q 'libcups[.]so[.]2 ' || echo "Printing offers PDF files only until \
+the system's printing library is installed: libcups2 (Debian, Ubuntu) or cups-libs (Fedora)."
+fi
 echo "Shadowdice is installed; start it from the menu or with: shadowdice"
 case ":$PATH:" in *":$HOME/.local/bin:"*) ;; *) echo "(add ~/.local/bin to PATH)";; esac
 """
