@@ -12,6 +12,11 @@ The group check values:
 - ``weapon_<i>`` (combat): the quality of member ``i``'s weapon; matches and sequences reach
   only up to the lower of skill and quality (0: no limit).
 - ``joint_roll`` (joint check): ``"single"``, ``"sieve"`` or ``"cascade"``.
+- ``shot_size``, ``shot_moves``, ``shot_distance``, ``shooter_moves``, ``shot_notice`` (ranged
+  shot, :mod:`.shot`): the target's size and movement, the distance in metres, the shooter's
+  movement, and whether the target is unaware, notices the shot at the last moment (it
+  reacts with its Reaction attribute, or its evasion skill when the sheet has none), or knows
+  of it.
 
 Influence and its victims' Self-control are sieve rolls, cascade rolls with the star of
 skill; bargaining is sieve rolls (:mod:`.social`).
@@ -39,7 +44,13 @@ from shadowdice.systems.heldenhandbuch.checks import (
     what_key,
 )
 from shadowdice.systems.heldenhandbuch.combat import CombatSession
+from shadowdice.systems.heldenhandbuch.lookups.ranged import (
+    TARGET_SIZES,
+    TargetMovement,
+    TargetSize,
+)
 from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet
+from shadowdice.systems.heldenhandbuch.shot import KNOWS, NOTICES, UNAWARE, ShotSession
 from shadowdice.systems.heldenhandbuch.social import (
     BargainingSession,
     Entrant,
@@ -47,15 +58,19 @@ from shadowdice.systems.heldenhandbuch.social import (
     JointSession,
 )
 
-COMBAT, INFLUENCE, BARGAINING, JOINT = "combat", "influence", "bargaining", "joint"
+COMBAT, RANGED = "combat", "ranged"
+INFLUENCE, BARGAINING, JOINT = "influence", "bargaining", "joint"
 CONTESTS = (
     (COMBAT, "Combat phase (Kampf)"),
+    (RANGED, "Ranged shot (Fernkampf)"),
     (INFLUENCE, "Influence against self-control (Beeinflussen)"),
     (BARGAINING, "Bargaining (Feilschen)"),
     (JOINT, "Joint check (Gemeinschaftsprobe)"),
 )
 _HINTS = {
     COMBAT: "The skill of the weapon fought with.",
+    RANGED: "The shooter's weapon skill (first character); the target's evasion: Acrobatics, "
+    "Hiding, Cross-country running or Basic martial arts with a shield.",
     INFLUENCE: "The first character influences (Intimidation, Oratory, Seduction); the others "
     "hold against it with Self-control.",
     BARGAINING: "Both sides haggle.",
@@ -64,10 +79,13 @@ _HINTS = {
 #: The skill each contest starts with, for the first member and for the others.
 DEFAULT_SKILLS = {
     COMBAT: ("Basic martial arts", "Basic martial arts"),
+    RANGED: ("Basic martial arts", "Acrobatics"),
     INFLUENCE: ("Intimidation", "Self-control"),
     BARGAINING: ("Haggling", "Haggling"),
     JOINT: ("", ""),
 }
+#: The attribute a target reacts with when it notices a shot at the last moment.
+REACTION = "attribute:Reaction"
 JOINT_ROLLS = ((SINGLE, "Single roll"), (SIEVE, "Sieve roll"), (CASCADE, "Cascade roll"))
 
 
@@ -86,6 +104,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             "Influence: the first character's tricks against the others' self-control. "
             "Bargaining: two sides haggle. Joint check: everyone contributes dice.",
         ),
+        *_shot_params(),
         CheckParam(
             "joint_roll",
             "Kind of roll",
@@ -124,6 +143,52 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
     return tuple(params)
 
 
+def _shot_params() -> tuple[CheckParam, ...]:
+    only = ("contest", RANGED)
+    moves = tuple((movement.value, movement.value.capitalize()) for movement in TargetMovement)
+    return (
+        CheckParam(
+            "shot_size",
+            "Target size",
+            Kind.CHOICE,
+            TargetSize.LARGE.value,
+            choices=tuple((size.value, label) for size, (label, _b, _s) in TARGET_SIZES.items()),
+            only_with=only,
+        ),
+        CheckParam(
+            "shot_moves",
+            "Target moves",
+            Kind.CHOICE,
+            TargetMovement.STILL.value,
+            choices=moves,
+            hint="Still: the game master throws 1 of the size's dice; slowly 2; fast 3.",
+            only_with=only,
+        ),
+        CheckParam("shot_distance", "Distance (m)", Kind.INT, 10, bounds=(0, 1000), only_with=only),
+        CheckParam(
+            "shooter_moves",
+            "Shooter moves",
+            Kind.CHOICE,
+            TargetMovement.STILL.value,
+            choices=moves,
+            hint="Moving slowly strikes 1 die of the group, fast 2 (not for a legendary shot).",
+            only_with=only,
+        ),
+        CheckParam(
+            "shot_notice",
+            "The target",
+            Kind.CHOICE,
+            UNAWARE,
+            choices=(
+                (UNAWARE, "Is unaware: cannot evade"),
+                (NOTICES, "Notices at the last moment: Reaction 11+ to evade"),
+                (KNOWS, "Knows of the shot: evades"),
+            ),
+            only_with=only,
+        ),
+    )
+
+
 def preview_contest(members: Sequence[Sheet], values: CheckValues) -> CheckPreview:
     """What every member throws, or why the contest cannot be held."""
     try:
@@ -149,6 +214,25 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
     if contest == COMBAT:
         fighters = [(e.name, e.sheet, e.tested) for e in entrants]
         return CombatSession(fighters, source=source, parameters=parameters)
+    if contest == RANGED:
+        shooter, target = entrants
+        try:
+            reaction = plan_check(target.sheet, {"what": REACTION}).tested
+        except CheckError:
+            reaction = target.tested  # no Reaction on the sheet: the evasion skill reacts
+        return ShotSession(
+            shooter,
+            target,
+            size=str(values.get("shot_size") or TargetSize.LARGE.value),
+            target_moves=str(values.get("shot_moves") or TargetMovement.STILL.value),
+            distance=int(values.get("shot_distance") or 0),
+            shooter_moves=str(values.get("shooter_moves") or TargetMovement.STILL.value),
+            notice=str(values.get("shot_notice") or UNAWARE),
+            evasion=target.tested,
+            reaction=reaction,
+            source=source,
+            parameters=parameters,
+        )
     session_type = {
         INFLUENCE: InfluenceSession,
         BARGAINING: BargainingSession,
@@ -166,6 +250,8 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
         raise CheckError("A contest needs at least two characters: tick another one.")
     if contest == BARGAINING and len(sheets) != 2:
         raise CheckError("Bargaining is between two sides: tick exactly two characters.")
+    if contest == RANGED and len(sheets) != 2:
+        raise CheckError("A shot has a shooter and a target: tick exactly two characters.")
     names = member_names(sheets)
     entrants = []
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
@@ -182,6 +268,8 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
             )
         elif contest == JOINT:
             check["roll"] = str(values.get("joint_roll") or SINGLE)
+        elif contest == RANGED:
+            check["roll"] = CASCADE if index == 0 else SINGLE
         try:
             plan = plan_check(sheet, check)
         except CheckError as error:

@@ -1,0 +1,374 @@
+"""A ranged shot in a combat phase as one roll session (rule text 003, "Fernkampf": 1. Ziel
+wählen und würfeln, 2. Schießen oder zielen, 3. Der Schuss, 4. Treffer, Gezielter Schuss,
+Legendärer Schuss, Fernkampfangriffen entgehen).
+
+The shooter throws their combat dice (the first throw of their cascade roll). Then:
+
+- **Shoot now**: right after the first throw the shot comes before every melee fighter acts.
+  The shooter's result is their best group, matches and sequences added; a moving shooter
+  first strikes 1 (slow) or 2 (fast) dice of the group, sequence dice before matches, the
+  lowest first. The game master throws the target's dice for the minimum (its size and
+  movement), 1 per 10 metres is added (:mod:`.lookups.ranged`). A target that notices the
+  shot at the last moment makes a Reaction check (single roll) that must reach 11; with it,
+  or knowing of the shot, the target's evasion check (single roll: Acrobatics, Hiding,
+  Cross-country running or Basic martial arts) raises the minimum.
+- **Aim instead**: the shooter throws on (their cascade roll goes on) and may not shoot in
+  this combat phase; the dice they keep lie ready for the next one (the app says so; the
+  next phase's shot is thrown afresh).
+
+A hit throws the damage as a single roll: one die of the shooter's combat die, one more for
+every die in matches (the aimed shot's extra dice), through the target's first armor; the
+target voids one combat die, which the sheet carries into the next combat phase. A
+legendary shot, 4 matches of 11+, adds 4 damage dice and doubles the damage; 5 such matches
+kill a normal target. Neither the shooter's movement nor the target's armor counts then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import Mark
+from shadowdice.core.record import RollRecord
+from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
+from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
+from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
+from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
+from shadowdice.systems.heldenhandbuch.lookups.ranged import (
+    TARGET_SIZES,
+    ShotResult,
+    TargetMovement,
+    TargetSize,
+    ranged_shot,
+)
+from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
+from shadowdice.systems.heldenhandbuch.social import Entrant
+
+#: What the target knows of the shot.
+UNAWARE, NOTICES, KNOWS = "unaware", "notices", "knows"
+#: A Reaction check must reach this to evade a shot noticed at the last moment.
+REACTION_NEEDED = 11
+#: Dice struck from a moving shooter's group.
+STRUCK = {TargetMovement.STILL: 0, TargetMovement.SLOW: 1, TargetMovement.FAST: 2}
+#: Matches of 11+ that make a legendary shot, and those that kill a normal target.
+LEGENDARY_SHOT, DEADLY_SHOT = 4, 5
+
+
+class ShotSession(RollSession):
+    """A ranged shot in progress.
+
+    Attributes:
+        shooter, target: the two sides.
+        reaction, evasion: what the target throws to evade (None: not thrown).
+        phase: "aim" (first throw), "aiming" (thrown on: no shot), "hit", "over".
+        shot: the shot's result once shot.
+        hit: the damage, once thrown.
+    """
+
+    def __init__(
+        self,
+        shooter: Entrant,
+        target: Entrant,
+        *,
+        size: str,
+        target_moves: str,
+        distance: int,
+        shooter_moves: str,
+        notice: str,
+        evasion: Tested,
+        reaction: Tested,
+        source: DiceSource,
+        parameters: Mapping[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(
+            system_id=SYSTEM_ID,
+            character=f"{shooter.name}, {target.name}",
+            check="Ranged shot",
+            source=source,
+            parameters=parameters,
+            clock=clock,
+        )
+        self.shooter, self.target = shooter, target
+        self.size, self.target_moves = TargetSize(size), TargetMovement(target_moves)
+        self.distance, self.shooter_moves = distance, TargetMovement(shooter_moves)
+        self.notice, self.evasion_tested, self.reaction_tested = notice, evasion, reaction
+        self.phase = "aim"
+        self.kept: list[int] = []
+        self.live: list[int] = []
+        self.struck: tuple[int, ...] = ()
+        self.group: Group | None = None
+        self.gm_total = 0
+        self.reaction: int | None = None
+        self.evasion: int | None = None
+        self.shot: ShotResult | None = None
+        self.hit: DamageResult | None = None
+        self.deadly = False
+        self.notes: list[str] = []
+        dice = self._throw(
+            f"{shooter.name}: throw 1",
+            shooter.tested.step.count,
+            sides=shooter.tested.step.sides,
+            group=shooter.name,
+            roller=shooter.name,
+        )
+        self.live = [die.id for die in dice]
+        self._evaluate()
+
+    # --- dice -------------------------------------------------------------------------------
+
+    def _faces(self, ids: Iterable[int]) -> list[tuple[int, int]]:
+        return [(die_id, self.die(die_id).face) for die_id in ids]
+
+    def _single(self, who: Entrant, tested: Tested, label: str) -> int:
+        """Throw a single roll of the target's; return its result."""
+        dice = self._throw(
+            f"{who.name}: {label}",
+            tested.step.count,
+            sides=tested.step.sides,
+            group=f"{who.name} · {label.lower()}",
+            roller=who.name,
+        )
+        evaluation = evaluate(
+            self._faces(die.id for die in dice),
+            cap=tested.cap,
+            value=tested.value,
+            sides=tested.step.sides,
+        )
+        for die in dice:
+            self._mark(die.id, *evaluation.marks(die.id, die.face))
+        return evaluation.value
+
+    def matches_of_legend(self) -> int:
+        """The most matching dice of 11+ in the shooter's group."""
+        if self.group is None:
+            return 0
+        counts = [self.group.faces.count(f) for f in set(self.group.faces) if f >= LEGENDARY_FROM]
+        return max(counts, default=0)
+
+    # --- marks ------------------------------------------------------------------------------
+
+    def _evaluate(self) -> None:
+        for die_id in [*self.kept, *self.live]:
+            face = self.die(die_id).face
+            marks = [face_mark(face)]
+            if die_id in self.kept:
+                marks.append(Mark.KEPT)
+            if self.group is not None and die_id in self.group.ids:
+                marks = [Mark.HIT, Mark.CHOSEN]
+                if die_id in self.group.matched:
+                    marks.append(Mark.MATCHED)
+                if die_id in self.group.sequence:
+                    marks.append(Mark.SEQUENCE)
+            if die_id in self.struck:
+                marks = [Mark.VOIDED]
+            self._mark(die_id, *marks)
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def _offered(self) -> Iterable[Action]:
+        name = self.shooter.name
+        if self.phase == "aim":
+            yield Action(
+                "shoot",
+                "Shoot now",
+                hint="Right after the first throw: the shot comes before every melee fighter.",
+                member=name,
+            )
+        if self.phase in ("aim", "aiming") and self.live:
+            yield Action(
+                "aim",
+                "Aim: keep and throw on",
+                hint="The cascade roll goes on: no shot in this combat phase; the dice kept "
+                "lie ready for the next one.",
+                member=name,
+                pick=DicePick(
+                    prompt="Pick the dice to keep; the others are thrown again.",
+                    eligible=tuple(self.live),
+                    suggested=self._suggested_keep(),
+                ),
+            )
+        if self.phase == "hit":
+            count, sides = self.damage_dice()
+            yield Action(
+                "damage",
+                f"Throw damage ({count}W{sides})",
+                hint="A single roll, matches added; every die counts.",
+                member=name,
+            )
+
+    def _suggested_keep(self) -> tuple[int, ...]:
+        tested = self.shooter.tested
+        return keep_choice(
+            self._faces(self.kept),
+            self._faces(self.live),
+            cap=tested.cap,
+            offsets=0,
+            cascade=True,
+            sequences=tested.sequences,
+        )
+
+    def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
+        if action.id == "shoot":
+            self._shoot()
+        elif action.id == "aim":
+            self._aim(picked)
+        elif action.id == "damage":
+            self._throw_damage()
+
+    def _aim(self, picked: tuple[int, ...]) -> None:
+        self.phase = "aiming"
+        again = [die_id for die_id in self.live if die_id not in picked]
+        self.kept += picked
+        self.live = []
+        if again:
+            tested = self.shooter.tested
+            dice = self._throw(
+                f"{self.shooter.name}: throw {len(self.throws) + 1}",
+                len(again),
+                sides=tested.step.sides,
+                group=self.shooter.name,
+                replace=again,
+                roller=self.shooter.name,
+            )
+            self.live = [die.id for die in dice]
+        if not self.live:
+            self.phase = "over"
+            self.notes.append(f"{self.shooter.name} aimed: no shot in this combat phase")
+
+    def _shoot(self) -> None:
+        tested = self.shooter.tested
+        dice = self._faces([*self.kept, *self.live])
+        self.group, _voided = best_group(dice, tested.cap, tested.sequences)
+        legendary = self.matches_of_legend() >= LEGENDARY_SHOT
+        if not legendary and self.group is not None and STRUCK[self.shooter_moves]:
+            order = sorted(
+                zip(self.group.ids, self.group.faces, strict=True),
+                key=lambda die: (die[0] in self.group.matched, die[1]),
+            )
+            self.struck = tuple(die_id for die_id, _face in order[: STRUCK[self.shooter_moves]])
+        result = sum(face for die_id, face in dice if self.group and die_id in self.group.ids)
+        result -= sum(self.die(die_id).face for die_id in self.struck)
+        _label, _base, sides = TARGET_SIZES[self.size]
+        gm = self._throw(
+            "Game master: the target's minimum",
+            self.target_moves.dice,
+            sides=sides,
+            group="Game master",
+            roller="",
+        )
+        self.gm_total = sum(die.face for die in gm)
+        for die in gm:
+            self._mark(die.id, Mark.HIT)
+        evasion = 0
+        if self.notice == NOTICES:
+            self.reaction = self._single(self.target, self.reaction_tested, "Reaction")
+        if self.notice == KNOWS or (self.reaction or 0) >= REACTION_NEEDED:
+            self.evasion = evasion = self._single(self.target, self.evasion_tested, "Evasion")
+        self.shot = ranged_shot(
+            self.size, self.target_moves, self.gm_total, self.distance, evasion, result
+        )
+        self.deadly = self.shot.hit and self.matches_of_legend() >= DEADLY_SHOT
+        if self.shot.hit and not self.deadly:
+            self.phase = "hit"
+        else:
+            self.phase = "over"
+        if self.shot.hit:
+            self._void_a_combat_die()
+
+    def _void_a_combat_die(self) -> None:
+        self.target.sheet.combat_dice_lost += 1
+        self.charges.append(Charge("combat_dice_lost", -1, 1))
+
+    def damage_dice(self) -> tuple[int, int]:
+        """(count, sides) of the damage: one die, one per die in matches, 4 more for a
+        legendary shot.
+        """
+        matched = len(self.group.matched) if self.group else 0
+        extra = 4 if self.matches_of_legend() >= LEGENDARY_SHOT else 0
+        return 1 + matched + extra, self.shooter.tested.step.sides
+
+    def _throw_damage(self) -> None:
+        count, sides = self.damage_dice()
+        dice = self._throw(
+            f"{self.shooter.name}: damage",
+            count,
+            sides=sides,
+            group=f"{self.shooter.name} · damage",
+            roller=self.shooter.name,
+        )
+        legendary = self.matches_of_legend() >= LEGENDARY_SHOT
+        faces = tuple(die.face * (2 if legendary else 1) for die in dice)
+        worn = self.target.sheet.armor[0] if self.target.sheet.armor else None
+        if worn is None or legendary:
+            self.hit = damage(faces)
+        else:
+            kind = Armor.LIGHT if worn.light else Armor.HEAVY
+            self.hit = damage(faces, kind, worn.protection, worn.quality)
+            wear = self.hit.armor_quality - self.hit.armor_quality_after
+            if wear:
+                worn.quality -= wear
+                self.charges.append(Charge("armor_quality", wear, 1))
+        for die in dice:
+            self._mark(die.id, Mark.HIT)
+        self.phase = "over"
+
+    def finish(self) -> RollRecord:
+        """End the shot as it stands."""
+        self.phase = "over"
+        return super().finish()
+
+    # --- outcome ----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        """The shot's result against the minimum, and the damage."""
+        words = []
+        shooter, target = self.shooter.name, self.target.name
+        if self.shot is None:
+            so_far = best_group(
+                self._faces([*self.kept, *self.live]),
+                self.shooter.tested.cap,
+                self.shooter.tested.sequences,
+            )[0]
+            words.append(f"{shooter}: group {so_far.value} ({so_far})" if so_far else "no group")
+            headline = f"{shooter} aims at {target}" if self.phase == "aim" else "Aiming"
+            tone = Tone.NEUTRAL
+            if self.phase == "over":
+                headline = "No shot this combat phase"
+        else:
+            if self.struck:
+                words.append(f"moving: {len(self.struck)} dice struck")
+            if self.reaction is not None:
+                verdict = "evades" if self.reaction >= REACTION_NEEDED else "too late"
+                words.append(f"{target}'s reaction {self.reaction}: {verdict}")
+            if self.evasion is not None:
+                words.append(f"{target}'s evasion {self.evasion} raises the minimum")
+            words.append(self.shot.sentence)
+            if self.hit is not None:
+                words.insert(0, self.hit.sentence)
+            if self.deadly:
+                headline, tone = f"Legendary shot: {target} is killed", Tone.CRITICAL
+            elif self.hit is not None:
+                headline = f"{target}: {self.hit.hits[0].severity.value} damage"
+                tone = Tone.CRITICAL
+            elif self.shot.hit:
+                headline, tone = f"{shooter} hits {target}", Tone.SUCCESS
+            else:
+                headline, tone = f"{shooter} misses", Tone.FAILURE
+            if self.shot.hit:
+                words.append(f"{target} voids a combat die")
+        return Outcome(
+            headline,
+            tone,
+            " · ".join([*words, *self.notes]),
+            {
+                "hit": bool(self.shot and self.shot.hit),
+                "minimum": self.shot.minimum if self.shot else None,
+                "result": self.shot.result if self.shot else None,
+                "damage": self.hit.sentence if self.hit else "",
+                "deadly": self.deadly,
+            },
+        )

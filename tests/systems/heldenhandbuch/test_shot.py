@@ -1,0 +1,128 @@
+"""Ranged shots (text 003, "Fernkampf" 1-4, "Gezielter Schuss", "Legendärer Schuss",
+"Fernkampfangriffen entgehen") through the system's group check "Ranged shot".
+"""
+
+import pytest
+
+from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.systems.heldenhandbuch.sheet import Armor, HeldenSheet
+
+
+def shooter(bonus_dice=3):
+    sheet = HeldenSheet(name="Alrik")
+    skill = sheet.skill("Basic martial arts")
+    skill.value, skill.base_die, skill.bonus_dice = 16, "W20", bonus_dice
+    return sheet
+
+
+def target(armor=None):
+    """Brun: Acrobatics 9 on 3W12, Reaction 9 (3W12)."""
+    sheet = HeldenSheet(name="Brun")
+    acrobatics = sheet.skill("Acrobatics")
+    acrobatics.value, acrobatics.base_die, acrobatics.bonus_dice = 9, "W12", 2
+    sheet.attribute("Reaction").value = 9
+    if armor is not None:
+        sheet.armor.append(armor)
+    return sheet
+
+
+@pytest.fixture
+def shot(system):
+    def start(sheets, faces, **values):
+        values = {"contest": "ranged", "shot_distance": 25, **values}
+        return system.start_group_check(sheets, values, ScriptedDiceSource(faces))
+
+    return start
+
+
+def test_a_shot_right_after_the_first_throw_hits_and_the_target_voids_a_die(shot):
+    brun = target()
+    # Alrik throws 12 12 5 2; the game master's 1W6 for a still human shows 4
+    session = shot([shooter(), brun], [12, 12, 5, 2, 4, 5, 5, 8])
+    assert session.outcome().headline == "Alrik aims at Brun"
+    shoot = next(a for a in session.actions() if a.id == "shoot")
+    assert "before every melee fighter" in shoot.hint
+    session.apply("shoot")
+    # Matches added: 24 against 7 + 4 + 2 for 25 metres = 13
+    assert session.outcome().values["minimum"] == 13
+    assert "Hit: 24 reaches the minimum 13 (7 + 4 on 1W6 + 2 for distance)." in (
+        session.outcome().detail
+    )
+    assert brun.combat_dice_lost == 1
+    # The aimed shot: one damage die and one for each die in matches
+    assert session.actions()[0].label == "Throw damage (3W20)"
+    session.apply("damage")
+    assert session.outcome().values["damage"] == "Light damage: 10; light damage: 8."
+
+
+def test_a_fast_shooter_strikes_two_dice_of_his_group(shot):
+    session = shot([shooter(), target()], [10, 9, 8, 2, 6], shooter_moves="fast")
+    session.apply("shoot")
+    # 10 + 9 + 8 less the two lowest sequence dice: 10 against 7 + 6 + 2
+    assert session.outcome().values["result"] == 10
+    assert session.outcome().headline == "Alrik misses"
+    assert "moving: 2 dice struck" in session.outcome().detail
+
+
+def test_a_target_that_notices_the_shot_evades_with_a_reaction_of_11(shot):
+    faces = [12, 12, 5, 2, 3, 11, 4, 2, 9, 9, 3]
+    session = shot([shooter(), target()], faces, shot_notice="notices")
+    session.apply("shoot")
+    detail = session.outcome().detail
+    # Reaction 11 succeeds; Acrobatics 9 + 9 = 18 raises the minimum to 7 + 3 + 2 + 18 = 30
+    assert "Brun's reaction 11: evades" in detail and "Brun's evasion 18" in detail
+    assert session.outcome().values["minimum"] == 30
+    assert session.outcome().headline == "Alrik misses"
+
+
+def test_a_reaction_below_11_is_too_late_and_an_unaware_target_cannot_evade(shot):
+    session = shot([shooter(), target()], [12, 12, 5, 2, 3, 10, 4, 2], shot_notice="notices")
+    session.apply("shoot")
+    assert "Brun's reaction 10: too late" in session.outcome().detail
+    assert session.outcome().values["minimum"] == 12
+    unaware = shot([shooter(), target()], [12, 12, 5, 2, 3])
+    unaware.apply("shoot")
+    assert "reaction" not in unaware.outcome().detail
+
+
+def test_a_target_that_knows_of_the_shot_evades_at_once(shot):
+    session = shot([shooter(), target()], [12, 12, 5, 2, 3, 9, 4, 2], shot_notice="knows")
+    session.apply("shoot")
+    assert session.outcome().values["minimum"] == 7 + 3 + 2 + 9
+
+
+def test_a_legendary_shot_of_four_matches_doubles_damage_past_armor_and_movement(shot):
+    armor = Armor(name="Plate", protection=5, quality=12)
+    brun = target(armor)
+    faces = [12, 12, 12, 12, 6] + [2] * 9
+    session = shot([shooter(), brun], faces, shooter_moves="fast")
+    session.apply("shoot")
+    assert session.outcome().values["result"] == 48  # no die struck for moving
+    # 1 + 4 in matches + 4 for the legendary shot
+    assert session.actions()[0].label == "Throw damage (9W20)"
+    session.apply("damage")
+    # Nine 2s doubled to 4s, added as matches: 36, critical; the armor plays no part
+    assert session.outcome().values["damage"] == "Critical damage: 36."
+    assert armor.quality == 12
+
+
+def test_five_matches_of_11_kill_a_normal_target(shot):
+    session = shot([shooter(bonus_dice=4), target()], [11, 11, 11, 11, 11, 6])
+    session.apply("shoot")
+    assert session.outcome().headline == "Legendary shot: Brun is killed"
+    assert session.actions() == ()
+
+
+def test_aiming_instead_means_no_shot_in_this_combat_phase(shot):
+    session = shot([shooter(), target()], [12, 5, 4, 9, 12, 3, 3])
+    aim = next(a for a in session.actions() if a.id == "aim")
+    session.apply("aim", aim.pick.suggested)
+    assert [a.id for a in session.actions()] == ["aim"]  # shooting is over for this phase
+    while session.actions():
+        session.apply("aim", session.live)
+    assert session.outcome().headline == "No shot this combat phase"
+
+
+def test_a_shot_has_a_shooter_and_a_target(system):
+    preview = system.preview_group_check([shooter(), target(), target()], {"contest": "ranged"})
+    assert preview.problem == "A shot has a shooter and a target: tick exactly two characters."
