@@ -19,6 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar, Self, get_args
 
@@ -40,6 +41,10 @@ from shadowdice.core.sheet import (
 #: The other open characters of a system, by the name shown for them.
 Party = Mapping[str, Sheet]
 EMPTY_PARTY: Party = MappingProxyType({})
+
+
+#: The sample character in a system's package, as sheet data.
+SAMPLE_FILE = "sample.json"
 
 
 class CheckError(ValueError):
@@ -233,6 +238,17 @@ class RuleSystem(ABC):
     def sheet_resources(self) -> tuple[ResourceSpec, ...]:
         """What a character spends or takes in play, in card order."""
         return ()
+
+    def sample_character(self) -> Sheet | None:
+        """A character of our own invention to try the system with: the ``sample.json`` (sheet
+        data) in the system's package, or None when it has none.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            text = resources.files(package).joinpath(SAMPLE_FILE).read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):
+            return None
+        return self.sheet_type.model_validate_json(text)
 
     def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
         """The rolls the character card lists, in order.

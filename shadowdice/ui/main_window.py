@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -61,6 +61,7 @@ from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.crash_report import CrashReporter
 from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
+from shadowdice.ui.party_bar import MAX_PARTY_KEYS, PartyBar
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
 from shadowdice.ui.recovery import (
     AUTOSAVE_DELAY_MS,
@@ -73,10 +74,12 @@ from shadowdice.ui.recovery import (
 from shadowdice.ui.roll_panel import RollPanel
 from shadowdice.ui.sheet_editor import SheetEditor
 from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
+from shadowdice.ui.welcome import WelcomeScreen
 
 if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
     from shadowdice.ui.about_dialog import AboutDialog
     from shadowdice.ui.group_roll_dialog import GroupRollDialog
+    from shadowdice.ui.keys_dialog import KeysDialog
     from shadowdice.ui.print_dialog import PrintDialog
     from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.sheet_print import Paper
@@ -84,12 +87,6 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
 
 #: How many earlier sessions the history shows below this one's rolls.
 EARLIER_SESSIONS_SHOWN = 3
-
-WELCOME = (
-    "<h2>Welcome to Shadowdice</h2>"
-    "<p>Pick a rule system above and press <b>New character</b> (Ctrl+N),<br>"
-    "or open a saved character (Ctrl+O).</p>"
-)
 
 
 class MainWindow(QMainWindow):
@@ -157,11 +154,18 @@ class MainWindow(QMainWindow):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
-        welcome = QLabel(WELCOME)
-        welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.tabs.tabBar().hide()  # the party bar shows the characters
+        self.welcome = WelcomeScreen(registry.infos())
+        self.party_bar = PartyBar()
+        party = QWidget()
+        party_layout = QVBoxLayout(party)
+        party_layout.setContentsMargins(0, 0, 0, 0)
+        party_layout.setSpacing(2)
+        party_layout.addWidget(self.party_bar)
+        party_layout.addWidget(self.tabs, 1)
         self.left = QStackedWidget()
-        self.left.addWidget(welcome)
-        self.left.addWidget(self.tabs)
+        self.left.addWidget(self.welcome)
+        self.left.addWidget(party)
 
         self.check_panel = CheckPanel()
         self.roll_panel = RollPanel(animation_ms=animation_ms)
@@ -276,6 +280,8 @@ class MainWindow(QMainWindow):
         history_menu = self.menuBar().addMenu("Hi&story")
         self.game_table.fill_menus(roll_menu, view_menu, history_menu)
         help_menu = self.menuBar().addMenu("&Help")
+        self.keys_action = self._action("&Keys", self.show_keys, "F1")
+        help_menu.addAction(self.keys_action)
         self.about_action = help_menu.addAction("&About Shadowdice", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self._rebuild_recent_menu()
@@ -299,6 +305,13 @@ class MainWindow(QMainWindow):
         return action
 
     def _connect_signals(self) -> None:
+        self.welcome.sample_requested.connect(self.open_sample)
+        self.party_bar.chosen.connect(self.tabs.setCurrentIndex)
+        self.party_bar.close_requested.connect(self.close_document)
+        for number in range(1, MAX_PARTY_KEYS + 1):
+            shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
+            shortcut.setWhatsThis(f"Show character {number} of the party")
+            shortcut.activated.connect(lambda n=number: self.show_party_member(n - 1))
         self.tabs.currentChanged.connect(self._on_current_changed)
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
@@ -350,6 +363,15 @@ class MainWindow(QMainWindow):
     def _may_spend(self, action) -> bool:
         question = f"{action.label} costs {action.cost}. Spend it?"
         return bool(self.prompts.ask_yes_no(action.label, question))
+
+    def show_keys(self) -> KeysDialog:
+        """Help ▸ Keys (F1): the keys that exist, read from the actions."""
+        from shadowdice.ui.keys_dialog import KeysDialog
+
+        dialog = KeysDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def show_about(self) -> AboutDialog:
         """Show the version, what Shadowdice is, and the licenses of what it ships with."""
@@ -413,6 +435,18 @@ class MainWindow(QMainWindow):
         document.mark_changed()
         self._add_tab(document, CharacterPage.EDIT)
         self.current_editor().focus_first_field()
+        return document
+
+    def open_sample(self, system_id: str) -> CharacterDocument | None:
+        """Open the sample character of a system, in Play, to roll at once."""
+        system = self.registry.get(system_id)
+        sheet = system.sample_character()
+        if sheet is None:
+            self._show_message(f"{system.name} has no sample character.")
+            return None
+        document = CharacterDocument(system, sheet, parent=self)
+        self._add_tab(document, CharacterPage.PLAY)
+        self.current_card().setFocus()
         return document
 
     def new_character_of(self, system_id: str) -> CharacterDocument:
@@ -613,6 +647,11 @@ class MainWindow(QMainWindow):
     def _on_card_roll_requested(self, values: dict) -> None:
         self.check_panel.fill(values)
         self.check_panel.request_roll()
+
+    def show_party_member(self, index: int) -> None:
+        """Alt+1 ... Alt+9: show the character at this place in the party bar."""
+        if 0 <= index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
 
     def _on_sheet_action_requested(self, document: CharacterDocument, action: SheetAction) -> None:
         answer = True
@@ -887,6 +926,7 @@ class MainWindow(QMainWindow):
         self.check_panel.set_document(document, self.party(document))
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.roll_panel.show_for(document)
+        self.party_bar.set_current(self.tabs.currentIndex())
         self._update_group_roll_action(document)
         self._update_play_edit_action()
         self.print_action.setEnabled(document is not None)
@@ -908,6 +948,7 @@ class MainWindow(QMainWindow):
         self.group_roll_action.setStatusTip(reason)
 
     def _on_party_changed(self) -> None:
+        self._refresh_party_bar()
         party = self.party(self.current_document())
         if party.keys() != self.check_panel.party.keys():
             self.check_panel.set_party(party)
@@ -918,6 +959,9 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(index, str(document.path or "Not saved yet"))
         self._update_title()
         self._on_party_changed()
+
+    def _refresh_party_bar(self) -> None:
+        self.party_bar.set_party(self.documents(), self.tabs.currentIndex())
 
     def _update_title(self) -> None:
         document = self.current_document()

@@ -132,9 +132,12 @@ class RollPanel(QWidget):
             QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self._trigger_action(n - 1))
             for n in range(1, MAX_ACTION_SHORTCUTS + 1)
         ]
+        for number, shortcut in enumerate(self._shortcuts, start=1):
+            shortcut.setWhatsThis(f"Take follow-up {number} of the roll (its button)")
         self.confirm_button.setToolTip("Take the picked dice (Ctrl+Enter)")
         self.cancel_button.setToolTip("Pick nothing after all (Esc)")
         escape = QShortcut(QKeySequence("Esc"), self, self.cancel_button.click)
+        escape.setWhatsThis("Stop picking dice")
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
         buttons = QHBoxLayout()

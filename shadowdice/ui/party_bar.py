@@ -1,0 +1,134 @@
+"""The party bar: every open character in one row, with its system, its first resource and
+its state; a click or Alt+1 ... Alt+9 shows that character.
+
+It stands in for the tabs' own bar: each entry shows what the game master looks for at the
+table (who is hurt, who has Edge left), and has its own close button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QWidget
+
+from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.flow_layout import FlowLayout
+
+#: Characters reachable with Alt and a digit.
+MAX_PARTY_KEYS = 9
+
+
+def summary(document: CharacterDocument) -> str:
+    """One line on a character: name (starred when unsaved), system, first resource, state."""
+    parts = [document.title + ("*" if document.modified else ""), document.system.name]
+    resources = document.resources()
+    if resources:
+        first = resources[0]
+        sheet = document.sheet
+        value = (
+            first.words(sheet) if first.words else f"{first.get(sheet)}/{first.bounds(sheet)[1]}"
+        )
+        parts.append(f"{first.label} {value}")
+    if status := document.system.sheet_status(document.sheet):
+        parts.append(status)
+    return " · ".join(parts)
+
+
+def details(document: CharacterDocument) -> str:
+    """A tooltip: every resource and where the character is saved."""
+    sheet = document.sheet
+    lines = [f"{document.title} ({document.system.name})"]
+    for resource in document.resources():
+        value = (
+            resource.words(sheet)
+            if resource.words
+            else (f"{resource.get(sheet)} of {resource.bounds(sheet)[1]}")
+        )
+        lines.append(f"{resource.label}: {value}")
+    lines.append(str(document.path or "Not saved yet"))
+    return "\n".join(lines)
+
+
+class PartyBar(QWidget):
+    """One button per open character, in tab order, the shown one checked.
+
+    Signals:
+        chosen(int): a character's button was clicked; carries its tab index.
+        close_requested(int): a character's close button was clicked; carries its tab index.
+    """
+
+    chosen = Signal(int)
+    close_requested = Signal(int)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("party_bar")
+        self.setAccessibleName("Party")
+        self._flow = FlowLayout(self, spacing=4)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)  # the entries wrap: the height follows the width
+        self.setSizePolicy(policy)
+        self._entries: list[tuple[QWidget, QToolButton, QToolButton]] = []
+
+    def set_party(self, documents: list[CharacterDocument], current: int) -> None:
+        """Show these characters, the one at ``current`` as the one shown."""
+        while len(self._entries) > len(documents):
+            holder, _button, _close = self._entries.pop()
+            self._flow.removeWidget(holder)
+            holder.deleteLater()
+        while len(self._entries) < len(documents):
+            self._entries.append(self._new_entry(len(self._entries)))
+        for index, document in enumerate(documents):
+            self._show(index, document)
+        self.set_current(current)
+        self.updateGeometry()
+
+    def set_current(self, current: int) -> None:
+        """Check the button of the character shown."""
+        for index, (_holder, button, _close) in enumerate(self._entries):
+            button.setChecked(index == current)
+
+    def buttons(self) -> list[QToolButton]:
+        """The characters' buttons, in order."""
+        return [button for _holder, button, _close in self._entries]
+
+    def _new_entry(self, index: int) -> tuple[QWidget, QToolButton, QToolButton]:
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        button = QToolButton()
+        button.setCheckable(True)
+        button.setAutoRaise(False)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.clicked.connect(self._emitter(self.chosen, button))
+        close = QToolButton()
+        close.setText("×")
+        close.setAutoRaise(True)
+        close.clicked.connect(self._emitter(self.close_requested, button))
+        row.addWidget(button)
+        row.addWidget(close)
+        self._flow.addWidget(holder)
+        return holder, button, close
+
+    def _emitter(self, signal, button: QToolButton) -> Callable[[], None]:
+        def emit() -> None:
+            for index, (_holder, own, _close) in enumerate(self._entries):
+                if own is button:
+                    signal.emit(index)
+                    return
+
+        return emit
+
+    def _show(self, index: int, document: CharacterDocument) -> None:
+        _holder, button, close = self._entries[index]
+        text = summary(document)
+        key = f" (Alt+{index + 1})" if index < MAX_PARTY_KEYS else ""
+        button.setText(text)
+        button.setObjectName(f"party_{index + 1}")
+        button.setAccessibleName(f"{text}{key}")
+        button.setToolTip(f"{details(document)}\nShow this character{key}")
+        close.setObjectName(f"party_close_{index + 1}")
+        close.setAccessibleName(f"Close {document.title}")
+        close.setToolTip(f"Close {document.title} (Ctrl+W when shown)")

@@ -1,0 +1,80 @@
+"""The party bar (a click or Alt+1 ... Alt+9), the samples of the welcome screen, and
+Help ▸ Keys (F1) read from the actions.
+"""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from shadowdice.ui.character_card import CharacterPage
+from shadowdice.ui.keys_dialog import KeysDialog, key_list
+from tests.ui.window_helpers import headline
+
+SYSTEMS = ["shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"]
+
+
+def activate(qtbot, window):
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+
+def test_the_party_bar_shows_everyone_and_alt_digits_switch(qtbot, window):
+    for system_id in SYSTEMS:
+        window.open_sample(system_id)
+    bar = window.party_bar
+    texts = [button.text() for button in bar.buttons()]
+    assert texts[0] == "Vex Calloway · Shadowrun 4 · Edge 4/4"
+    assert texts[3].startswith("Jorna Eisenhand · Heldenhandbuch · Physis 15/15")
+    assert [b.isChecked() for b in bar.buttons()] == [False, False, False, True]
+
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    assert window.current_document().title == "Ilse Brandt"
+    assert [b.isChecked() for b in bar.buttons()] == [False, True, False, False]
+    qtbot.mouseClick(bar.buttons()[0], Qt.MouseButton.LeftButton)
+    assert window.current_document().title == "Vex Calloway"
+
+    # The wound state shows as it changes
+    damage = window.current_card().resources["physical_damage"]
+    damage.stepBy(6)
+    assert bar.buttons()[0].text().endswith("Wound modifier −2")
+
+
+def test_closing_from_the_party_bar(qtbot, window):
+    window.open_sample("shadowrun4")
+    window.open_sample("phasesix")
+    window.findChild(type(window.party_bar.buttons()[0]), "party_close_1").click()
+    assert [d.title for d in window.documents()] == ["Ilse Brandt"]
+    assert [b.text().split(" · ")[0] for b in window.party_bar.buttons()] == ["Ilse Brandt"]
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_sample_of_every_system_is_one_click_from_a_first_roll(qtbot, window, dice, system_id):
+    # Given the welcome screen, when the sample of a system is clicked
+    assert window.left.currentWidget() is window.welcome
+    qtbot.mouseClick(window.welcome.sample_buttons[system_id], Qt.MouseButton.LeftButton)
+
+    # Then its character is open in Play, named, unchanged, and can roll at once
+    document = window.current_document()
+    assert document.system.id == system_id and document.sheet.name
+    assert window.current_page().mode == CharacterPage.PLAY
+    assert not document.modified
+    dice.extend([4] * 40)
+    window.check_panel.request_roll()
+    qtbot.waitUntil(lambda: headline(window) not in ("Ready to roll", "Rolling…"), timeout=3000)
+
+
+def test_f1_lists_the_keys_that_exist(qtbot, window):
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    dialog = window.findChild(KeysDialog)
+    assert dialog is not None and dialog.isVisible()
+    rows = dict(dialog.rows())
+    native = QKeySequence.SequenceFormat.NativeText
+    assert rows[QKeySequence("Ctrl+E").toString(native)] == "Edit sheet"
+    assert rows[QKeySequence("Ctrl+,").toString(native)] == "Settings"
+    assert rows[QKeySequence("Ctrl+G").toString(native)] == "Group roll"
+    assert rows[QKeySequence("Alt+3").toString(native)] == "Show character 3 of the party"
+    assert rows[QKeySequence("Ctrl+2").toString(native)].startswith("Take follow-up 2")
+    # Every listed key belongs to an action or shortcut of the window
+    assert dialog.rows() == key_list(window)
