@@ -7,13 +7,19 @@ action with what it changed), :func:`record_text` both as plain text to copy.
 
 from __future__ import annotations
 
+from datetime import date, datetime
+
 from shadowdice.core.record import DieRecord, RollRecord, ThrowRecord
 
 
-def describe(record: RollRecord) -> str:
-    """One line for the history: time, who, what, and the outcome."""
+def describe(record: RollRecord, *, today: date | None = None) -> str:
+    """One line for the history: time, who, what, and the outcome. A roll of another day than
+    ``today`` (the day it is) says its date too: "22.11. 21:18".
+    """
     who = f"{record.character}: " if record.character else ""
-    time = record.time.astimezone().strftime("%H:%M")
+    local = record.time.astimezone()
+    day = today or datetime.now().astimezone().date()
+    time = local.strftime("%H:%M") if local.date() == day else local.strftime("%d.%m. %H:%M")
     text = f"{time}  {who}{record.check} — {record.outcome.headline}"
     if record.outcome.headline.endswith("!") and record.outcome.detail:
         text += f" ({record.outcome.detail.split(' · ')[0]})"

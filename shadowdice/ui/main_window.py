@@ -260,9 +260,6 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
         file_menu.addSeparator()
         file_menu.addActions([self.print_action, self.export_pdf_action])
-        self.export_rolls_action = file_menu.addAction(
-            "Export &rolls of a session…", self.export_rolls
-        )
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -279,6 +276,13 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu("&View")
         history_menu = self.menuBar().addMenu("Hi&story")
         self.game_table.fill_menus(roll_menu, view_menu, history_menu)
+        history_menu.addSeparator()
+        self.export_rolls_action = history_menu.addAction(
+            "&Export the rolls of a session…", self.export_rolls
+        )
+        self.export_rolls_action.setToolTip(
+            "This session or an earlier one, as Markdown, CSV or JSON"
+        )
         help_menu = self.menuBar().addMenu("&Help")
         self.keys_action = self._action("&Keys", self.show_keys, "F1")
         help_menu.addAction(self.keys_action)
