@@ -202,6 +202,10 @@ class RollSession(ABC):
         self._clock = clock or (lambda: datetime.now(UTC))
         self._ids = ids if ids is not None else count()
         self._dice: dict[int, Die] = {}
+        # The table as last worked out, and of which dict of dice (a subclass may put in a
+        # new one): it is read several times between changes.
+        self._table: tuple[Die, ...] | None = None
+        self._table_of: dict[int, Die] | None = None
 
     # --- what the session shows -------------------------------------------------------
 
@@ -213,8 +217,11 @@ class RollSession(ABC):
     @property
     def table(self) -> tuple[Die, ...]:
         """The dice that count now: all but those a reroll replaced."""
-        rerolled = Mark.REROLLED
-        return tuple(die for die in self._dice.values() if rerolled not in die.marks)
+        if self._table is None or self._table_of is not self._dice:
+            rerolled = Mark.REROLLED
+            self._table = tuple(die for die in self._dice.values() if rerolled not in die.marks)
+            self._table_of = self._dice
+        return self._table
 
     def die(self, die_id: int) -> Die:
         """The die with this id."""
@@ -425,6 +432,7 @@ class RollSession(ABC):
             explode_on=explode_on,
             roller=self.character if roller is None else roller,
         )
+        self._table = None
         for die_id in replace:
             old = self._dice[die_id]
             self._dice[die_id] = old.marked(*old.marks, Mark.REROLLED, score=old.score)
@@ -435,11 +443,13 @@ class RollSession(ABC):
 
     def _set_apart(self, die_ids: Sequence[int], group: str) -> None:
         """Put dice of a throw into a group of their own (Edge dice thrown with the pool)."""
+        self._table = None
         for die_id in die_ids:
             self._dice[die_id] = dataclass_replace(self._dice[die_id], group=group)
 
     def _mark(self, die_id: int, *marks: Mark, score: int | None = None) -> None:
         """Set the marks (and score) of one die."""
+        self._table = None
         self._dice[die_id] = self._dice[die_id].marked(*marks, score=score)
 
     def _charge(self, resource: str, amount: int, spend: Callable[[int], None]) -> None:

@@ -100,8 +100,11 @@ class ShadowrunSession(RollSession):
     @property
     def hits(self) -> int:
         """Hits of every die on the table."""
-        hits_of_die = self._hits_of
-        return sum([hits_of_die(die) for die in self.table])
+        known = self._hits
+        try:
+            return sum([known[die.id] for die in self.table])
+        except KeyError:  # a die thrown but not evaluated yet
+            return sum([self._hits_of(die) for die in self.table])
 
     def _hits_of(self, die: Die) -> int:
         hits = self._hits.get(die.id)
@@ -195,7 +198,8 @@ class ShadowrunSession(RollSession):
         self._spend_edge()
 
     def _misses(self) -> list[Die]:
-        return [die for die in self.table if self._hits_of(die) == 0]
+        hits_of_die = self._hits_of
+        return [die for die in self.table if hits_of_die(die) == 0]
 
     def _edge_refusal(self) -> str:
         if self.edge_spent:
