@@ -111,23 +111,24 @@ def smoke_roll(executable: Path, env: dict[str, str] | None = None) -> dict:
     return record
 
 
-def player_files(home: Path | None) -> dict[Path, str]:
-    """A player's files where the app keeps them: settings, recovery, roll log, a character."""
-    import platformdirs
+def player_files(env: dict[str, str] | None = None) -> dict[Path, str]:
+    """A player's files where the app keeps them (``AppPaths.default()`` in ``env``): the
+    settings, a recovery copy, the roll log and a character.
+    """
+    from shadowdice.storage.paths import AppPaths
 
-    if home is not None:  # Linux: the temporary home's XDG folders
-        config, data = home / ".config" / "Shadowdice", home / ".local" / "share" / "Shadowdice"
-        state, documents = home / ".local" / "state" / "Shadowdice", home / "Documents"
-    else:
-        config = platformdirs.user_config_path("Shadowdice", appauthor=False)
-        data = platformdirs.user_data_path("Shadowdice", appauthor=False)
-        state = platformdirs.user_log_path("Shadowdice", appauthor=False)
-        documents = platformdirs.user_documents_path()
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        paths = AppPaths.default()
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
     return {
-        config / "settings.json": '{"dice_sound": false}\n',
-        data / "recovery" / "kira.shadowdice": "{}\n",
-        state / "rolls.jsonl": '{"id": 1}\n',
-        documents / "Shadowdice" / "kira.shadowdice": '{"name": "Kira"}\n',
+        paths.settings_file: '{"dice_sound": false}\n',
+        paths.recovery_dir / "kira.shadowdice": "{}\n",
+        paths.log_dir / "rolls.jsonl": '{"id": 1}\n',
+        paths.characters_dir / "kira.shadowdice": '{"name": "Kira"}\n',
     }
 
 
@@ -179,7 +180,7 @@ def linux(tarball: Path) -> None:
             "XDG_DOCUMENTS_DIR": str(home / "Documents"),
             "XDG_RUNTIME_DIR": str(runtime),
         }
-        files = player_files(home)
+        files = player_files(env)
         put(files)
         data = home / ".local" / "share"
         installed = [
@@ -209,7 +210,7 @@ def windows(setup: Path) -> None:
     folder = Path(tempfile.mkdtemp(prefix="shadowdice-install-"))
     target = folder / "Shadowdice"
     silent = ["/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/CURRENTUSER"]
-    files = player_files(None)
+    files = player_files()
     put(files)
     run([str(setup), *silent, f"/DIR={target}", f"/LOG={folder / 'install.log'}"])
     smoke_roll(target / "shadowdice.exe")
@@ -233,7 +234,7 @@ def macos(dmg: Path) -> None:
     folder = Path(tempfile.mkdtemp(prefix="shadowdice-install-"))
     mount, applications = folder / "mount", folder / "Applications"
     applications.mkdir()
-    files = player_files(None)
+    files = player_files()
     put(files)
     for when in ("install", "upgrade"):
         files = as_now(files)
