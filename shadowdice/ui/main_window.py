@@ -925,8 +925,14 @@ class MainWindow(QMainWindow):
     def _on_current_changed(self, _index: int) -> None:
         document = self.current_document()
         if document is not None:
-            # New characters are of the system shown, never silently of another one.
-            self.system_selector.setCurrentIndex(self.system_selector.findData(document.system.id))
+            # New characters are of the system shown, never silently of another one; following
+            # the character is not a choice to remember for the next start.
+            index = self.system_selector.findData(document.system.id)
+            if index != self.system_selector.currentIndex():
+                self.system_selector.blockSignals(True)
+                self.system_selector.setCurrentIndex(index)
+                self.system_selector.blockSignals(False)
+                self._update_template_action()
         self.check_panel.set_document(document, self.party(document))
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.roll_panel.show_for(document)

@@ -43,8 +43,10 @@ def compare(
     rounds: int,
     warmup_rounds: int = 1,
     calls: int = 1,
+    between: Callable[[], object] | None = None,
 ) -> Comparison:
-    """Time ``subject`` and ``floor`` alternately, ``calls`` calls of each per round.
+    """Time ``subject`` and ``floor`` alternately, ``calls`` calls of each per round;
+    ``between`` runs untimed before each round (to undo what the subject did).
 
     pytest-benchmark reports the pair of them per round; ``extra_info`` holds the medians of
     each per call and their ratio.
@@ -53,6 +55,8 @@ def compare(
     floor_times: list[float] = []
 
     def one_round() -> None:
+        if between is not None:
+            between()
         clock = time.perf_counter
         started = clock()
         for _ in range(calls):
