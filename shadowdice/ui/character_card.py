@@ -34,7 +34,7 @@ from shadowdice.core.registry import QuickCheck
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.sheet_editor import SheetEditor
+from shadowdice.ui.sheet_editor import SheetEditor, UndoKeysToWindow
 
 #: Role giving a roll's check values.
 VALUES_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -53,6 +53,9 @@ class ResourceBox(QSpinBox):
         self.setKeyboardTracking(False)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMinimumWidth(110)
+        undo_keys = UndoKeysToWindow(self)  # Ctrl+Z undoes the change, not the letters typed
+        self.installEventFilter(undo_keys)
+        self.lineEdit().installEventFilter(undo_keys)
         self.refresh()
         self.valueChanged.connect(self._on_value_changed)
 

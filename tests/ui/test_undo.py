@@ -270,3 +270,22 @@ def test_a_template_edit_is_undone_in_the_templates_dialog(qtbot, window):
     # And Ctrl+Shift+Z brings the new name back
     qtbot.keyClick(name, Qt.Key.Key_Z, CTRL_SHIFT)
     assert name.text() == "Canopy Guard"
+
+
+def test_a_resource_changed_on_the_card_is_undone_with_ctrl_z_in_its_box(
+    qtbot, window, prompts, tmp_path
+):
+    # Given Kira saved, in Play, her Edge lowered from 3 to 2 with the arrow key
+    document = saved_character(window, prompts, tmp_path)
+    window.toggle_play_edit()
+    edge = window.current_card().resources["edge_current"]
+    edge.setFocus()
+    qtbot.keyClick(edge, Qt.Key.Key_Down)
+    assert document.sheet.edge_current == 2 and document.modified
+
+    # When Ctrl+Z is pressed in the Edge box
+    qtbot.keyClick(edge.lineEdit(), Qt.Key.Key_Z, CTRL)
+
+    # Then Edge is 3 again, in the box and on the sheet, and nothing is unsaved
+    assert document.sheet.edge_current == 3 and edge.text() == "3 / 3"
+    assert not document.modified
