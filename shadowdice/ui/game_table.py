@@ -130,7 +130,7 @@ class GameTable(QObject):
 
         def started(subj: Any, source: Any) -> RollSession:
             session = start(subj, source)
-            session.secret = secret
+            session.secret = secret or session.secret  # a system may roll secretly by itself
             return session
 
         panel = self.window.roll_panel

@@ -168,3 +168,11 @@ def test_a_session_finishes_once():
     session.finish()
     with pytest.raises(SessionError, match="finished already"):
         session.finish()
+
+
+def test_a_pick_may_ask_for_a_die_of_each_named_set():
+    from shadowdice.core.session import DicePick
+
+    pick = DicePick("Keep", eligible=(0, 1, 2, 3), each=(("Alrik", (0, 1)), ("Brun", (2, 3))))
+    assert pick.problem((0, 1)) == "pick at least one die of Brun"
+    assert pick.problem((1, 2)) is None

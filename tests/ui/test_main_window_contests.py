@@ -84,3 +84,24 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
     assert brun.modified and not alrik.sheet.combat_throws_skipped
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     assert "Alrik, Brun: Combat" in window.history_model.index(0).data()
+
+
+def test_a_memory_check_is_rolled_secretly_by_the_game_master(qtbot, window, dice):
+    from shadowdice.ui.table_window import SECRET_NOTICE
+
+    new_fighter(qtbot, window, "Alrik")
+    qtbot.keyClick(window, Qt.Key.Key_T, CTRL)  # the players' table window
+    table = window.game_table.table_window
+    panel = window.check_panel
+    choose(panel.widget("what"), "attribute:Intellect")
+    panel.widget("memory").setChecked(True)
+    assert not panel.secret_box.isChecked()
+    dice.extend([5, 4, 3])  # Intellect 5: 3W6
+    qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    assert window.roll_panel.session.check.startswith("Memory check, rolled by the game master")
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    # The players see only that the game master rolled; the history keeps it secret
+    assert table.headline.text() == SECRET_NOTICE
+    assert window.history_model.records()[0].secret
+    assert not panel.widget("memory").isChecked()  # the option is for one roll

@@ -12,7 +12,7 @@ The check values of an attribute or skill check (declared in :class:`~.system.He
 - ``quality``: the quality of the tool or weapon used, which caps matches when lower than the
   tested value (0: none).
 - ``memory``: a memory check ("Gedächtnisprobe"), rolled by the game master for the player:
-  the roll is named so in the tray and the history.
+  the roll is named so in the tray and the history, and rolled secretly.
 - ``learning_dice``, ``goal``, ``lucky_dice`` (learning roll): the dice thrown, what the roll
   aims at (``"value"``, ``"star"``, ``"master_grade"``), and how many of the dice lucky
   numbers pay for (attributes only).
@@ -253,7 +253,9 @@ def start(
             parameters=parameters,
         )
     session_type = _SESSIONS[plan.roll]
-    return session_type(sheet, plan.tested, source=source, check=check, parameters=parameters)
+    session = session_type(sheet, plan.tested, source=source, check=check, parameters=parameters)
+    session.secret = bool(parameters.get("memory"))  # the game master's roll, kept from the player
+    return session
 
 
 def _dice_left(step: DiceStep, lost: int, extra: int) -> str:

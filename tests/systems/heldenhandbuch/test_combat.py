@@ -404,3 +404,18 @@ def test_a_combat_phase_on_typed_dice_ends_as_with_scripted_dice(system):
     by_hand = session.finish()
     assert by_hand.outcome == by_script.outcome
     assert typed_sheets == scripted_sheets
+
+
+# --- Patzer in a combat phase -----------------------------------------------------------------
+
+
+def test_ones_not_offset_in_a_combat_cost_psyche_when_the_phase_ends(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    # Alrik throws two 1s: a Könner (16) must offset both; only the 12 can, one is left
+    session = combat([alrik, brun], [1, 1, 12, 2, 8, 3, 3, 2])
+    session.apply("initiative:1")
+    assert session.fighters[0].group == () and session.fighters[0].rescue == ()
+    session.apply("attack:0", by_face(session, "Brun", 8))
+    session.apply("let_through")
+    session.apply("flee")
+    assert alrik.psyche.current == 14 and brun.psyche.current == 15

@@ -193,5 +193,7 @@ def test_a_memory_check_is_rolled_by_the_game_master_and_named_so(system, roll, 
     assert memory.default is False and memory.resets_after_roll
     session = roll(alrik, [8, 7, 3], what="attribute:Strength", memory=True)
     assert session.check == "Memory check, rolled by the game master: Strength 9"
-    assert session.finish().parameters["memory"] is True
-    assert roll(alrik, [8, 7, 3], what="attribute:Strength").check == "Single roll: Strength 9"
+    record = session.finish()
+    assert record.parameters["memory"] is True and record.secret
+    plain = roll(alrik, [8, 7, 3], what="attribute:Strength")
+    assert plain.check == "Single roll: Strength 9" and not plain.secret
