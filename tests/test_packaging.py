@@ -717,3 +717,19 @@ def test_the_audit_fails_on_a_known_vulnerability_unless_it_is_accepted(
     monkeypatch.setattr(audit_lock, "accepted", lambda _: {"CVE-1"})
     # Then the audit passes
     assert audit_lock.main() == 0
+
+
+def test_the_lock_pins_every_dependency_pyproject_names_within_its_range():
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lock = (ROOT / "packaging" / "requirements-lock.txt").read_text(encoding="utf-8")
+    pins = dict(re.findall(r"^([a-z0-9-]+)==([^\s;\\]+)", lock, re.MULTILINE))
+    extras = project["optional-dependencies"]
+    wanted = [*project["dependencies"], *extras["test"], *extras["dev"]]
+    wanted = [line for line in wanted if not line.startswith("shadowdice")]
+    for line in wanted:
+        requirement = Requirement(line)
+        name = re.sub(r"[-_.]+", "-", requirement.name).lower()
+        assert name in pins, f"{name} is not in packaging/requirements-lock.txt"
+        assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]} vs {line}"

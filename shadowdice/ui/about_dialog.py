@@ -107,7 +107,7 @@ class AboutDialog(QDialog):
         splitter = QSplitter()
         splitter.addWidget(self.components)
         splitter.addWidget(right)
-        splitter.setSizes([250, 670])
+        splitter.setSizes([330, 590])
         splitter.setChildrenCollapsible(False)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -137,6 +137,8 @@ class AboutDialog(QDialog):
         if carried:
             shown = ", ".join(carried[:8]) + (", …" if len(carried) > 8 else "")
             text += f"<br>Files in this installation: {shown}"
+        if component.modules:
+            text += "<br>Python packages in the program: " + ", ".join(component.modules)
         self.details.setText(text)
         try:
             text = component.texts(self._licenses)
