@@ -42,3 +42,12 @@ def test_every_relative_link_leads_to_a_file(path):
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
         if "://" not in target:
             assert (path.parent / target).exists(), f"{path.name} links to {target}"
+
+
+def test_the_checklist_for_a_new_system_names_every_hook_of_a_rule_system():
+    from shadowdice.core.registry import RuleSystem
+
+    checklist = (ROOT / "docs" / "adding-a-system.md").read_text(encoding="utf-8")
+    hooks = [name for name in vars(RuleSystem) if not name.startswith("_")]
+    assert "start_check" in hooks
+    assert [hook for hook in hooks if f"`{hook}" not in checklist] == []

@@ -34,3 +34,12 @@ def test_a_file_with_an_expression_that_cannot_be_rolled_is_refused(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(CharacterFileError, match=r"rolls\[0\]\.expression.*cannot be read"):
         load_character(path, REGISTRY)
+
+
+def test_the_sample_character_rolls_every_one_of_its_rolls():
+    sample = SYSTEM.sample_character()
+    assert sample is not None and sample.name == "Mara Quill"
+    quick = SYSTEM.quick_checks(sample)
+    assert [check.label for check in quick] == [str(row) for row in sample.rolls]
+    for check in quick:
+        assert SYSTEM.preview_check(sample, check.values).problem == ""
