@@ -595,14 +595,8 @@ def _validate_sheet(kind: SavedKind, system: RuleSystem, data: dict[str, Any]) -
         raise _Refusal(_sheet_problem(kind, error)) from error
 
 
-class _Header(BaseModel):
-    """What a file says it is, read first; everything else in it is skipped."""
-
-    model_config = ConfigDict(strict=True, extra="ignore")
-
-    format: str
-    format_version: int  # required here: the envelope would take a missing one as current
-    system: str
+#: Where a file names its rule system, as Shadowdice writes it (near the top).
+_SYSTEM_FIELD = re.compile(rb'"system"\s*:\s*"([A-Za-z0-9_.-]{1,64})"')
 
 
 def _read_current_file(
@@ -611,22 +605,24 @@ def _read_current_file(
     """The system and sheet of a file in the current versions, read in one go; None for any
     other file (older, damaged, not ours ...), which the full reading then explains.
 
-    Two passes of pydantic's JSON parser read it: its header, then the whole file against a
-    model of exactly such a file, the envelope strict as :class:`CharacterEnvelope` and the
-    sheet as the system's model. That is all the checks of the full reading for a good file.
+    The system named near the top of the file gives the model of exactly such a file: the
+    envelope strict as :class:`CharacterEnvelope` with every field required, the sheet as the
+    system's model. One pass of pydantic's JSON parser checks the file against it; that is all
+    the checks of the full reading for a good file.
     """
     data = data.removeprefix(codecs.BOM_UTF8)
     if _ESCAPED_SURROGATE.search(data):
         return None  # perhaps a lone one: the full reading says where
+    named = _SYSTEM_FIELD.search(data)
+    if named is None or (system_id := named[1].decode()) not in registry:
+        return None
+    system = registry.get(system_id)
     try:
-        header = _Header.model_validate_json(data)
-        if header.format != kind.format_name or header.system not in registry:
-            return None
-        system = registry.get(header.system)
         read = _current_file_model(kind, system).model_validate_json(data)
     except (ValidationError, _Refusal):
         return None
-    if (read.format_version, read.sheet_version) != (FORMAT_VERSION, kind.version(system)):
+    expected = (kind.format_name, FORMAT_VERSION, system.id, kind.version(system))
+    if (read.format, read.format_version, read.system, read.sheet_version) != expected:
         return None
     return system, read.sheet
 
@@ -639,7 +635,11 @@ def _current_file_model(kind: SavedKind, system: RuleSystem) -> type[BaseModel]:
 @cache
 def _envelope_model(model: type[Sheet]) -> type[BaseModel]:
     return create_model(
-        f"{model.__name__}File", __base__=CharacterEnvelope, sheet=(model, Field(strict=False))
+        f"{model.__name__}File",
+        __base__=CharacterEnvelope,
+        format=(str, ...),  # required here: the envelope has defaults for these two
+        format_version=(int, ...),
+        sheet=(model, Field(strict=False)),
     )
 
 
