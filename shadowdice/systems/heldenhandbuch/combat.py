@@ -74,12 +74,13 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
     Maneuver,
     attack_values,
     damage_dice,
+    damage_to,
     maneuver,
     plan_defence,
 )
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
-from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
+from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
@@ -690,16 +691,9 @@ class CombatSession(RollSession):
         )
         factor = self.maneuver.damage_factor
         faces = tuple(die.face * factor for die in dice)
-        worn = defender.sheet.armor[0] if defender.sheet.armor else None
-        if worn is None:
-            self.hit = damage(faces)
-        else:
-            kind = Armor.LIGHT if worn.light else Armor.HEAVY
-            self.hit = damage(faces, kind, worn.protection, worn.quality)
-            wear = self.hit.armor_quality - self.hit.armor_quality_after
-            if wear:
-                worn.quality -= wear
-                self.charges.append(Charge("armor_quality", wear, self._defender()))
+        self.hit, wear = damage_to(defender.sheet, faces)
+        if wear:
+            self.charges.append(Charge("armor_quality", wear, self._defender()))
         for die in dice:
             self._mark(die.id, Mark.HIT)
         self.phase = Phase.OVER

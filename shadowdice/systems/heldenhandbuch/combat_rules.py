@@ -16,6 +16,7 @@ Dice are (id, face) pairs (:data:`~.best_group.DieFace`). The combat session
   matches of the group and one for every sequence die not used in the attack.
 - **Legendary maneuvers**: matches of 11 or more among the attacking dice, as for a
   legendary check: Tria (3), Doppeltria (two sets of 3), Tessera (4), Pente (5), Exi (6).
+- **Damage** (:func:`damage_to`) meets the first armor on the sheet, which wears.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from itertools import combinations
 
 from shadowdice.systems.heldenhandbuch.best_group import DieFace
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
+from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 
 
 def attack_values(dice: Sequence[DieFace]) -> list[DieFace]:
@@ -195,3 +198,20 @@ def damage_dice(group_matched: int, unused_sequences: int, extra: int = 0) -> in
     (5, 1, 13)
     """
     return 1 + group_matched + unused_sequences + extra
+
+
+def damage_to(
+    sheet: HeldenSheet, faces: tuple[int, ...], *, armor_counts: bool = True
+) -> tuple[DamageResult, int]:
+    """The hits of damage dice on a character through the first armor on the sheet (none
+    when ``armor_counts`` is False: a legendary shot), and the quality it wore off (taken off
+    the sheet's armor here).
+    """
+    worn = sheet.armor[0] if sheet.armor and armor_counts else None
+    if worn is None:
+        return damage(faces), 0
+    kind = Armor.LIGHT if worn.light else Armor.HEAVY
+    result = damage(faces, kind, worn.protection, worn.quality)
+    wear = result.armor_quality - result.armor_quality_after
+    worn.quality -= wear
+    return result, wear

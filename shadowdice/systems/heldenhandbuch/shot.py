@@ -34,9 +34,10 @@ from shadowdice.core.die import Mark
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
+from shadowdice.systems.heldenhandbuch.combat_rules import damage_to
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
-from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
+from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
     TARGET_SIZES,
     ShotResult,
@@ -302,16 +303,9 @@ class ShotSession(RollSession):
         )
         legendary = self.matches_of_legend() >= LEGENDARY_SHOT
         faces = tuple(die.face * (2 if legendary else 1) for die in dice)
-        worn = self.target.sheet.armor[0] if self.target.sheet.armor else None
-        if worn is None or legendary:
-            self.hit = damage(faces)
-        else:
-            kind = Armor.LIGHT if worn.light else Armor.HEAVY
-            self.hit = damage(faces, kind, worn.protection, worn.quality)
-            wear = self.hit.armor_quality - self.hit.armor_quality_after
-            if wear:
-                worn.quality -= wear
-                self.charges.append(Charge("armor_quality", wear, 1))
+        self.hit, wear = damage_to(self.target.sheet, faces, armor_counts=not legendary)
+        if wear:
+            self.charges.append(Charge("armor_quality", wear, 1))
         for die in dice:
             self._mark(die.id, Mark.HIT)
         self.phase = "over"
