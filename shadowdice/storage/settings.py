@@ -58,6 +58,8 @@ class Settings(BaseModel):
             (else it shows nothing of a secret roll).
         table_window_geometry: where the table window was, "x,y,width,height".
         table_window_screen: the screen the table window goes full screen on.
+        window_geometry, splitter_state, right_splitter_state: the main window's size and
+            place and the positions of its splitters, as Qt saves them (base64), or "".
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -75,6 +77,9 @@ class Settings(BaseModel):
     announce_secret_rolls: bool = True
     table_window_geometry: str = ""
     table_window_screen: str = ""
+    window_geometry: str = ""
+    splitter_state: str = ""
+    right_splitter_state: str = ""
 
 
 class SettingsStore:

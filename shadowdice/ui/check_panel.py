@@ -25,7 +25,7 @@ from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.param_form import ParamForm
 
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
-FORM_HEIGHT_KEPT = 160
+FORM_HEIGHT_KEPT = 110
 
 
 class CheckPanel(QGroupBox):

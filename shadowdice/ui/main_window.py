@@ -21,8 +21,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QUndoGroup
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShortcut,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -133,7 +140,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self._roll_records: WeakKeyDictionary[RollSession, RollRecord] = WeakKeyDictionary()
         self.setWindowTitle("Shadowdice[*]")
-        self.resize(1280, 800)
+        self._fit_to_screen(1280, 800)
 
         self.system_selector = QComboBox()
         self.system_selector.setObjectName("system_selector")
@@ -179,22 +186,33 @@ class MainWindow(QMainWindow):
         history_bar.addWidget(history_label)
         history_bar.addStretch(1)
         history_bar.addWidget(self.history_filter)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.addWidget(self.check_panel)
-        right_layout.addWidget(self.roll_panel, 3)
-        right_layout.addLayout(history_bar)
-        right_layout.addWidget(self.history, 1)
-        self.history.setMinimumHeight(60)
+        history_box = QWidget()
+        history_layout = QVBoxLayout(history_box)
+        history_layout.setContentsMargins(0, 0, 0, 0)
+        history_layout.addLayout(history_bar)
+        history_layout.addWidget(self.history, 1)
+        self.history.setMinimumHeight(40)
 
-        splitter = QSplitter()
-        splitter.addWidget(self.left)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([600, 680])
-        splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(splitter)
+        # Check, tray and history share the right-hand column; the player drags their borders.
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.setObjectName("right_splitter")
+        self.right_splitter.addWidget(self.check_panel)
+        self.right_splitter.addWidget(self.roll_panel)
+        self.right_splitter.addWidget(history_box)
+        self.right_splitter.setStretchFactor(0, 0)
+        self.right_splitter.setStretchFactor(1, 3)
+        self.right_splitter.setStretchFactor(2, 1)
+        self.right_splitter.setChildrenCollapsible(False)
+
+        self.splitter = QSplitter()
+        self.splitter.setObjectName("main_splitter")
+        self.splitter.addWidget(self.left)
+        self.splitter.addWidget(self.right_splitter)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([600, 680])
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
 
         self.game_table = GameTable(self)
         self._build_actions()
@@ -202,6 +220,7 @@ class MainWindow(QMainWindow):
         self._update_play_edit_action()
         self._connect_signals()
         self.apply_settings()
+        self._restore_layout()
         self._update_template_action()
         self.statusBar().showMessage(f"Shadowdice {__version__}", 4000)
 
@@ -350,6 +369,36 @@ class MainWindow(QMainWindow):
     def _on_settings_accepted(self, changes: dict) -> None:
         self.files.change_settings(**changes)
         self.apply_settings()
+
+    def _fit_to_screen(self, width: int, height: int) -> None:
+        """Take this size, or the screen's free area when that is smaller."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        free = screen.availableGeometry() if screen is not None else None
+        if free is not None:
+            width, height = min(width, free.width()), min(height, free.height())
+        self.resize(width, height)
+
+    def _restore_layout(self) -> None:
+        """The window's size and place and its splitters as they were when it last closed."""
+        settings = self.files.settings
+        for state, restore in (
+            (settings.window_geometry, self.restoreGeometry),
+            (settings.splitter_state, self.splitter.restoreState),
+            (settings.right_splitter_state, self.right_splitter.restoreState),
+        ):
+            if state:
+                restore(QByteArray.fromBase64(state.encode("ascii")))
+        self._fit_to_screen(self.width(), self.height())
+
+    def _remember_layout(self) -> None:
+        def text(state: QByteArray) -> str:
+            return bytes(state.toBase64()).decode("ascii")
+
+        self.files.change_settings(
+            window_geometry=text(self.saveGeometry()),
+            splitter_state=text(self.splitter.saveState()),
+            right_splitter_state=text(self.right_splitter.saveState()),
+        )
 
     def apply_settings(self) -> None:
         """Make the tray and the roll panel follow the settings as they stand."""
@@ -560,6 +609,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.roll_panel.finish()
+        self._remember_layout()
         self.autosave.close()
         event.accept()
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QWidget
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QSizePolicy, QToolButton, QWidget
 
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.flow_layout import FlowLayout
 
 #: Characters reachable with Alt and a digit.
 MAX_PARTY_KEYS = 9
@@ -50,7 +49,7 @@ def details(document: CharacterDocument) -> str:
     return "\n".join(lines)
 
 
-class PartyBar(QWidget):
+class PartyBar(QScrollArea):
     """One button per open character, in tab order, the shown one checked.
 
     Signals:
@@ -65,10 +64,18 @@ class PartyBar(QWidget):
         super().__init__(parent)
         self.setObjectName("party_bar")
         self.setAccessibleName("Party")
-        self._flow = FlowLayout(self, spacing=4)
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)  # the entries wrap: the height follows the width
-        self.setSizePolicy(policy)
+        # One row that scrolls sideways when the party is wider than the window.
+        inner = QWidget()
+        self._flow = QHBoxLayout(inner)
+        self._flow.setContentsMargins(0, 0, 0, 0)
+        self._flow.setSpacing(4)
+        self._flow.addStretch(1)
+        self.setWidget(inner)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._entries: list[tuple[QWidget, QToolButton, QToolButton]] = []
 
     def set_party(self, documents: list[CharacterDocument], current: int) -> None:
@@ -88,6 +95,24 @@ class PartyBar(QWidget):
         """Check the button of the character shown."""
         for index, (_holder, button, _close) in enumerate(self._entries):
             button.setChecked(index == current)
+        # Once laid out, since a new entry has no place yet.
+        QTimer.singleShot(0, self, self._show_current)
+
+    def _show_current(self) -> None:
+        for holder, button, _close in self._entries:
+            if button.isChecked():
+                self.ensureWidgetVisible(holder, 0, 0)
+
+    def sizeHint(self) -> QSize:
+        """One row of entries, and room for the sideways scroll bar."""
+        row = self.widget().sizeHint().height()
+        return QSize(
+            super().sizeHint().width(), row + self.horizontalScrollBar().sizeHint().height()
+        )
+
+    def minimumSizeHint(self) -> QSize:
+        """As tall as its hint; as narrow as one would like."""
+        return QSize(60, self.sizeHint().height())
 
     def buttons(self) -> list[QToolButton]:
         """The characters' buttons, in order."""
@@ -109,7 +134,7 @@ class PartyBar(QWidget):
         close.clicked.connect(self._emitter(self.close_requested, button))
         row.addWidget(button)
         row.addWidget(close)
-        self._flow.addWidget(holder)
+        self._flow.insertWidget(self._flow.count() - 1, holder)
         return holder, button, close
 
     def _emitter(self, signal, button: QToolButton) -> Callable[[], None]:

@@ -53,6 +53,8 @@ from shadowdice.ui.sheet_table_model import (
 FIELDS_IN_ONE_COLUMN = 7
 #: Tables side by side; more go on the next row.
 TABLES_PER_ROW = 2
+#: Rows a table shows at least (more scroll).
+TABLE_ROWS_SHOWN = 6
 
 
 class CellDelegate(QStyledItemDelegate):
@@ -130,10 +132,13 @@ class SheetTableView(QWidget):
         )
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(24)
+        # Every table shows several rows whatever the system (the sheet scrolls instead), and
+        # names are never cut: the columns take their contents' width, the table scrolls.
+        self.view.setMinimumHeight(24 * TABLE_ROWS_SHOWN + 30)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, len(table.columns)):
+        for column in range(len(table.columns)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -288,10 +293,8 @@ class SheetEditor(QWidget):
         scroll.setWidget(sheet)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # It scrolls up and down only: as wide as the sheet needs, as before.
-        bar = scroll.verticalScrollBar().sizeHint().width()
-        scroll.setMinimumWidth(sheet.minimumSizeHint().width() + bar)
+        # It scrolls both ways: a narrow window never has to widen for the sheet.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll, 1)
