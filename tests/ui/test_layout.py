@@ -12,6 +12,7 @@ from tests.ui.window_helpers import headline
 
 SYSTEMS = ["shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"]
 SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
+DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
 
 def in_scrolled_content(widget: QWidget) -> bool:
