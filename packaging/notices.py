@@ -217,8 +217,8 @@ class DebianPackage:
         """The package's copyright file: its notice."""
         return Path("/usr/share/doc") / self.binary / "copyright"
 
-    def component(self, libraries: set[str]) -> Component:
-        """The package as a component of the bundle, bringing ``libraries``."""
+    def component(self) -> Component:
+        """The package as a component of the bundle (its files are listed apart)."""
         text = self.copyright.read_text(encoding="utf-8", errors="replace")
         return Component(
             self.name,
@@ -226,7 +226,7 @@ class DebianPackage:
             debian_license(text),
             (f"{self.name}.txt",),
             f"Debian source package {self.name} {self.version}",
-            "system library taken from the build machine: " + ", ".join(sorted(libraries)),
+            "a system library, taken from the build machine",
             known_version=self.version,
         )
 
@@ -242,7 +242,7 @@ def debian_license(copyright_text: str) -> str:
             name = found.group(1).strip()
             if len(name) <= 60:  # a short name, not a sentence of a free-form file
                 names.append(name)
-    return " AND ".join(dict.fromkeys(names)) if names else "see its copyright notice"
+    return " AND ".join(dict.fromkeys(names)) if names else "see its notice"
 
 
 def attribute(entries, pure) -> dict[str, Claim]:
@@ -277,9 +277,7 @@ def attribute(entries, pure) -> dict[str, Claim]:
     components = {}
     for name in sorted(set(claims) | set(modules), key=str.lower):
         if name in attributor.debian:
-            package = attributor.debian[name]
-            libraries = {PurePath(file).name for file in claims[name]}
-            component = package.component(libraries)
+            component = attributor.debian[name].component()
         else:
             component = BY_NAME[name]
         components[name] = Claim(component, claims[name], modules[name])

@@ -42,7 +42,7 @@ def test_a_machine_readable_debian_copyright_gives_the_upstream_licenses():
         "Files: debian/*\nCopyright: 2003 Packager\nLicense: GPL-2+\n text\n"
     )
     assert notices.debian_license(text) == "MIT AND BSD-3-clause"
-    assert notices.debian_license("free-form text, no fields") == "see its copyright notice"
+    assert notices.debian_license("free-form text, no fields") == "see its notice"
 
 
 def test_dpkg_is_asked_for_a_library_with_and_without_usr():

@@ -112,7 +112,7 @@ def test_in_a_bundle_the_dialog_lists_the_libraries_its_index_names(qtbot, tmp_p
                         "license": "MIT",
                         "files": ["libxcb.txt"],
                         "source": "Debian source package libxcb 1.15-1",
-                        "role": "system library taken from the build machine: libxcb-shm.so.0",
+                        "role": "a system library, taken from the build machine",
                         "known_version": "1.15-1",
                         "carries": ["libxcb-shm.so.0"],
                         "modules": [],
