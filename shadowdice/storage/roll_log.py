@@ -14,8 +14,9 @@ appended, never rewritten. The first line says what the file is, as character fi
   or, after a redo, spent again (``false``). The roll itself stays: the dice fell as they fell.
   The last such entry for a roll and a character counts.
 
-Every entry is written with a single ``write`` to a file opened for appending, and synced, so
-a kill loses at most the entry being written. Reading skips a line that is cut short or
+Every entry is written at once (one ``write``; more only when a full disk takes part of it)
+to a file opened for appending, and synced, so a kill or a full disk loses at most the entry
+being written. Reading skips a line that is cut short or
 damaged (and counts it), so the rest of the session is never lost to one bad line; a line
 that does not end the file is never cut short, because an append starts on a new line.
 
@@ -159,7 +160,9 @@ class RollLog:
                 data = entry_line(header) + data
             elif not _ends_with_newline(descriptor):
                 data = b"\n" + data  # a line cut short stays a line of its own
-            os.write(descriptor, data)
+            view = memoryview(data)
+            while view:  # a full disk writes part of it, then refuses the rest
+                view = view[os.write(descriptor, view) :]
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
