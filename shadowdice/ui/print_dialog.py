@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -62,7 +63,6 @@ class PrintDialog(QDialog):
         self.print_button.setObjectName("print_button")
         self.pdf_button = QPushButton("Export PDF…")
         self.pdf_button.setObjectName("pdf_button")
-        buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.pdf_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self._default = self.pdf_button if pdf else self.print_button
@@ -73,7 +73,11 @@ class PrintDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"<b>{title}</b>"))
         layout.addLayout(form)
-        layout.addWidget(buttons)
+        row = QHBoxLayout()  # Preview first, apart from the ways out
+        row.addWidget(self.preview_button)
+        row.addStretch(1)
+        row.addWidget(buttons)
+        layout.addLayout(row)
         self._buttons = buttons
         self._connect_signals()
 
