@@ -11,6 +11,8 @@ The group check values:
   Haggling in a bargaining; the first of the sheet's list in a joint check.
 - ``weapon_<i>`` (combat): the quality of member ``i``'s weapon; matches and sequences reach
   only up to the lower of skill and quality (0: no limit).
+- ``influencers`` (influence): how many of the first members influence together (1 by
+  default); the others hold against them.
 - ``joint_roll`` (joint check): ``"single"``, ``"sieve"`` or ``"cascade"``.
 - ``shot_size``, ``shot_moves``, ``shot_distance``, ``shooter_moves``, ``shot_notice`` (ranged
   shot, :mod:`.shot`): the target's size and movement, the distance in metres, the shooter's
@@ -105,6 +107,16 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             "Bargaining: two sides haggle. Joint check: everyone contributes dice.",
         ),
         *_shot_params(),
+        CheckParam(
+            "influencers",
+            "Influencing together",
+            Kind.INT,
+            1,
+            bounds=(1, max(len(sheets) - 1, 1)),
+            hint="How many of the first characters ticked influence together (a joint check: "
+            "each contributes their best matches or highest die); the others are the victims.",
+            only_with=("contest", INFLUENCE),
+        ),
         CheckParam(
             "joint_roll",
             "Kind of roll",
@@ -233,11 +245,14 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
             source=source,
             parameters=parameters,
         )
-    session_type = {
-        INFLUENCE: InfluenceSession,
-        BARGAINING: BargainingSession,
-        JOINT: JointSession,
-    }[contest]
+    if contest == INFLUENCE:
+        influencers = int(values.get("influencers") or 1)
+        if not 1 <= influencers < len(entrants):
+            raise CheckError("Leave at least one character ticked as the victim.")
+        return InfluenceSession(
+            entrants, influencers=influencers, source=source, parameters=parameters
+        )
+    session_type = {BARGAINING: BargainingSession, JOINT: JointSession}[contest]
     return session_type(entrants, source=source, parameters=parameters)
 
 

@@ -8,7 +8,9 @@ them:
 
 - **Influence** (:class:`InfluenceSession`): the first character influences with
   Intimidation, Oratory or Seduction (a sieve roll, a cascade roll with the star of skill);
-  every other character holds against it with Self-control, thrown the same way. The
+  every other character holds against it with Self-control, thrown the same way. Several
+  characters may influence together (the first ones ticked): a joint check, each contributing
+  their best matches or highest die, the highest value capping the group they form. The
   influencer's dice in matches and sequences are tricks; each victim neutralises a trick with
   a die of his own group (matches and sequences) showing at least as much, one die per trick.
   Every trick left costs the victim a Psyche point. A victim whose Psyche line empties chooses:
@@ -261,6 +263,42 @@ def neutralise(tricks: Sequence[int], dice: Sequence[int]) -> int:
     return done
 
 
+def contribution(session: HeldenSession, cap: int) -> tuple[int, ...]:
+    """What a check best contributes to a joint check: its best matches (faces up to
+    ``cap``), else its highest success; as ids.
+    """
+    dice = session.dice_faces(session.scored_ids())
+    successes = [(die_id, face) for die_id, face in dice if is_success(face)]
+    if not successes:
+        return ()
+    by_face: dict[int, list[int]] = {}
+    for die_id, face in successes:
+        if face <= cap:
+            by_face.setdefault(face, []).append(die_id)
+    matches = [(len(ids) * face, tuple(ids)) for face, ids in by_face.items() if len(ids) > 1]
+    if matches:
+        return max(matches)[1]
+    return (max(successes, key=lambda die: die[1])[0],)
+
+
+def joint_evaluation(
+    contributions: Sequence[tuple[HeldenSession, tuple[int, ...]]], entrants: Sequence[Entrant]
+) -> Evaluation:
+    """The contributed dice of several checks evaluated together: a cascade group whose
+    matches and sequences reach up to the highest tested value among the entrants.
+    """
+    cap = max(entrant.tested.value for entrant in entrants)
+    dice = [face for session, ids in contributions for face in session.dice_faces(ids)]
+    return evaluate(
+        dice,
+        cap=cap,
+        value=cap,
+        sides=max(entrant.tested.step.sides for entrant in entrants),
+        cascade=True,
+        sequences=any(entrant.tested.sequences for entrant in entrants),
+    )
+
+
 class InfluenceSession(SideBySideSession):
     """Influence against self-control; see the module docstring.
 
@@ -270,19 +308,38 @@ class InfluenceSession(SideBySideSession):
         choices: what each such victim chose ("malus" or "wish").
     """
 
-    def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
+    def __init__(self, entrants: Sequence[Entrant], *, influencers: int = 1, **kwargs: Any) -> None:
+        if not 1 <= influencers < len(entrants):
+            raise SessionError("Influence needs an influencer and at least one victim.")
+        self.influencers = influencers
         self.lost: dict[int, int] = {}
         self.emptied: list[int] = []
         self.choices: dict[int, str] = {}
         super().__init__(entrants, check="Influence", **kwargs)
 
     def tricks(self) -> list[int]:
-        """The faces of the influencer's tricks."""
-        return [face for _id, face in self.group_faces(0)]
+        """The faces of the tricks: the influencer's matches and sequences; when several
+        influence together, those of the group their contributions form (a joint check).
+        """
+        if self.influencers == 1:
+            return [face for _id, face in self.group_faces(0)]
+        helpers = self.entrants[: self.influencers]
+        cap = max(entrant.tested.value for entrant in helpers)
+        joint = joint_evaluation(
+            [(session, contribution(session, cap)) for session in self.round[: self.influencers]],
+            helpers,
+        )
+        ids = joint.matched | joint.sequence
+        return [
+            face
+            for session in self.round[: self.influencers]
+            for die_id, face in session.dice_faces(session.scored_ids())
+            if die_id in ids
+        ]
 
     def _read_round(self) -> None:
         tricks = self.tricks()
-        for index in range(1, len(self.entrants)):
+        for index in range(self.influencers, len(self.entrants)):
             blocked = neutralise(tricks, [face for _id, face in self.group_faces(index)])
             left = len(tricks) - blocked
             taken, emptied = self._lose_psyche(index, left)
@@ -469,19 +526,7 @@ class JointSession(SideBySideSession):
 
     def suggested_contribution(self, index: int) -> tuple[int, ...]:
         """An entrant's best matches, else the highest success."""
-        session = self.round[index]
-        dice = session.dice_faces(session.scored_ids())
-        successes = [(die_id, face) for die_id, face in dice if is_success(face)]
-        if not successes:
-            return ()
-        by_face: dict[int, list[int]] = {}
-        for die_id, face in successes:
-            if face <= self.cap:
-                by_face.setdefault(face, []).append(die_id)
-        matches = [(len(ids) * face, tuple(ids)) for face, ids in by_face.items() if len(ids) > 1]
-        if matches:
-            return max(matches)[1]
-        return (max(successes, key=lambda die: die[1])[0],)
+        return contribution(self.round[index], self.cap)
 
     def _contest_actions(self) -> Iterable[Action]:
         for index, entrant in enumerate(self.entrants):
@@ -525,20 +570,8 @@ class JointSession(SideBySideSession):
 
     def joint(self) -> Evaluation:
         """The contributed dice evaluated together, capped by the highest value."""
-        dice = [
-            (die_id, face)
-            for index, ids in self.contributed.items()
-            for die_id, face in self.round[index].dice_faces(ids)
-        ]
-        sides = max(entrant.tested.step.sides for entrant in self.entrants)
-        return evaluate(
-            dice,
-            cap=self.cap,
-            value=self.cap,
-            sides=sides,
-            cascade=True,
-            sequences=any(entrant.tested.sequences for entrant in self.entrants),
-        )
+        contributed = [(self.round[index], ids) for index, ids in self.contributed.items()]
+        return joint_evaluation(contributed, self.entrants)
 
     def outcome(self) -> Outcome:
         """The joint group, once everyone has contributed."""

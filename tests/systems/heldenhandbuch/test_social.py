@@ -88,6 +88,29 @@ def test_an_emptied_psyche_line_offers_the_die_malus_or_a_wish(contest, alrik):
     assert session.actions() == ()
 
 
+def test_several_influence_together_as_a_joint_check(contest, alrik):
+    # Given Cara helps Alrik: her Intimidation is 14, his 12
+    cara = brun()
+    cara.name = "Cara"
+    skill = cara.skill("Intimidation")
+    skill.value, skill.base_die, skill.bonus_dice = 14, "W20", 2
+    victim = brun()
+    values = {"contest": "influence", "influencers": 2, "influence_skill_1": "skill:Intimidation"}
+    # When Alrik throws 13 13 5 2 (above his 12: no matches alone), Cara 13 4 2, Brun 9 9 4
+    faces = [13, 13, 5, 2, 13, 4, 2, 9, 9, 4]
+    session = contest([alrik, cara, victim], faces, **values)
+    for index in range(3):
+        session.apply(f"{index}:stop")
+    # Then Cara's 14 lets the three 13s match: three tricks that Brun's 9s cannot neutralise
+    assert session.outcome().values["tricks"] == 3
+    assert session.outcome().headline == "Brun loses 3 Psyche points"
+    # While Alrik alone has no tricks with the same dice
+    alone = contest([alrik, brun()], [13, 13, 5, 2, 9, 9, 4], contest="influence")
+    alone.apply("0:stop")
+    alone.apply("1:stop")
+    assert alone.outcome().values["tricks"] == 0
+
+
 # --- Feilschen ---------------------------------------------------------------------------------
 
 
