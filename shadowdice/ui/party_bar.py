@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QSizePolicy, QToolButton, QWidget
 
 from shadowdice.ui.character_document import CharacterDocument
@@ -97,6 +98,11 @@ class PartyBar(QScrollArea):
             button.setChecked(index == current)
         # Once laid out, since a new entry has no place yet.
         QTimer.singleShot(0, self, self._show_current)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the character shown in sight when the bar narrows."""
+        super().resizeEvent(event)
+        self._show_current()
 
     def _show_current(self) -> None:
         for holder, button, _close in self._entries:

@@ -7,11 +7,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from shadowdice.storage.character_file import save_character
+from shadowdice.systems import builtin_registry
 from shadowdice.ui.character_card import CharacterPage
 from shadowdice.ui.prompts import SaveChoice
 from tests.ui.window_helpers import headline
 
-SYSTEMS = ["shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"]
+SYSTEMS = [info.id for info in builtin_registry().infos()]
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)

@@ -8,9 +8,10 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
+from shadowdice.systems import builtin_registry
 from tests.ui.window_helpers import headline
 
-SYSTEMS = ["shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"]
+SYSTEMS = [info.id for info in builtin_registry().infos()]
 SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
 DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 

@@ -6,11 +6,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from shadowdice.systems import builtin_registry
 from shadowdice.ui.character_card import CharacterPage
 from shadowdice.ui.keys_dialog import KeysDialog, key_list
 from tests.ui.window_helpers import headline
 
-SYSTEMS = ["shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"]
+SYSTEMS = [info.id for info in builtin_registry().infos()]
 
 
 def activate(qtbot, window):
@@ -19,7 +20,7 @@ def activate(qtbot, window):
 
 
 def test_the_party_bar_shows_everyone_and_alt_digits_switch(qtbot, window):
-    for system_id in SYSTEMS:
+    for system_id in ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"):
         window.open_sample(system_id)
     bar = window.party_bar
     texts = [button.text() for button in bar.buttons()]

@@ -193,17 +193,26 @@ class Shadowrun4(RuleSystem):
         )
 
     def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
-        """Every skill with its linked attribute, then every attribute alone."""
+        """The rated skills with their linked attributes, every attribute alone, then the
+        skills not rated yet (rolled by defaulting).
+        """
         assert isinstance(sheet, ShadowrunSheet)
+        ordered = sorted(sheet.skills, key=lambda skill: skill.rating == 0)
         skills = tuple(
             QuickCheck(f"{s.name} {s.rating} ({s.attribute})", {"skill": s.name})
-            for s in sheet.skills
+            for s in ordered
+            if s.rating
+        )
+        unrated = tuple(
+            QuickCheck(f"{s.name} {s.rating} ({s.attribute})", {"skill": s.name})
+            for s in ordered
+            if not s.rating
         )
         attributes = tuple(
             QuickCheck(f"{a.name} {a.value}", {"skill": "", "attribute": a.name})
             for a in sheet.attributes
         )
-        return skills + attributes
+        return skills + attributes + unrated
 
     def sheet_status(self, sheet: Sheet) -> str:
         """The wound modifier, when the monitors give one."""
