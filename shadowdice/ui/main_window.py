@@ -210,7 +210,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.right_splitter)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([700, 580])  # the sheet needs the room more than the tray
+        self.splitter.setSizes([700, 580])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 

@@ -88,7 +88,7 @@ class RollPanel(QWidget):
         self.may_spend: Callable[[Action], bool] = lambda _action: True
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
-        self.tray.setMinimumHeight(120)
+        self.tray.setMinimumHeight(90)
         self.entry = DiceEntry()
         self._starting: tuple[Step, list[CharacterDocument]] | None = None
         self._before: tuple[int, int] = (0, 0)
