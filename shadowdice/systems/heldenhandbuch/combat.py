@@ -22,6 +22,11 @@ The steps, each an offered action with its reason:
 5. **Hit.** Attacks not blocked are a hit: the attacker throws the damage dice as a single
    roll (or flees instead, "Flüchten"); armor lowers each hit and wears (:mod:`.lookups.combat`).
 
+Weapons ("Waffenlos", "Dolchkampf"): unarmed, a hit wears no armor; unarmed against a weapon
+(not a dagger), or with a dagger against a sword, axe or polearm, a successful attack only
+brings the attacker into reach: the hit costs one more group die (for the dagger, a die of
+matches or sequences; the lowest is taken), and without one there is no hit.
+
 Legendary maneuvers among the attacking dice: Tria, Doppeltria, Tessera give the initiative
 bonus at once (the opponent sits out the first throw of the next combat phase, kept on the
 sheet); Doppeltria and Tessera disarm: a defender who blocks needs a group die left over to
@@ -95,6 +100,8 @@ COUNTER = "counter"
 NO_COUNTER = "no_counter"
 DAMAGE = "damage"
 FLEE = "flee"
+#: Kinds of weapon: a sword, axe, polearm or other weapon; a dagger; none.
+WEAPON, DAGGER, UNARMED = "weapon", "dagger", "unarmed"
 
 
 class Phase(StrEnum):
@@ -182,7 +189,11 @@ class CombatSession(RollSession):
         source: DiceSource,
         parameters: Mapping[str, Any] | None = None,
         clock: Callable[[], datetime] | None = None,
+        weapons: Sequence[str] = (),
     ) -> None:
+        """``weapons``: each fighter's kind of weapon, :data:`WEAPON` (the default),
+        :data:`DAGGER` or :data:`UNARMED`.
+        """
         if len(fighters) < 2:
             raise ValueError("a combat needs at least two fighters")
         super().__init__(
@@ -203,6 +214,10 @@ class CombatSession(RollSession):
             )
             for name, sheet, tested in fighters
         ]
+        self.weapons = [
+            weapons[index] if index < len(weapons) else WEAPON for index in range(len(fighters))
+        ]
+        self.reach_die: int | None = None
         self.phase = Phase.THROWING
         self.throw_number = 0
         self.attacker: int | None = None
@@ -570,10 +585,11 @@ class CombatSession(RollSession):
             for die_id in attacker.group
             if die_id in evaluation.sequence
             and die_id not in evaluation.matched
-            and die_id not in attacker.attacked_with
+            and die_id not in attacker.spent
         ]
+        matched = len(evaluation.matched - {self.reach_die})
         extra = self.maneuver.extra_damage_dice
-        return damage_dice(len(evaluation.matched), len(unused), extra), attacker.tested.step.sides
+        return damage_dice(matched, len(unused), extra), attacker.tested.step.sides
 
     # --- carrying out -------------------------------------------------------------------------
 
@@ -672,11 +688,38 @@ class CombatSession(RollSession):
             self.phase = Phase.OVER
 
     def _hit(self) -> None:
+        if not self._into_reach():
+            self.phase = Phase.OVER
+            return
         if self.maneuver.damage_factor > 1:
             self._earn_bonus(self._defender(), self.maneuver.initiative_bonus)
             if self.maneuver is Maneuver.PENTE:
                 self.notes.append(f"{self.fighters[self._defender()].name} is knocked down")
         self.phase = Phase.HIT
+
+    def _into_reach(self) -> bool:
+        """Unarmed against a weapon (not a dagger), or a dagger against a sword, axe or
+        polearm, a successful attack only brings the attacker into reach: the hit costs a
+        die of the group (for a dagger, a die of matches or sequences). Whether one was left.
+        """
+        attacker = self.fighters[self._attacker()]
+        mine, theirs = self.weapons[self._attacker()], self.weapons[self._defender()]
+        if mine == UNARMED and theirs != UNARMED and theirs != DAGGER:
+            candidates = attacker.free_group()
+        elif mine == DAGGER and theirs == WEAPON:
+            evaluation = attacker.evaluation
+            assert evaluation is not None
+            pattern = evaluation.matched | evaluation.sequence
+            candidates = [die_id for die_id in attacker.free_group() if die_id in pattern]
+        else:
+            return True
+        if not candidates:
+            self.notes.append(f"{attacker.name} gets into reach, but has no die left to hit")
+            return False
+        self.reach_die = min(candidates, key=self.face)
+        attacker.spent.add(self.reach_die)
+        self.notes.append(f"{attacker.name} voids a {self.face(self.reach_die)} to hit")
+        return True
 
     def _throw_damage(self) -> None:
         attacker = self.fighters[self._attacker()]
@@ -691,7 +734,8 @@ class CombatSession(RollSession):
         )
         factor = self.maneuver.damage_factor
         faces = tuple(die.face * factor for die in dice)
-        self.hit, wear = damage_to(defender.sheet, faces)
+        unarmed = self.weapons[self._attacker()] == UNARMED  # no wear on the armor
+        self.hit, wear = damage_to(defender.sheet, faces, wears=not unarmed)
         if wear:
             self.charges.append(Charge("armor_quality", wear, self._defender()))
         for die in dice:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
 
@@ -201,17 +201,19 @@ def damage_dice(group_matched: int, unused_sequences: int, extra: int = 0) -> in
 
 
 def damage_to(
-    sheet: HeldenSheet, faces: tuple[int, ...], *, armor_counts: bool = True
+    sheet: HeldenSheet, faces: tuple[int, ...], *, armor_counts: bool = True, wears: bool = True
 ) -> tuple[DamageResult, int]:
     """The hits of damage dice on a character through the first armor on the sheet (none
     when ``armor_counts`` is False: a legendary shot), and the quality it wore off (taken off
-    the sheet's armor here).
+    the sheet's armor here; none when ``wears`` is False: an unarmed hit).
     """
     worn = sheet.armor[0] if sheet.armor and armor_counts else None
     if worn is None:
         return damage(faces), 0
     kind = Armor.LIGHT if worn.light else Armor.HEAVY
     result = damage(faces, kind, worn.protection, worn.quality)
+    if not wears:
+        return replace(result, armor_quality_after=result.armor_quality), 0
     wear = result.armor_quality - result.armor_quality_after
     worn.quality -= wear
     return result, wear

@@ -9,6 +9,8 @@ The group check values:
   ``"skill:<name>"`` or ``"attribute:<name>"``. The defaults: Basic martial arts in a combat;
   Intimidation for the first member and Self-control for the others in an influence;
   Haggling in a bargaining; the first of the sheet's list in a joint check.
+- ``weapon_kind_<i>`` (combat): ``"weapon"`` (sword, axe, polearm ...), ``"dagger"`` or
+  ``"unarmed"``.
 - ``weapon_<i>`` (combat): the quality of member ``i``'s weapon; matches and sequences reach
   only up to the lower of skill and quality (0: no limit).
 - ``influencers`` (influence): how many of the first members influence together (1 by
@@ -45,7 +47,7 @@ from shadowdice.systems.heldenhandbuch.checks import (
     what_choices,
     what_key,
 )
-from shadowdice.systems.heldenhandbuch.combat import CombatSession
+from shadowdice.systems.heldenhandbuch.combat import DAGGER, UNARMED, WEAPON, CombatSession
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
     TARGET_SIZES,
     TargetMovement,
@@ -142,6 +144,23 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             )
         params.append(
             CheckParam(
+                f"weapon_kind_{index}",
+                f"{name} fights with",
+                Kind.CHOICE,
+                WEAPON,
+                choices=(
+                    (WEAPON, "A sword, axe, polearm or other weapon"),
+                    (DAGGER, "A dagger"),
+                    (UNARMED, "Bare hands"),
+                ),
+                hint="Unarmed: a hit wears no armor, and against a weapon costs one more die. "
+                "A dagger against a sword, axe or polearm: a hit costs a die of matches or "
+                "sequences.",
+                only_with=("contest", COMBAT),
+            )
+        )
+        params.append(
+            CheckParam(
                 f"weapon_{index}",
                 f"{name}: weapon quality",
                 Kind.INT,
@@ -225,7 +244,10 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
     parameters = dict(values)
     if contest == COMBAT:
         fighters = [(e.name, e.sheet, e.tested) for e in entrants]
-        return CombatSession(fighters, source=source, parameters=parameters)
+        weapons = [str(values.get(f"weapon_kind_{i}") or WEAPON) for i in range(len(entrants))]
+        if unknown := set(weapons) - {WEAPON, DAGGER, UNARMED}:
+            raise CheckError(f"{unknown.pop()!r} is no kind of weapon.")
+        return CombatSession(fighters, source=source, parameters=parameters, weapons=weapons)
     if contest == RANGED:
         shooter, target = entrants
         try:

@@ -419,3 +419,63 @@ def test_ones_not_offset_in_a_combat_cost_psyche_when_the_phase_ends(combat):
     session.apply("let_through")
     session.apply("flee")
     assert alrik.psyche.current == 14 and brun.psyche.current == 15
+
+
+# --- Waffenlos, Dolchkampf ----------------------------------------------------------------------
+
+
+def test_unarmed_against_a_weapon_a_hit_costs_a_die_and_wears_no_armor(combat):
+    armor = Armor(name="Chain shirt", protection=3, quality=10)
+    alrik, brun = fighter("Alrik"), fighter("Brun", armor=armor)
+    # Alrik, bare-handed, has the sequence 12 11 and attacks with the 12 alone
+    session = combat([alrik, brun], [12, 11, 2, 3, 4, 2, 2, 3, 15], weapon_kind_0="unarmed")
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 12))
+    session.apply("let_through")
+    # Then the 11 is voided to hit, and no longer adds a damage die
+    assert "Alrik voids a 11 to hit" in session.outcome().detail
+    assert session.actions()[0].label == "Throw damage (1W20)"
+    session.apply("damage")
+    # 15 - 3 = 12, heavy: the armor protects but does not wear
+    assert session.outcome().values["damage"] == "Heavy damage: 12 after armor 3."
+    assert armor.quality == 10
+
+
+def test_unarmed_without_a_die_to_spare_gets_into_reach_but_does_not_hit(combat):
+    unarmed = combat(
+        [fighter("Alrik"), fighter("Brun")], [12, 2, 2, 3, 4, 2, 2, 3], weapon_kind_0="unarmed"
+    )
+    unarmed.apply("initiative:0")
+    unarmed.apply("attack:1", by_face(unarmed, "Alrik", 12))
+    unarmed.apply("let_through")
+    assert "Alrik gets into reach, but has no die left to hit" in unarmed.outcome().detail
+    assert unarmed.actions() == () and unarmed.outcome().values["hit"] is False
+    # Against another bare-handed fighter the hit needs no extra die
+    even = combat(
+        [fighter("Alrik"), fighter("Brun")],
+        [12, 2, 2, 3, 4, 2, 2, 3],
+        weapon_kind_0="unarmed",
+        weapon_kind_1="unarmed",
+    )
+    even.apply("initiative:0")
+    even.apply("attack:1", by_face(even, "Alrik", 12))
+    even.apply("let_through")
+    assert even.actions()[0].id == "damage"
+
+
+def test_a_dagger_against_a_sword_voids_a_die_of_matches_or_sequences_to_hit(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    values = {"weapon_kind_0": "dagger"}
+    # Alrik's 12 12 and 5: he attacks with one 12; the other 12 (a match) is voided to hit
+    session = combat([alrik, brun], [12, 12, 5, 2, 4, 2, 2, 3], **values)
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 12))
+    session.apply("let_through")
+    assert "Alrik voids a 12 to hit" in session.outcome().detail
+    assert session.actions()[0].label == "Throw damage (2W20)"  # 1 + the attacking 12
+    # With only a lone die in his group, the dagger gets into reach and no further
+    lone = combat([fighter("Alrik"), fighter("Brun")], [12, 5, 2, 2, 4, 2, 2, 3], **values)
+    lone.apply("initiative:0")
+    lone.apply("attack:1", by_face(lone, "Alrik", 12))
+    lone.apply("let_through")
+    assert lone.outcome().values["hit"] is False
