@@ -391,6 +391,7 @@ class RollPanel(QWidget):
         assert self.session is not None
         outcome = self.session.outcome()
         self.headline.setText(outcome.headline)
+        self.headline.setAccessibleName(f"Outcome: {outcome.headline}")
         self._style_headline(outcome.tone)
         who = f"{self.session.character}: " if self.session.character else ""
         self.detail.setText(f"{who}{self.session.check} — {outcome.detail}")
@@ -445,6 +446,9 @@ class RollPanel(QWidget):
             button.setToolTip(
                 f"{action.hint}{cost}{shortcut}" if action.enabled else f"Not now: {action.reason}"
             )
+            who = f"{action.member}: " if action.member else ""
+            button.setAccessibleName(f"{who}{text}")
+            button.setAccessibleDescription(button.toolTip())
             button.clicked.connect(lambda _=False, a=action: self._on_action_clicked(a))
             if action.member not in rows:
                 row = len(rows)

@@ -342,6 +342,7 @@ class SheetEditor(QWidget):
             )
         elif spec.kind is Kind.MULTILINE:
             widget = QPlainTextEdit()
+            widget.setTabChangesFocus(True)  # Tab moves on, as in every other field
             # Words wrap at their boundaries only: Qt's fallback of breaking anywhere lays out
             # a long unbroken line in quadratic time (a 100,000-character line took seconds).
             widget.setWordWrapMode(QTextOption.WrapMode.WordWrap)

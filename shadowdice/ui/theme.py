@@ -63,6 +63,12 @@ QCheckBox::indicator {{ width: 13px; height: 13px; border: 1px solid #6b747f; bo
                         background: #161a1f; }}
 QCheckBox::indicator:checked {{ background: #3f8f66; border-color: #4cd28a; }}
 QCheckBox::indicator:disabled {{ border-color: #3a414b; }}
+QCheckBox::indicator:focus {{ border: 2px solid {ACCENT}; }}
+QCheckBox:focus {{ color: {ACCENT}; }}
+QPushButton:focus {{ border: 2px solid {ACCENT}; }}
+QToolButton:focus {{ border: 2px solid {ACCENT}; border-radius: 4px; }}
+QLineEdit:focus, QPlainTextEdit:focus, QSpinBox:focus, QComboBox:focus,
+QAbstractItemView:focus, QGraphicsView:focus {{ border: 2px solid {ACCENT}; }}
 """
 
 

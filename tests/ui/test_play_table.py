@@ -100,3 +100,24 @@ def test_group_rolls_say_why_they_are_not_offered(qtbot, window):
     window.group_roll_action.setEnabled(True)  # the menu entry is greyed; a stray call says why
     window.open_group_roll()
     assert window.statusBar().currentMessage() == "Shadowrun 4 has no group rolls."
+
+
+def test_screen_readers_hear_each_die_the_outcome_and_each_action(qtbot, window, dice):
+    window.new_character_of("shadowrun4")
+    roll_pistols(qtbot, window, dice, [6, 1, 3])
+    tray = window.roll_panel.tray
+    assert tray.accessibleDescription() == "die 1: 6, hit; die 2: 1, miss, glitch; die 3: 3, miss"
+    assert window.roll_panel.headline.accessibleName() == "Outcome: 1 hit - success"
+    extra = action_button(window, "edge_extra_dice")
+    assert extra.accessibleName() == "Edge: +3 dice (1 Edge)"
+    assert "Costs 1 Edge" in extra.accessibleDescription()
+
+
+def test_tab_leaves_the_notes(qtbot, window):
+    window.new_character_of("shadowrun4")
+    notes = window.current_editor().field_widget("notes")
+    notes.setFocus()
+    qtbot.waitUntil(notes.hasFocus)
+    qtbot.keyClick(notes, Qt.Key.Key_Tab)
+    assert notes.toPlainText() == ""
+    assert not notes.hasFocus()

@@ -408,7 +408,8 @@ class DiceTray(QGraphicsView):
             self.setAccessibleDescription("No dice thrown yet")
             return
         parts = []
+        number = {die.id: place for place, die in enumerate(self._scene.dice, start=1)}
         for name, members in group_dice(self._scene.dice):
-            words = "; ".join(describe_die(die) for die in members)
+            words = "; ".join(f"die {number[die.id]}: {describe_die(die)}" for die in members)
             parts.append(f"{caption_for(name)}: {words}" if name else words)
         self.setAccessibleDescription(". ".join(parts))

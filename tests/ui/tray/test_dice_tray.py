@@ -478,4 +478,4 @@ def test_a_new_throw_drops_picked_dice_that_left_the_table(qtbot, tray):
 def test_screen_readers_hear_the_dice_in_words(qtbot, tray):
     assert tray.accessibleName() == "Dice tray"
     show(qtbot, tray, [die(0, 6, 2, marks=(Mark.HIT, Mark.EXPLODED)), die(1, 3, group="edge")])
-    assert tray.accessibleDescription() == "6 → 2, hit, exploded. Edge: 3"
+    assert tray.accessibleDescription() == "die 1: 6 → 2, hit, exploded. Edge: die 2: 3"
