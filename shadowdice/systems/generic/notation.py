@@ -21,8 +21,8 @@ Readings where notations differ (written in docs/rules/generic.md too):
 - **An exploding die is one die** whose total is its chain: keeping and comparing look at
   that total, as players read an exploded die.
 - **Ties in keeping** keep the die thrown first.
-- **Limits**: 1 to 100 dice a term, 2 to 1000 sides, 12 terms; a roll names at least one
-  die. A d1 could not explode, a d0 has no face.
+- **Limits**: 1 to 100 dice a term, 2 to 1000 sides, 12 terms, numbers of at most six
+  digits; a roll names at least one die. A d1 could not explode, a d0 has no face.
 
 This module only reads and writes the notation; rolling is :mod:`.session`, the odds
 :mod:`.odds`. It was written for Shadowdice rather than taken from a library: the dice
@@ -54,6 +54,8 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 #: The most terms an expression may have.
 MAX_TERMS = 12
+#: The most digits a number may have (a bonus, a target to compare with).
+MAX_DIGITS = 6
 
 EXAMPLES = "3d6+2, 4d6kh3, 2d20kl1, 10d10>=8 or d6!"
 
@@ -188,6 +190,11 @@ def parse(text: str) -> Expression:
     shown = text.strip() or "An empty text"
     if not compact:
         raise NotationError(f"Write a dice expression, such as {EXAMPLES}.")
+    if long := re.search(rf"\d{{{MAX_DIGITS + 1},}}", compact):
+        raise NotationError(
+            f"{shown[:40]}: {long[0][:12]}… is too long a number; "
+            f"numbers have at most {MAX_DIGITS} digits."
+        )
     if joined := _TERMS_WITHOUT_SIGN.search(text):
         raise NotationError(
             f'{shown} is no dice expression: "{joined[0]}" needs a + or - between its terms.'

@@ -11,6 +11,9 @@ changes:
   d6, one chance in ten million) counts as if it stopped there.
 - **Large expressions** get no chance (:func:`distribution` returns None) when their cost,
   estimated from dice and sides, passes :data:`MAX_COST`; a few tenths of a second of work.
+  Counting successes is cheap for one term, but the exact fractions of many dice (above all
+  exploding ones with many sides) grow to thousands of digits, and adding such terms together
+  multiplies them: :func:`success_work` bounds that too.
 
 >>> from shadowdice.systems.generic.notation import parse
 >>> round(chance_at_least(parse("4d6kh3"), 15), 4)
@@ -21,6 +24,7 @@ changes:
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import icepool
@@ -33,6 +37,8 @@ EXPLODE_DEPTH = 8
 MAX_COST = 1_500_000
 #: Keeping dice runs icepool's pool evaluator, dearer than a sum: its own bound on dice x sides.
 MAX_KEEP_OUTCOMES = 400
+#: The most work (see :func:`success_work`) counting successes may take on.
+MAX_SUCCESS_WORK = 400_000_000
 
 
 def cost(term: DiceTerm) -> int:
@@ -50,12 +56,33 @@ def cost(term: DiceTerm) -> int:
     return term.count * (term.count * sides) * sides
 
 
+def success_work(expression: Expression) -> float:
+    """A rough measure of the work of adding up the expression's terms that count successes:
+    the square of the successes they can reach times the digits of their exact fractions.
+
+    >>> from shadowdice.systems.generic.notation import parse
+    >>> success_work(parse("10d10>=8")) < MAX_SUCCESS_WORK
+    True
+    >>> success_work(parse("+".join(["100d1000!>=2"] * 3))) >= MAX_SUCCESS_WORK
+    True
+    """
+    counting = [term for term in expression.dice_terms if term.success is not None]
+    outcomes = sum(term.count + 1 for term in counting)
+    digits = sum(
+        term.count * math.log10(term.sides) * (EXPLODE_DEPTH + 1 if term.explode else 1)
+        for term in counting
+    )
+    return outcomes * outcomes * digits
+
+
 @cache
 def distribution(expression: Expression) -> icepool.Die | None:
     """The distribution of the expression's result, or None when it is too large to work
     out for a preview.
     """
     if sum(cost(term) for term in expression.dice_terms) >= MAX_COST:
+        return None
+    if success_work(expression) >= MAX_SUCCESS_WORK:
         return None
     total: icepool.Die = icepool.Die([expression.constant])
     for term in expression.dice_terms:

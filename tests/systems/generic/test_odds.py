@@ -73,3 +73,23 @@ def test_a_term_too_large_for_a_preview_gets_no_chance_instead_of_freezing_the_p
 )
 def test_worked_examples_have_the_chances_counted_by_hand(text, target, chance):
     assert odds.chance_at_least(parse(text), target) == pytest.approx(chance)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "+".join(["100d1000!>=2"] * 12),  # the exact fractions grow to tens of thousands of digits
+        "+".join(["20d1000!>=2"] * 12),
+        "+".join(["100d20!>=2"] * 4),
+    ],
+)
+def test_many_terms_counting_successes_get_no_chance_instead_of_freezing_the_panel(text):
+    expression = parse(text)
+    assert odds.chance_at_least(expression, 10) is None and odds.mean(expression) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target"), [("+".join(["100d10>=8"] * 6), 180), ("100d1000!>=2", 100)]
+)
+def test_large_counts_of_successes_still_get_their_chance(text, target):
+    assert 0 < odds.chance_at_least(parse(text), target) < 1
