@@ -31,8 +31,9 @@ Legendary maneuvers among the attacking dice: Tria, Doppeltria, Tessera give the
 bonus at once (the opponent sits out the first throw of the next combat phase, kept on the
 sheet); Doppeltria and Tessera disarm: a defender who blocks needs a group die left over to
 draw a weapon (it is spent), else he stays disarmed and cannot counter. Pente and Exi act on a
-hit: Pente knocks down (initiative bonus 2, damage ×2), Exi deals triple damage with six damage
-dice more (initiative bonus 3).
+hit: Pente knocks down (initiative bonus 2, damage ×2; a defender's Pente, in his counter, does
+normal damage), Exi deals triple damage with six damage dice more (initiative bonus 3), in an
+attack or a counter alike.
 
 Every fighter's dice are thrown in their own name, so that a player on physical dice is asked
 for their own dice only (:mod:`shadowdice.core.pending`): a throw together asks every such
@@ -218,6 +219,7 @@ class CombatSession(RollSession):
             weapons[index] if index < len(weapons) else WEAPON for index in range(len(fighters))
         ]
         self.reach_die: int | None = None
+        self.countering = False
         self.phase = Phase.THROWING
         self.throw_number = 0
         self.attacker: int | None = None
@@ -614,6 +616,7 @@ class CombatSession(RollSession):
             self._hit()
         elif kind == COUNTER:
             self.attacker, self.defender = self.defender, self.attacker
+            self.countering = True
             self._attack(picked)
         elif kind == NO_COUNTER:
             self.phase = Phase.OVER
@@ -733,6 +736,8 @@ class CombatSession(RollSession):
             roller=attacker.name,
         )
         factor = self.maneuver.damage_factor
+        if self.maneuver is Maneuver.PENTE and self.countering:
+            factor = 1  # "bei Verteidigung normaler Schaden"
         faces = tuple(die.face * factor for die in dice)
         unarmed = self.weapons[self._attacker()] == UNARMED  # no wear on the armor
         self.hit, wear = damage_to(defender.sheet, faces, wears=not unarmed)

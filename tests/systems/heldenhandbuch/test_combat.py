@@ -479,3 +479,23 @@ def test_a_dagger_against_a_sword_voids_a_die_of_matches_or_sequences_to_hit(com
     lone.apply("attack:1", by_face(lone, "Alrik", 12))
     lone.apply("let_through")
     assert lone.outcome().values["hit"] is False
+
+
+def test_a_pente_in_a_defenders_counter_knocks_down_but_does_normal_damage(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun", value=20, bonus_dice=5)
+    # Alrik attacks with a lone 10; Brun's group is 13 and five 12s
+    faces = [10, 2, 2, 3, 12, 12, 12, 12, 12, 13, 5, 5, 5, 5, 5, 5]
+    session = combat([alrik, brun], faces)
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", 10))
+    # Brun blocks with the 13 and counters with the five 12s: a Pente
+    session.apply("block", by_face(session, "Brun", 13))
+    session.apply("counter", by_face(session, "Brun", *[12] * 5))
+    assert session.outcome().values["maneuver"] == "Pente"
+    session.apply("let_through")
+    assert "Alrik is knocked down" in session.outcome().detail
+    assert session.actions()[0].label == "Throw damage (6W20)"
+    session.apply("damage")
+    # Six 5s added: 30, not doubled
+    assert session.outcome().values["damage"] == "Critical damage: 30."
+    assert alrik.combat_throws_skipped == 2
