@@ -200,6 +200,9 @@ class RuleSystem(ABC):
     sheet_version: ClassVar[int] = 1
     #: The typed model of what a check of this system reads (see :meth:`check_values`).
     check_values_type: ClassVar[type[CheckValuesModel]] = CheckValuesModel
+    #: The typed model of what a group roll reads (see :meth:`group_check_values`); None
+    #: hands the group roll dialog's mapping over as it is.
+    group_check_values_type: ClassVar[type[CheckValuesModel] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -358,6 +361,17 @@ class RuleSystem(ABC):
     def group_check_params(self, members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
         """What a group roll of these characters asks for."""
         return ()
+
+    def group_check_values(self, values: CheckValues) -> CheckValues:
+        """The group roll's values as the system's typed model
+        (:attr:`group_check_values_type`), or as given when the system has none.
+
+        Raises:
+            CheckError: a value does not fit its parameter.
+        """
+        if self.group_check_values_type is None:
+            return values
+        return self.group_check_values_type.read(values)
 
     def preview_group_check(self, members: Sequence[Sheet], values: CheckValues) -> CheckPreview:
         """What the group roll would roll."""

@@ -30,10 +30,11 @@ class GroupRollDialog(QDialog):
     """Choose the members and the check of a group roll.
 
     Signals:
-        roll_requested(list, dict): roll for these documents with these values.
+        roll_requested(list, object): roll for these documents with these values, read into
+            the system's typed group check values (``RuleSystem.group_check_values``).
     """
 
-    roll_requested = Signal(list, dict)
+    roll_requested = Signal(list, object)
 
     def __init__(
         self,
@@ -126,8 +127,15 @@ class GroupRollDialog(QDialog):
         self.roll_button.setEnabled(not problem)
 
     def _on_roll_clicked(self) -> None:
-        if self.roll_button.isEnabled():
-            self.roll_requested.emit(self.members(), self.values())
+        if not self.roll_button.isEnabled():
+            return
+        try:
+            values = self.system.group_check_values(self.values())
+        except CheckError as error:
+            self.preview.setText(f"<span style='color:{theme.PROBLEM}'>{error}</span>")
+            self.roll_button.setEnabled(False)
+            return
+        self.roll_requested.emit(self.members(), values)
 
 
 def _fits_with(system: RuleSystem, leader: CharacterDocument, other: CharacterDocument) -> bool:

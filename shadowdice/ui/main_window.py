@@ -759,7 +759,7 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def _on_group_roll_requested(self, members: list, values: dict) -> None:
+    def _on_group_roll_requested(self, members: list, values: CheckValues) -> None:
         system = members[0].system
         dialog = self.sender()
 

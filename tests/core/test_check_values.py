@@ -74,3 +74,58 @@ def test_the_model_and_the_plain_dict_roll_the_same_check(system):
     assert previews[0] == previews[1]
     assert records[0] == records[1]
     assert records[0]["parameters"] == typed.model_dump(mode="json", exclude_unset=True)
+
+
+def pilots():
+    """Two Star Wars D6 pilots with ships, one of them with Starship Piloting."""
+    from tests.systems.starwars.characters import character
+
+    bulack = character(
+        "Bulack", Mechanical="3D+1", skills=[("Starship Piloting", "Mechanical", "0D")]
+    )
+    bulack.ship, bulack.sublight_speed = "Dusty Freighter", "2D"
+    pirate = character("Pirate")
+    pirate.ship, pirate.sublight_speed = "Rust Bucket", "2D"
+    return [bulack, pirate]
+
+
+def test_a_star_wars_group_roll_reads_its_typed_values_with_each_members_own():
+    system = builtin_registry().get("starwars_d6")
+    plain = {"group": "speed", "range": "medium", "wish_0": "close", "piloting_0": True,
+             "wish_1": "open", "piloting_1": False}  # fmt: skip
+    typed = system.group_check_values(plain)
+    assert isinstance(typed, system.group_check_values_type)
+    assert (typed.group, typed.range, typed.wish(0), typed.piloting(0)) == (
+        "speed",
+        "medium",
+        "close",
+        True,
+    )
+    assert (typed.wish(1), typed.piloting(1), typed.wish(2)) == ("open", False, "")
+    assert typed.as_parameters() == plain
+
+    # The typed values and the plain mapping preview and roll the same contest
+    assert system.preview_group_check(pilots(), plain) == system.preview_group_check(
+        pilots(), typed
+    )
+    records = []
+    for values in (plain, typed):
+        record = system.start_group_check(pilots(), values, RandomDiceSource(5)).finish()
+        records.append(record.model_dump(mode="json", exclude={"time"}))
+    assert records[0] == records[1]
+
+
+def test_a_group_roll_value_of_the_wrong_type_is_refused_naming_it():
+    system = builtin_registry().get("starwars_d6")
+    with pytest.raises(CheckError, match=r"^segment: Input should be a valid integer"):
+        system.group_check_values({"group": "order", "segment": "first"})
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.id)
+def test_a_system_without_a_typed_group_model_gets_the_mapping_as_it_is(system):
+    plain = {"contest": "combat", "combat_skill_0": "Swords"}
+    values = system.group_check_values(plain)
+    if system.group_check_values_type is None:
+        assert values is plain
+    else:
+        assert isinstance(values, system.group_check_values_type)

@@ -38,6 +38,7 @@ from shadowdice.systems.phasesix import SYSTEM
 from shadowdice.systems.phasesix.checks import (
     CONCEALMENT,
     PhaseSixCheck,
+    PhaseSixGroupCheck,
     Plan,
     best_trait,
     plan_check,
@@ -76,6 +77,7 @@ class PhaseSix(RuleSystem):
     info = SYSTEM
     sheet_type = PhaseSixSheet
     check_values_type = PhaseSixCheck
+    group_check_values_type = PhaseSixGroupCheck
 
     # --- the sheet (declared in sheet_declaration.py) ---------------------------------------
 

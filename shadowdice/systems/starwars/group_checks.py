@@ -2,7 +2,7 @@
 (rule text 004, "rundenbasiertes Spiel": everyone rolls the skill of their declared action and
 the totals give the order; "Raumschiffe": the speed contest at the start of a round).
 
-The values:
+The values (:class:`StarWarsGroupCheck`):
 
 - ``group``: ``"order"`` (Segment order) or ``"speed"`` (Speed contest).
 - ``segment``: for the order, the segment whose actions are rolled.
@@ -33,9 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pydantic import ConfigDict
+
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
-from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
+from shadowdice.core.registry import (
+    CheckError,
+    CheckParam,
+    CheckPreview,
+    CheckValues,
+    CheckValuesModel,
+)
 from shadowdice.core.session import Charge
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.starwars.codes import Code
@@ -139,6 +147,26 @@ def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
     )
 
 
+class StarWarsGroupCheck(CheckValuesModel):
+    """What a Star Wars D6 group roll reads (see the module docstring). The members' own
+    values (``wish_<i>``, ``piloting_<i>``) come as extra values, one pair per member.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    group: str = ORDER
+    segment: int = 1
+    range: str = ""
+
+    def wish(self, index: int) -> str:
+        """What member ``index`` wants of the range ("" when not given)."""
+        return str((self.model_extra or {}).get(f"wish_{index}") or "")
+
+    def piloting(self, index: int) -> bool:
+        """Whether member ``index`` adds Starship Piloting to the ship's speed."""
+        return bool((self.model_extra or {}).get(f"piloting_{index}"))
+
+
 def plan_order(
     members: Sequence[StarWarsSheet], values: CheckValues
 ) -> tuple[list[OrderEntry], list[str]]:
@@ -147,8 +175,8 @@ def plan_order(
     Raises:
         CheckError: an action names nothing to roll, or no one acts in the segment.
     """
-    segment = values.get("segment") or 1
-    if not isinstance(segment, int) or not 1 <= segment <= MAX_SEGMENTS:
+    segment = StarWarsGroupCheck.read(values).segment or 1
+    if not 1 <= segment <= MAX_SEGMENTS:
         raise CheckError(f"The segment must be from 1 to {MAX_SEGMENTS}.")
     entries: list[OrderEntry] = []
     left_out: list[str] = []
@@ -209,8 +237,9 @@ def plan_speed(
         CheckError: a member flies no ship or cannot act, a wish or range is unknown, or a
             pilot who prepares would add Starship Piloting.
     """
+    check = StarWarsGroupCheck.read(values)
     try:
-        distance = Range[str(values.get("range") or "").upper()]
+        distance = Range[check.range.upper()]
     except KeyError:
         raise CheckError("Choose the range before the contest: short, medium or long.") from None
     pilots: list[Pilot] = []
@@ -222,13 +251,13 @@ def plan_speed(
                 f"{name} flies no starship: enter the ship and its codes on the sheet."
             )
         try:
-            wish = Wish(values.get(f"wish_{index}") or Wish.KEEP)
+            wish = Wish(check.wish(index) or Wish.KEEP)
         except ValueError:
             raise CheckError(
                 f"Say whether {name} wants to close, open or keep the range."
             ) from None
         speed = Code.parse(sheet.sublight_speed)
-        if values.get(f"piloting_{index}"):
+        if check.piloting(index):
             own, spend = _piloting(name, sheet, speed)
             pilots.append(Pilot(name, wish, own.code, spend))
             words.append(f"{name}: {wish.value}, {own.terms}")
@@ -267,7 +296,7 @@ def _piloting(name: str, sheet: StarWarsSheet, speed: Code):
 def preview_group(members: Sequence[StarWarsSheet], values: CheckValues) -> CheckPreview:
     """Who rolls what, or why the group roll cannot be rolled."""
     try:
-        if values.get("group") == SPEED:
+        if StarWarsGroupCheck.read(values).group == SPEED:
             distance, _pilots, words = plan_speed(members, values)
             return CheckPreview(summary=f"From {distance.label} range: " + "; ".join(words))
         entries, left_out = plan_order(members, values)
@@ -288,8 +317,9 @@ def start_group(
     """Start the segment order or the speed contest; the speed contest writes the new range
     on every pilot's sheet.
     """
-    if values.get("group") == SPEED:
-        distance, pilots, _words = plan_speed(members, values)
+    check = StarWarsGroupCheck.read(values)
+    if check.group == SPEED:
+        distance, pilots, _words = plan_speed(members, check)
         session = start_speed_contest(distance, pilots, source)
         after = str(session.outcome().values["range"])
         for index, sheet in enumerate(members):
@@ -297,7 +327,7 @@ def start_group(
                 sheet.ship_range = after
                 session.charges.append(Charge("ship_range", 0, index))
         return session
-    if values.get("group") not in (None, ORDER):
-        raise CheckError(f"{values.get('group')!r} is no group roll of Star Wars D6.")
-    entries, _left_out = plan_order(members, values)
-    return start_segment_order(entries, source, segment=int(values.get("segment") or 1))
+    if check.group != ORDER:
+        raise CheckError(f"{check.group!r} is no group roll of Star Wars D6.")
+    entries, _left_out = plan_order(members, check)
+    return start_segment_order(entries, source, segment=check.segment or 1)

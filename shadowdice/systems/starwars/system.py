@@ -44,7 +44,12 @@ from shadowdice.systems.starwars.check_params import (
 from shadowdice.systems.starwars.checks import StarWarsCheck, plan_roll
 from shadowdice.systems.starwars.creation import FINISH_CREATION
 from shadowdice.systems.starwars.damage import Wound
-from shadowdice.systems.starwars.group_checks import group_params, preview_group, start_group
+from shadowdice.systems.starwars.group_checks import (
+    StarWarsGroupCheck,
+    group_params,
+    preview_group,
+    start_group,
+)
 from shadowdice.systems.starwars.plan import chance_of_success
 from shadowdice.systems.starwars.round_sheet import NEW_ROUND
 from shadowdice.systems.starwars.session import SYSTEM_ID, StarWarsSession
@@ -77,6 +82,7 @@ class StarWarsD6(RuleSystem):
     id = SYSTEM_ID
     info = SYSTEM
     check_values_type = StarWarsCheck
+    group_check_values_type = StarWarsGroupCheck
     sheet_type = StarWarsSheet
     template_type = StarWarsTemplate
 
