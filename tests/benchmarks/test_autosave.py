@@ -40,6 +40,9 @@ class DiscardingPrompts:
     def ask_save_changes(self, title: str) -> SaveChoice:
         return SaveChoice.DISCARD
 
+    def ask_save_all(self, titles: list[str]) -> SaveChoice:
+        return SaveChoice.DISCARD
+
 
 @pytest.fixture
 def window(qtbot, tmp_path):
