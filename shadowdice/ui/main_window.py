@@ -881,13 +881,11 @@ class MainWindow(QMainWindow):
 
     def preview_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> QDialog:
         """Show a character's sheet page by page as it will print; print from there."""
-        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
 
-        from shadowdice.ui.sheet_print import page_layout, print_sheet
+        from shadowdice.ui.sheet_print import print_sheet
 
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(page_layout(self._remember_paper(paper)))
-        printer.setDocName(document.title)
+        printer = self._printer(document, paper)
         preview = QPrintPreviewDialog(printer, self)
         preview.printer = printer  # kept alive as long as the preview
         preview.paintRequested.connect(lambda device: print_sheet(document, device, pencil=pencil))
@@ -897,18 +895,27 @@ class MainWindow(QMainWindow):
 
     def print_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> bool:
         """Print a character's sheet on the printer the player chooses."""
-        from PySide6.QtPrintSupport import QPrinter
+        from shadowdice.ui.sheet_print import print_sheet
 
-        from shadowdice.ui.sheet_print import page_layout, print_sheet
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(page_layout(self._remember_paper(paper)))
-        printer.setDocName(document.title)
+        printer = self._printer(document, paper)
         if not self.prompts.set_up_printer(printer):
             return False
         print_sheet(document, printer, pencil=pencil)
         self._show_message(f"{document.title} was sent to the printer.")
         return True
+
+    def _printer(self, document: CharacterDocument, paper: str):
+        """A high-resolution printer on the paper chosen (and remembered), named after the
+        character.
+        """
+        from PySide6.QtPrintSupport import QPrinter
+
+        from shadowdice.ui.sheet_print import page_layout
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(page_layout(self._remember_paper(paper)))
+        printer.setDocName(document.title)
+        return printer
 
     def export_pdf(self, document: CharacterDocument, paper: str, pencil: bool) -> Path | None:
         """Write a character's sheet as a PDF where the player says."""

@@ -94,14 +94,16 @@ def app_paths(tmp_path):
 
 @pytest.fixture
 def make_window(qtbot, dice, prompts, app_paths):
-    def make():
+    """Start a main window as the app does; keyword arguments override its options."""
+
+    def make(**options):
         window = MainWindow(
             registry=builtin_registry(),
             paths=app_paths,
             settings=SettingsStore(app_paths.settings_file),
             dice_source=dice,
             prompts=prompts,
-            animation_ms=120,
+            **{"animation_ms": 120, **options},
         )
         qtbot.addWidget(window)
         window.show()

@@ -12,7 +12,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from shadowdice.storage.character_file import load_character, save_character
-from shadowdice.storage.settings import SettingsStore
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.main_window import MainWindow
 from tests.ui.window_helpers import choose
@@ -23,22 +22,11 @@ def recovery_files(app_paths) -> list:
 
 
 @pytest.fixture
-def open_window(qtbot, dice, prompts, app_paths):
+def open_window(make_window):
     """Start a main window as the app does (autosave after 50 ms instead of seconds)."""
 
     def start() -> MainWindow:
-        window = MainWindow(
-            registry=builtin_registry(),
-            paths=app_paths,
-            settings=SettingsStore(app_paths.settings_file),
-            dice_source=dice,
-            prompts=prompts,
-            animation_ms=0,
-            autosave_ms=50,
-        )
-        qtbot.addWidget(window)
-        window.show()
-        return window
+        return make_window(animation_ms=0, autosave_ms=50)
 
     return start
 
