@@ -428,7 +428,9 @@ class RollPanel(QWidget):
     def _rebuild_actions(self) -> None:
         """One button per offered action; in a group roll, one row per member."""
         while self.actions_grid.count():
-            self.actions_grid.takeAt(0).widget().deleteLater()
+            gone = self.actions_grid.takeAt(0).widget()
+            gone.hide()  # at once: deleting waits for the event loop
+            gone.deleteLater()
         self._action_buttons.clear()
         actions = self.session.actions() if self.session else ()
         rows: dict[str, FlowLayout] = {}
