@@ -143,6 +143,14 @@ class RollLog:
         }
         self._write(entry)
 
+    def mark_revealed(self, roll_id: str) -> None:
+        """Record that a secret roll was shown to the players.
+
+        Raises:
+            OSError: the log could not be written.
+        """
+        self._write({"type": "revealed", "roll": roll_id, "time": datetime.now(UTC).isoformat()})
+
     def _write(self, entry: dict[str, Any]) -> None:
         new = not self.path.exists()
         if new:
@@ -233,6 +241,9 @@ def _read_entry(entry: dict[str, Any], rolls: dict[str, LoggedRoll]) -> None:
         roll = rolls[str(entry["roll"])]
         character = str(entry["character"])
         (roll.undone.add if entry["undone"] else roll.undone.discard)(character)
+    elif kind == "revealed":
+        roll = rolls[str(entry["roll"])]
+        roll.record = roll.record.model_copy(update={"revealed": True})
     else:
         raise ValueError(f"unknown entry {kind!r}")
 

@@ -253,12 +253,26 @@ class GameTable(QObject):
             return None
         revealed = record.model_copy(update={"revealed": True})
         self.window.history_model.replace(record, revealed)
+        self._log_revealed(record)
         self._on_roll_finished(revealed)
         table = self.open_table_window()
         table.show_dice(record_dice(revealed), range(_dice_count(revealed)))
         table.show_outcome(revealed.outcome.headline, revealed.outcome.tone, _who_what(revealed))
         self.window.statusBar().showMessage("Revealed on the table window.", 8000)
         return revealed
+
+    def _log_revealed(self, record: RollRecord) -> None:
+        """Note the reveal in the roll log, so the roll stays revealed in later sessions."""
+        log = self.window.roll_log
+        roll_id = log.id_of(record)
+        if roll_id is None:  # a roll of an earlier session: its log is closed
+            return
+        try:
+            log.mark_revealed(roll_id)
+        except OSError as error:
+            self.window.statusBar().showMessage(
+                f"Cannot write the roll log {log.path}: {error}", 8000
+            )
 
     def replay(self) -> str:
         """Throw the chosen roll's faces again in the tray (and on the table window when the

@@ -70,6 +70,20 @@ def test_given_rolls_and_an_undo_when_read_back_then_all_is_there_in_order(tmp_p
     assert json.loads(log.path.read_text().splitlines()[0])["format"] == LOG_FORMAT
 
 
+def test_given_a_secret_roll_revealed_when_read_back_then_it_reads_revealed(tmp_path):
+    log = RollLog(tmp_path / "log", started=STARTED)
+    secret = record(1).model_copy(update={"secret": True})
+    first = log.append(secret)
+    log.append(record(2).model_copy(update={"secret": True}))
+    log.mark_revealed(first)
+
+    session = read_session(log.path)
+
+    assert session.damaged == 0
+    assert [(r.secret, r.revealed) for r in session.records] == [(True, True), (True, False)]
+    assert session.records[0] == secret.model_copy(update={"revealed": True})
+
+
 def test_given_a_session_without_rolls_then_no_file_is_left(tmp_path):
     RollLog(tmp_path / "log")
     assert not (tmp_path / "log").exists()

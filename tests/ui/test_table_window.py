@@ -135,6 +135,29 @@ def test_the_table_window_follows_public_rolls_and_never_shows_a_secret_one(qtbo
     assert window.history_model.index(0, 0).data().endswith("(revealed)")
 
 
+def test_a_revealed_roll_stays_revealed_in_the_next_session(qtbot, make_window, dice):
+    # Given a secret roll revealed to the players
+    first = make_window()
+    runner(first, "Kira")
+    first.check_panel.secret_box.setChecked(True)
+    dice.extend([5, 5, 5, 5, 5, 5])
+    first.check_panel.roll_button.click()
+    qtbot.waitUntil(first.roll_panel.done_button.isEnabled, timeout=3000)
+    first.roll_panel.done_button.click()
+    qtbot.waitUntil(lambda: first.history_model.rowCount() == 1, timeout=3000)
+    first.history.setCurrentIndex(first.history.model().index(0, 0))
+    first.game_table.reveal_action.trigger()
+    first.close()
+
+    # When Shadowdice starts again
+    again = make_window()
+    again.show_earlier_sessions()
+
+    # Then the earlier session's roll is listed as revealed, not as still secret
+    record = again.history_model.records()[0]
+    assert record.secret and record.revealed
+
+
 def test_a_secret_roll_can_leave_the_table_window_blank(qtbot, window, dice):
     runner(window, "Kira")
     window.game_table.open_table_window()
