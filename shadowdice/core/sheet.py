@@ -21,17 +21,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-#: The most characters any text of a sheet holds (about fifty printed pages): enough for any
-#: notes, and little enough that every valid file opens at once.
+#: The most characters notes (and other many-line texts) hold, about fifty printed pages:
+#: enough for any notes, and little enough that every valid file opens at once.
 MAX_TEXT_LENGTH = 100_000
+
+#: The most characters any other text holds: a name, a skill, a cell of a table.
+MAX_LINE_LENGTH = 1_000
 
 
 class Sheet(BaseModel):
     """The part every character sheet has.
 
-    Every text of a sheet and of its rows holds at most :data:`MAX_TEXT_LENGTH` characters.
+    Notes hold at most :data:`MAX_TEXT_LENGTH` characters, every other text of a sheet and of
+    its rows at most :data:`MAX_LINE_LENGTH` (a longer name took the window seconds to lay out).
 
     Attributes:
         name: the character's name.
@@ -39,11 +43,11 @@ class Sheet(BaseModel):
     """
 
     model_config = ConfigDict(
-        validate_assignment=True, extra="forbid", str_max_length=MAX_TEXT_LENGTH
+        validate_assignment=True, extra="forbid", str_max_length=MAX_LINE_LENGTH
     )
 
     name: str = ""
-    notes: str = ""
+    notes: str = Field(default="", max_length=MAX_TEXT_LENGTH)
 
     def settle(self) -> None:
         """Bring dependent values back within bounds after an edit (e.g. current points
@@ -55,7 +59,7 @@ class Row(BaseModel):
     """A row of a sheet table (an attribute, a skill, an item)."""
 
     model_config = ConfigDict(
-        validate_assignment=True, extra="forbid", str_max_length=MAX_TEXT_LENGTH
+        validate_assignment=True, extra="forbid", str_max_length=MAX_LINE_LENGTH
     )
 
 

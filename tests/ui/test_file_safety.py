@@ -9,7 +9,7 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from shadowdice.core.sheet import MAX_TEXT_LENGTH
+from shadowdice.core.sheet import MAX_LINE_LENGTH, MAX_TEXT_LENGTH
 from shadowdice.storage.character_file import load_character, save_character
 from shadowdice.systems import builtin_registry
 
@@ -127,3 +127,41 @@ def test_a_long_unbroken_line_of_notes_lays_out_as_fast_as_words(qtbot, window, 
         times[layout] = time.perf_counter() - started
 
     assert times["one line"] <= 3 * times["words"] + 0.05, times
+
+
+def test_given_a_name_and_cells_at_their_limit_then_the_character_opens_within_a_second(
+    qtbot, window, tmp_path
+):
+    """A name of 100,000 characters took the window seconds to lay out: names and cells hold
+    at most MAX_LINE_LENGTH characters.
+    """
+    system = window.registry.get("shadowrun4")
+    sheet = system.new_sheet().model_copy(update={"name": "N" * MAX_LINE_LENGTH})
+    sheet.skills[0].name = "S" * MAX_LINE_LENGTH
+    path = tmp_path / "long.shadowdice"
+    save_character(path, system, sheet)
+
+    started = time.perf_counter()
+    document = window.open_path(path)
+    qtbot.wait(1)
+
+    assert document.sheet.name == "N" * MAX_LINE_LENGTH
+    assert time.perf_counter() - started <= 1.0
+
+
+def test_given_a_name_at_its_limit_when_one_more_key_is_typed_then_the_limit_is_named(
+    qtbot, window
+):
+    document = window.new_character()
+    name = window.current_editor().field_widget("name")
+    qtbot.keyClicks(name, "x")
+    name.setText("x" * MAX_LINE_LENGTH)
+    name.textEdited.emit(name.text())
+    assert len(document.sheet.name) == MAX_LINE_LENGTH
+
+    qtbot.keyClick(name, Qt.Key.Key_Y)
+
+    assert window.current_editor().problem.text() == (
+        "Name can hold at most 1,000 characters; the rest was not taken"
+    )
+    assert document.sheet.name == "x" * MAX_LINE_LENGTH

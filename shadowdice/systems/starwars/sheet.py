@@ -44,7 +44,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, PrivateAttr, field_validator, model_validator
 
-from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
+from shadowdice.core.sheet import MAX_TEXT_LENGTH, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
 from shadowdice.systems.starwars.damage import Armor, Wound, WoundState, can_act
@@ -297,7 +297,7 @@ class StarWarsSheet(Sheet):
 
     template: str = ""
     species: str = ""
-    background: str = ""
+    background: str = Field(default="", max_length=MAX_TEXT_LENGTH)
     in_creation: bool = False
     attributes: list[Attribute] = Field(default_factory=standard_attributes)
     skills: list[Skill] = Field(default_factory=standard_skills)

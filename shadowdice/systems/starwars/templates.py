@@ -23,6 +23,7 @@ from importlib import resources
 from pydantic import Field, model_validator
 
 from shadowdice.core.sheet import (
+    MAX_TEXT_LENGTH,
     ColumnSpec,
     FieldSpec,
     Kind,
@@ -91,7 +92,7 @@ class StarWarsTemplate(Sheet):
     """
 
     species: str = ""
-    background: str = ""
+    background: str = Field(default="", max_length=MAX_TEXT_LENGTH)
     attributes: list[Attribute] = Field(default_factory=standard_attributes)
     skills: list[TemplateSkill] = Field(default_factory=list)
     force_skills: list[TemplateForceSkill] = Field(default_factory=list)
