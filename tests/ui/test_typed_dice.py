@@ -146,6 +146,8 @@ def test_three_systems_rolled_with_typed_dice_from_the_keyboard(qtbot, window, d
     assert [die.face for die in session.table if die.has(Mark.KEPT)] == [9]
     assert all(die.is_typed for die in session.dice)
     assert [item.die.is_typed for item in tray.die_items()] == [True] * len(tray.die_items())
+    assert tray.die_items()[0].toolTip().endswith("typed in"), "the tray marks typed dice"
+    assert "typed in from a physical die" in window.roll_panel.legend.text()
 
 
 def test_ctrl_enter_throws_the_empty_slots_digitally(qtbot, window, dice):

@@ -46,6 +46,7 @@ from shadowdice.ui.tray.die_marks import (
     paint_bars,
     paint_chain,
     paint_strikes,
+    paint_typed,
 )
 from shadowdice.ui.tray.die_painting import (
     body_path,
@@ -93,6 +94,9 @@ MARK_LEGEND = {
     Mark.CHOSEN: "black border with a white rim: the result",
 }
 
+#: How a die typed in from a physical die looks, for the legend.
+TYPED_LEGEND = "white ring at the top: typed in from a physical die"
+
 
 def mark_legend(dice: Iterable[Die]) -> str:
     """The legend of the marks these dice show, one entry per mark, in a fixed order.
@@ -100,10 +104,12 @@ def mark_legend(dice: Iterable[Die]) -> str:
     >>> mark_legend([Die(0, 6, (6, 5), marks=frozenset({Mark.EXPLODED, Mark.HIT}))])
     'green badge with a tick: counts · orange burst: thrown again and added'
     """
+    dice = list(dice)
     shown = frozenset().union(*(die.marks for die in dice))
-    return " · ".join(
-        MARK_LEGEND[mark] for mark in _MARK_ORDER if mark in shown and mark in MARK_LEGEND
-    )
+    entries = [MARK_LEGEND[mark] for mark in _MARK_ORDER if mark in shown and mark in MARK_LEGEND]
+    if any(die.is_typed for die in dice):
+        entries.append(TYPED_LEGEND)
+    return " · ".join(entries)
 
 
 def describe_die(die: Die) -> str:
@@ -113,11 +119,15 @@ def describe_die(die: Die) -> str:
     '6 → 2, hit, exploded'
     >>> describe_die(Die(4, 20, (17,), marks=frozenset({Mark.KEPT})))
     'd20: 17, kept'
+    >>> describe_die(Die(5, 6, (3,), typed=(True,)))
+    '3, typed in'
     """
     words = [CHAIN_ARROW.join(str(face) for face in die.faces)]
     words += [mark.value for mark in _MARK_ORDER if mark in die.marks]
     if die.score is not None:
         words.append(f"score {die.score}")
+    if die.is_typed:
+        words.append("typed in")
     text = ", ".join(words)
     return text if die.sides == 6 else f"d{die.sides}: {text}"
 
@@ -327,6 +337,7 @@ class DieItem(QGraphicsItem):
             die.marks,
             die.score,
             die.faces if len(die.faces) > 1 else (),
+            die.is_typed,
         )
 
     def _pick_look(self) -> tuple[bool, bool, bool, bool]:
@@ -355,6 +366,8 @@ class DieItem(QGraphicsItem):
         if not self._rolling:
             paint_strikes(painter, size, marks)
             paint_badges(painter, size, marks, self._die.score)
+            if self._die.is_typed:
+                paint_typed(painter, size)
         painter.restore()
         if not self._rolling:
             self._paint_bars_and_chain(painter, marks)

@@ -65,6 +65,18 @@ def paint_badges(painter: QPainter, size: float, marks: frozenset[Mark], score: 
         _paint_score(painter, size, score, QPointF(corner, -corner), radius * 1.1)
 
 
+def paint_typed(painter: QPainter, size: float) -> None:
+    """A die typed in from a physical die: a small ring with a dot at the top of its body."""
+    centre = QPointF(0.0, -0.44 * size)
+    radius = 0.1 * size
+    painter.setPen(QPen(_BADGE_DARK, max(1.0, 0.03 * size)))
+    painter.setBrush(QColor(255, 255, 255, 235))
+    painter.drawEllipse(centre, radius, radius)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(_BADGE_DARK)
+    painter.drawEllipse(centre, radius * 0.38, radius * 0.38)
+
+
 def _badge_outline(size: float) -> QPen:
     return QPen(QColor(255, 255, 255, 230), max(1.0, 0.025 * size))
 
