@@ -129,3 +129,30 @@ def test_a_system_without_a_typed_group_model_gets_the_mapping_as_it_is(system):
         assert values is plain
     else:
         assert isinstance(values, system.group_check_values_type)
+
+
+@pytest.mark.parametrize("contest", ["combat", "influence", "bargaining", "joint", "ranged"])
+def test_a_heldenhandbuch_contest_rolls_the_same_from_its_typed_values_and_a_mapping(contest):
+    system = builtin_registry().get("heldenhandbuch")
+
+    def fighters():
+        sheets = [system.new_sheet(), system.new_sheet()]
+        for sheet, name in zip(sheets, ["Alrik", "Brun"], strict=True):
+            sheet.name = name
+        return sheets
+
+    plain = {p.key: p.default for p in system.group_check_params(fighters())}
+    plain["contest"] = contest
+    typed = system.group_check_values(plain)
+    assert isinstance(typed, system.group_check_values_type)
+    assert typed.contest == contest and typed.of(f"{contest}_skill", 0) == plain.get(
+        f"{contest}_skill_0"
+    )
+
+    previews = [system.preview_group_check(fighters(), values) for values in (plain, typed)]
+    assert previews[0] == previews[1] and not previews[0].problem
+    records = []
+    for values in (plain, typed):
+        session = system.start_group_check(fighters(), values, RandomDiceSource(3))
+        records.append(session.finish().model_dump(mode="json", exclude={"time"}))
+    assert records[0] == records[1]

@@ -2,7 +2,7 @@
 chooses the contest (rule text 003, "Kampf", "Beeinflussen", "Feilschen",
 "Gemeinschaftsprobe").
 
-The group check values:
+The group check values (:class:`ContestCheck`):
 
 - ``contest``: ``"combat"``, ``"influence"``, ``"bargaining"`` or ``"joint"``.
 - ``<contest>_skill_<i>``: the skill member ``i`` (in the order ticked) rolls, as
@@ -32,10 +32,19 @@ contest loses the dice the sheet takes away (emptied lines, critical injuries).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ConfigDict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import member_names
-from shadowdice.core.registry import CheckError, CheckParam, CheckPreview, CheckValues
+from shadowdice.core.registry import (
+    CheckError,
+    CheckParam,
+    CheckPreview,
+    CheckValues,
+    CheckValuesModel,
+)
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Kind, Sheet
 from shadowdice.systems.heldenhandbuch.checks import (
@@ -91,6 +100,27 @@ DEFAULT_SKILLS = {
 #: The attribute a target reacts with when it notices a shot at the last moment.
 REACTION = "attribute:Reaction"
 JOINT_ROLLS = ((SINGLE, "Single roll"), (SIEVE, "Sieve roll"), (CASCADE, "Cascade roll"))
+
+
+class ContestCheck(CheckValuesModel):
+    """What a contest reads (see the module docstring). What each member rolls and wields
+    comes as extra values, one set per member, read with :meth:`of`.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    contest: str = COMBAT
+    influencers: int = 1
+    joint_roll: str = SINGLE
+    shot_size: str = TargetSize.LARGE.value
+    shot_moves: str = TargetMovement.STILL.value
+    shot_distance: int = 0
+    shooter_moves: str = TargetMovement.STILL.value
+    shot_notice: str = UNAWARE
+
+    def of(self, key: str, index: int) -> Any:
+        """Member ``index``'s value of ``key`` (``weapon``, ``combat_skill`` ...), or None."""
+        return (self.model_extra or {}).get(f"{key}_{index}")
 
 
 def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
@@ -240,11 +270,12 @@ ROLL_WORDS = {SINGLE: "single roll", SIEVE: "sieve roll", CASCADE: "cascade roll
 
 def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSource) -> RollSession:
     """Start the contest the values ask for."""
-    contest, entrants = _entrants(members, values)
-    parameters = dict(values)
+    check = ContestCheck.read(values)
+    contest, entrants = _entrants(members, check)
+    parameters = check.as_parameters()
     if contest == COMBAT:
         fighters = [(e.name, e.sheet, e.tested) for e in entrants]
-        weapons = [str(values.get(f"weapon_kind_{i}") or WEAPON) for i in range(len(entrants))]
+        weapons = [str(check.of("weapon_kind", i) or WEAPON) for i in range(len(entrants))]
         if unknown := set(weapons) - {WEAPON, DAGGER, UNARMED}:
             raise CheckError(f"{unknown.pop()!r} is no kind of weapon.")
         return CombatSession(fighters, source=source, parameters=parameters, weapons=weapons)
@@ -257,18 +288,18 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
         return ShotSession(
             shooter,
             target,
-            size=str(values.get("shot_size") or TargetSize.LARGE.value),
-            target_moves=str(values.get("shot_moves") or TargetMovement.STILL.value),
-            distance=int(values.get("shot_distance") or 0),
-            shooter_moves=str(values.get("shooter_moves") or TargetMovement.STILL.value),
-            notice=str(values.get("shot_notice") or UNAWARE),
+            size=check.shot_size or TargetSize.LARGE.value,
+            target_moves=check.shot_moves or TargetMovement.STILL.value,
+            distance=check.shot_distance,
+            shooter_moves=check.shooter_moves or TargetMovement.STILL.value,
+            notice=check.shot_notice or UNAWARE,
             evasion=target.tested,
             reaction=reaction,
             source=source,
             parameters=parameters,
         )
     if contest == INFLUENCE:
-        influencers = int(values.get("influencers") or 1)
+        influencers = check.influencers or 1
         if not 1 <= influencers < len(entrants):
             raise CheckError("Leave at least one character ticked as the victim.")
         return InfluenceSession(
@@ -279,8 +310,9 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
 
 
 def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[Entrant]]:
+    values = ContestCheck.read(values)
     sheets = _helden(members)
-    contest = str(values.get("contest") or COMBAT)
+    contest = values.contest or COMBAT
     if contest not in dict(CONTESTS):
         raise CheckError(f"{contest!r} is no contest.")
     if len(sheets) < 2:
@@ -293,18 +325,18 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
     entrants = []
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
         what = str(
-            values.get(f"{contest}_skill_{index}")
+            values.of(f"{contest}_skill", index)
             or _default_skill(sheet, contest, index, what_choices(sheet))
         )
         check: dict[str, int | str] = {"what": what, "roll": SIEVE}
         if contest == COMBAT:
             check.update(
                 roll=CASCADE,
-                quality=int(values.get(f"weapon_{index}") or 0),
+                quality=int(values.of("weapon", index) or 0),
                 extra_dice=-sheet.combat_dice_lost,
             )
         elif contest == JOINT:
-            check["roll"] = str(values.get("joint_roll") or SINGLE)
+            check["roll"] = values.joint_roll or SINGLE
         elif contest == RANGED:
             check["roll"] = CASCADE if index == 0 else SINGLE
         try:

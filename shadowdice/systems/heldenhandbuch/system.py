@@ -43,6 +43,7 @@ from shadowdice.systems.heldenhandbuch.checks import (
     what_choices,
 )
 from shadowdice.systems.heldenhandbuch.contests import (
+    ContestCheck,
     contest_params,
     preview_contest,
     start_contest,
@@ -72,6 +73,7 @@ class Heldenhandbuch(RuleSystem):
     info = SYSTEM
     sheet_type = HeldenSheet
     check_values_type = HeldenCheck
+    group_check_values_type = ContestCheck
 
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
         """Name, respect, Mythos points, EP, lucky number, notes."""
