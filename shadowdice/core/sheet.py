@@ -181,6 +181,8 @@ class ColumnSpec:
         editable: whether the cell can be edited, or a test of the row.
         bounds: for INT, the allowed range, given the row.
         choices: for CHOICE, the allowed values, given the sheet.
+        fixed: the rules give each row these words whatever the character (an attribute's
+            kind); unlike a derived value, the blank pencil sheet prints them.
     """
 
     key: str
@@ -189,6 +191,7 @@ class ColumnSpec:
     editable: bool | Callable[[Any], bool] = True
     bounds: Callable[[Any], Bounds] | None = None
     choices: Callable[[Any], tuple[str, ...]] | None = None
+    fixed: bool = False
 
     def editable_in(self, row: Row) -> bool:
         """Whether this column can be edited in the given row."""

@@ -36,12 +36,13 @@ from shadowdice.ui.character_document import CharacterDocument
 
 #: Empty lines under a table that takes new rows, in the pencil variant.
 PENCIL_LINES = 3
-#: The margins of a printed page, in millimetres.
-MARGIN_MM = 15
+#: The margins the page layout asks for, in millimetres. Qt's printing of a text document keeps
+#: 2 cm more inside them on every side, where it puts the page number.
+MARGIN_MM = 5
 #: The size of the text, in points.
 TEXT_POINTS = 9
 #: Characters of text a line of the page holds, and the most a column of names takes of them.
-LINE_ROOM, NAME_ROOM = 75, 20
+LINE_ROOM, NAME_ROOM = 85, 20
 #: The fewest characters a column is given, for a number written by hand.
 MIN_ROOM = 6
 #: A table of at most this many columns and more than this many rows is set in two halves
@@ -203,7 +204,7 @@ def _table(document: CharacterDocument, table: TableSpec, pencil: bool) -> str:
     # Each column as wide as its longest word or value needs, within the page's width.
     needs = [
         max(
-            [len(word) + 3 for word in label.split()]  # headers are bold
+            [len(word) * 6 // 5 + 3 for word in label.split()]  # headers are bold
             + [min(len(line[number]), NAME_ROOM) for line in texts]
             + [MIN_ROOM]
         )
@@ -241,9 +242,12 @@ def _cell(text: str, centred: bool) -> str:
 
 
 def _fixed_here(column: ColumnSpec, row: Row) -> bool:
-    """Whether a cell holds words the rules fix for this row, not a value (a built-in skill's
-    attribute, where a skill of the player's own may choose).
+    """Whether a cell holds words the rules fix for this row, not a value: a column the rules
+    fix for every row (an attribute's kind), or a built-in skill's attribute, where a skill of
+    the player's own may choose.
     """
+    if column.fixed:
+        return True
     fixed_words = callable(column.editable) and column.kind not in (Kind.INT, Kind.FLAG)
     return fixed_words and not column.editable_in(row)
 

@@ -258,3 +258,38 @@ def test_a_pdf_that_cannot_be_written_is_reported(qtbot, window, prompts, tmp_pa
     qtbot.mouseClick(dialog.pdf_button, Qt.MouseButton.LeftButton)
     assert prompts.errors and prompts.errors[0][0] == "Cannot export the PDF"
     assert "no such folder" in prompts.errors[0][1]
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_no_column_header_is_broken_inside_a_word(qapp, tmp_path, paper):
+    # Given a character of every system, printed on either paper
+    for system in REGISTRY:
+        document = character(system.id)
+        path = tmp_path / f"{system.id}.pdf"
+        write_pdf(document, path, paper=paper)
+
+        # Then every word of every column's header reads whole ("Rating", not "Ratin g")
+        printed = words(pdf_text(path)[1])
+        for table in document.tables():
+            for column in table.columns:
+                for word in column.label.split():
+                    assert word in printed
+                    for cut in range(1, len(word)):
+                        broken = f"{word[:cut]} {word[cut:]}"
+                        assert broken not in printed, f"{system.id}: {broken!r} in {table.label}"
+
+
+def test_a_phase_six_pencil_sheet_keeps_each_attribute_s_kind(qapp, tmp_path):
+    # Given a Phase Six character
+    document = character("phasesix")
+    path = tmp_path / "pencil.pdf"
+
+    # When the pencil sheet is written
+    write_pdf(document, path, paper=Paper.A4, pencil=True)
+
+    # Then each attribute keeps its kind, which the rules fix, while its value and its
+    # minimum roll (derived from the value) are left to write in
+    text = words(pdf_text(path)[1])
+    assert "Education Persona" in text
+    assert "Strength Physis" in text
+    assert "—" not in text, "a derived minimum roll is no word fixed by the rules"

@@ -96,7 +96,7 @@ def sheet_tables() -> tuple[TableSpec, ...]:
                     "value", "Value", Kind.INT, bounds=lambda row: attribute_bounds(row.name)
                 ),
                 ColumnSpec("minimum_roll_text", "Min. roll", editable=False),
-                ColumnSpec("category", "Kind", editable=False),
+                ColumnSpec("category", "Kind", editable=False, fixed=True),
             ),
         ),
         TableSpec(
