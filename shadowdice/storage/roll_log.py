@@ -128,6 +128,11 @@ class RollLog:
         """The id of a roll appended in this session (the same record object), or None."""
         return next((roll_id for logged, roll_id in self._ids if logged is record), None)
 
+    def follow(self, old: RollRecord, new: RollRecord) -> None:
+        """``new`` stands for the same roll as ``old`` from now on (a secret roll revealed)."""
+        if (roll_id := self.id_of(old)) is not None:
+            self._ids.append((new, roll_id))
+
     def mark_undone(self, roll_id: str, character: str, undone: bool = True) -> None:
         """Record that what ``character`` spent in a roll was given back (or spent again).
 

@@ -60,7 +60,13 @@ class _Entry:
 
 
 class HistoryModel(QAbstractItemModel):
-    """Finished rolls, newest first, each with its details as child rows."""
+    """Finished rolls, newest first, each with its details as child rows.
+
+    Signals:
+        replaced(object, object): a record was put in the place of another (old, new).
+    """
+
+    replaced = Signal(object, object)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -126,6 +132,7 @@ class HistoryModel(QAbstractItemModel):
                 self._entries[row] = replace(entry, record=new, lines=tuple(details(new)))
                 index = self.index(row, 0)
                 self.dataChanged.emit(index, index)
+                self.replaced.emit(old, new)
                 return
 
     def characters(self) -> list[str]:

@@ -340,6 +340,7 @@ class MainWindow(QMainWindow):
         self.check_panel.roll_requested.connect(self._on_roll_requested)
         self.roll_panel.roll_finished.connect(self._on_roll_finished)
         self.roll_undone.connect(self.history_model.set_undone)
+        self.history_model.replaced.connect(self._on_record_replaced)
         self.roll_undone.connect(self._log_undone)
         for signal in (
             self.undo_group.canUndoChanged,
@@ -976,6 +977,13 @@ class MainWindow(QMainWindow):
         """Mark the roll's record: the lasting roll log hears it through ``roll_undone``."""
         if (record := self._roll_records.get(session)) is not None:
             self.roll_undone.emit(record, document.title, undone)
+
+    def _on_record_replaced(self, old: RollRecord, new: RollRecord) -> None:
+        """A revealed roll is the same roll: undoing what it spent marks the new record."""
+        for session, record in list(self._roll_records.items()):
+            if record is old:
+                self._roll_records[session] = new
+        self.roll_log.follow(old, new)
 
     # --- keeping the window in step ------------------------------------------------------------
 

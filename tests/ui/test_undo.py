@@ -1,5 +1,7 @@
 """Undo and redo through the main window: sheet edits, rows, rests and what rolls spend."""
 
+import json
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
@@ -289,3 +291,37 @@ def test_a_resource_changed_on_the_card_is_undone_with_ctrl_z_in_its_box(
     # Then Edge is 3 again, in the box and on the sheet, and nothing is unsaved
     assert document.sheet.edge_current == 3 and edge.text() == "3 / 3"
     assert not document.modified
+
+
+def test_undoing_edge_spent_in_a_secret_roll_after_it_was_revealed_marks_the_roll(
+    qtbot, window, dice, prompts, tmp_path
+):
+    # Given a saved character who spent 1 Edge in a secret roll, then revealed
+    document = saved_character(window, prompts, tmp_path)
+    choose(window.check_panel.widget("attribute"), "Agility")
+    window.check_panel.secret_box.setChecked(True)
+    dice.extend([2, 2, 2])
+    window.check_panel.roll_button.click()
+    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
+    extra = next(
+        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
+    )
+    dice.extend([5, 5, 5])
+    qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    assert document.sheet.edge_current == 2
+    revealed = window.game_table.reveal()
+    assert revealed is not None and revealed.revealed
+
+    # When Ctrl+Z is pressed
+    undo(qtbot, window)
+
+    # Then the Edge is back and the revealed roll is marked undone, in the history and the log
+    assert document.sheet.edge_current == 3
+    assert window.history_model.records() == [revealed]
+    assert window.history_model.undone(revealed) == ("Kira",)
+    assert window.history_model.index(0).data().endswith("(undone)")
+    entries = [json.loads(line) for line in window.roll_log.path.read_text("utf-8").splitlines()]
+    rolled = next(entry["id"] for entry in entries if entry.get("type") == "roll")
+    assert [entry["roll"] for entry in entries if entry.get("type") == "undone"] == [rolled]
