@@ -214,10 +214,13 @@ class RollPanel(QWidget):
         """
         self.finish()
         self._starting = (step, list(documents))
+        self._display(None, list(documents))  # the tray waits for this roll, shows no other
+        self.tray.clear()
         self.headline.setText("Type in the dice")
         self._style_headline(Tone.NEUTRAL)
         self.detail.setText("")
-        self._disable_actions()
+        self._show_change_and_legend()
+        self._rebuild_actions()
         self.entry.ask(step.request)
 
     def waiting(self) -> bool:
