@@ -9,23 +9,9 @@ from PySide6.QtGui import QGuiApplication
 
 from shadowdice.core.record_text import record_text
 from shadowdice.storage.roll_log import read_session
-from tests.ui.window_helpers import choose, headline
+from tests.ui.window_helpers import choose, roll_edge_dice
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-def roll_edge_dice(qtbot, window, dice) -> None:
-    """Kira rolls Agility (no hits), buys three dice with Edge, and is done."""
-    choose(window.check_panel.widget("attribute"), "Agility")
-    dice.extend([2, 2, 2])
-    window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
-    extra = next(
-        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
-    )
-    dice.extend([5, 5, 5])
-    qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
 
 
 def roll_plain(window, dice) -> None:

@@ -5,7 +5,7 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from tests.ui.window_helpers import choose, headline, type_into_cell
+from tests.ui.window_helpers import choose, headline, roll_edge_dice, type_into_cell
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -116,22 +116,12 @@ def test_a_removed_row_comes_back(qtbot, window):
 def test_undoing_edge_spent_in_a_roll_gives_it_back_and_marks_the_roll_undone(
     qtbot, window, dice, prompts, tmp_path
 ):
-    # Given a saved character with 3 Edge, rolling Agility: no hits
+    # Given a saved character with 3 Edge
     document = saved_character(window, prompts, tmp_path)
     edge = window.current_editor().field_widget("edge_current")
-    choose(window.check_panel.widget("attribute"), "Agility")
-    dice.extend([2, 2, 2])
-    window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
 
-    # When Edge buys three more dice, and the roll is done
-    extra = next(
-        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
-    )
-    dice.extend([5, 5, 5])
-    qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    # When she rolls Agility with no hits, Edge buys three more dice, and the roll is done
+    roll_edge_dice(qtbot, window, dice)
     assert edge.value() == 2 and window.tabs.tabText(0) == "Kira*"
     assert window.undo_action.text() == "&Undo Agility: 1 Edge"
 
@@ -298,18 +288,8 @@ def test_undoing_edge_spent_in_a_secret_roll_after_it_was_revealed_marks_the_rol
 ):
     # Given a saved character who spent 1 Edge in a secret roll, then revealed
     document = saved_character(window, prompts, tmp_path)
-    choose(window.check_panel.widget("attribute"), "Agility")
     window.check_panel.secret_box.setChecked(True)
-    dice.extend([2, 2, 2])
-    window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
-    extra = next(
-        b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
-    )
-    dice.extend([5, 5, 5])
-    qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    roll_edge_dice(qtbot, window, dice)
     assert document.sheet.edge_current == 2
     revealed = window.game_table.reveal()
     assert revealed is not None and revealed.revealed
