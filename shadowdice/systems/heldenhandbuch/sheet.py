@@ -263,6 +263,8 @@ class HeldenSheet(Sheet):
         combat_dice_lost: dice lost in the next combat phase (one per rescue die used).
         combat_throws_skipped: throws to sit out at the start of the next combat phase (an
             opponent's initiative bonus from a legendary maneuver).
+        psyche_lines_wished: emptied Psyche lines whose die malus a granted wish replaced
+            (after influence); they cost no die while they stay empty.
     """
 
     attributes: list[Attribute] = Field(default_factory=_standard_attributes)
@@ -277,6 +279,7 @@ class HeldenSheet(Sheet):
     armor: list[Armor] = Field(default_factory=list)
     combat_dice_lost: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
     combat_throws_skipped: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
+    psyche_lines_wished: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
 
     @model_validator(mode="after")
     def _consistent(self) -> HeldenSheet:
@@ -323,6 +326,10 @@ class HeldenSheet(Sheet):
         >>> sheet.psyche.current = 4
         >>> sheet.dice_lost(physical=False)
         2
+        >>> sheet.psyche_lines_wished = 1  # one line's malus replaced by a wish
+        >>> sheet.dice_lost(physical=False)
+        1
         """
-        lost = self.psyche.emptied_lines + self.critical_injuries
+        psyche = self.psyche.emptied_lines
+        lost = psyche - min(self.psyche_lines_wished, psyche) + self.critical_injuries
         return lost + (self.physis.emptied_lines if physical else 0)

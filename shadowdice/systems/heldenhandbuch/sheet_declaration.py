@@ -74,6 +74,14 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             hint="An opponent's legendary maneuver: the first throws of the next combat phase "
             "are thrown without this character.",
         ),
+        FieldSpec(
+            "psyche_lines_wished",
+            "Emptied Psyche lines settled by a wish",
+            Kind.INT,
+            bounds=lambda sheet: (0, COMBAT_CARRY_MAX),
+            hint="Influence: instead of the die malus of an emptied Psyche line, a wish was "
+            "granted. Such lines cost no die; set it back to 0 once the line refills.",
+        ),
         FieldSpec("notes", "Notes", Kind.MULTILINE),
     )
 

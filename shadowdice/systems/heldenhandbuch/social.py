@@ -362,13 +362,17 @@ class InfluenceSession(SideBySideSession):
             yield Action(
                 f"wish:{index}",
                 f"Grant {influencer} a wish",
-                hint=f"Instead of the die malus, {name} grants {influencer} a wish.",
+                hint=f"Instead of the die malus, {name} grants {influencer} a wish: "
+                "the emptied line costs no die.",
                 member=name,
             )
 
     def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
         kind, _, index = action.id.partition(":")
         self.choices[int(index)] = kind
+        if kind == "wish":
+            self.entrants[int(index)].sheet.psyche_lines_wished += 1
+            self.charges.append(Charge("psyche_lines_wished", -1, int(index)))
         name = self.entrants[int(index)].name
         influencer = self.entrants[0].name
         words = "takes the die malus" if kind == "malus" else f"grants {influencer} a wish"

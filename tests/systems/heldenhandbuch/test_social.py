@@ -88,6 +88,28 @@ def test_an_emptied_psyche_line_offers_the_die_malus_or_a_wish(contest, alrik):
     assert session.actions() == ()
 
 
+@pytest.mark.parametrize(("choice", "dice_lost"), [("malus", 1), ("wish", 0)])
+def test_granting_the_wish_gives_back_the_emptied_lines_die(
+    contest, system, alrik, choice, dice_lost
+):
+    victim = brun(psyche=11)
+    session = contest([alrik, victim], [9, 9, 9, 5, 10, 3, 2], contest="influence")
+    session.apply("0:stop")
+    session.apply("1:stop")
+    hint = {a.id: a.hint for a in session.actions()}["wish:1"]
+    assert (
+        hint == "Instead of the die malus, Brun grants Alrik a wish: the emptied line costs no die."
+    )
+    session.apply(f"{choice}:1")
+    assert victim.dice_lost(physical=False) == dice_lost
+    assert victim.psyche_lines_wished == 1 - dice_lost
+    wished = [(c.resource, c.amount, c.who) for c in session.charges][1:]
+    assert wished == ([] if dice_lost else [("psyche_lines_wished", -1, 1)])
+    # Brun's next Self-control check (3W12) throws the dice the choice leaves him
+    check = system.start_check(victim, {"what": "skill:Self-control"}, ScriptedDiceSource([4] * 3))
+    assert len(check.dice) == 3 - dice_lost
+
+
 def test_several_influence_together_as_a_joint_check(contest, alrik):
     # Given Cara helps Alrik: her Intimidation is 14, his 12
     cara = brun()
