@@ -191,9 +191,9 @@ def parse(text: str) -> Expression:
     if not compact:
         raise NotationError(f"Write a dice expression, such as {EXAMPLES}.")
     if long := re.search(rf"\d{{{MAX_DIGITS + 1},}}", compact):
+        number = long[0] if len(long[0]) <= 12 else f"{long[0][:12]}…"
         raise NotationError(
-            f"{shown[:40]}: {long[0][:12]}… is too long a number; "
-            f"numbers have at most {MAX_DIGITS} digits."
+            f"{number} is too long a number; numbers have at most {MAX_DIGITS} digits."
         )
     if joined := _TERMS_WITHOUT_SIGN.search(text):
         raise NotationError(

@@ -57,7 +57,7 @@ def test_spaces_and_capitals_do_not_matter_and_the_shown_form_is_one():
         ("1d4+" * 13 + "1", "at most 12 terms"),
         ("d6+" + "9" * 5000, "too long a number; numbers have at most 6 digits"),
         ("9" * 5000 + "d6", "too long a number"),
-        ("d6>=1234567", "too long a number"),
+        ("d6>=1234567", "1234567 is too long a number"),
     ],
 )
 def test_what_cannot_be_rolled_is_refused_with_the_reason(text, reason):
