@@ -965,7 +965,9 @@ class MainWindow(QMainWindow):
 
     def _on_undo_state_changed(self, *_args) -> None:
         """The menu says what Undo and Redo would do."""
-        undo, redo = self.undo_group.undoText(), self.undo_group.redoText()
+        # A name may hold "&", which a menu would take for the mark of its key.
+        undo = self.undo_group.undoText().replace("&", "&&")
+        redo = self.undo_group.redoText().replace("&", "&&")
         self.undo_action.setEnabled(self.undo_group.canUndo())
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(self.undo_group.canRedo())

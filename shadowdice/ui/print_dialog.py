@@ -4,6 +4,8 @@ printed or left empty for a pencil; then Preview, Print or Export PDF.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -71,7 +73,7 @@ class PrintDialog(QDialog):
         form.addRow("Paper:", self.paper)
         form.addRow("", self.pencil)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"<b>{title}</b>"))
+        layout.addWidget(QLabel(f"<b>{escape(title)}</b>"))  # a name may hold "<" or "&"
         layout.addLayout(form)
         row = QHBoxLayout()  # Preview first, apart from the ways out
         row.addWidget(self.preview_button)

@@ -9,9 +9,9 @@ import unicodedata
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPageSize
+from PySide6.QtGui import QPageSize, QTextDocument
 from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QCheckBox, QComboBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
 
 from shadowdice.core.sheet import Kind, rows
 from shadowdice.systems import builtin_registry
@@ -293,3 +293,17 @@ def test_a_phase_six_pencil_sheet_keeps_each_attribute_s_kind(qapp, tmp_path):
     assert "Education Persona" in text
     assert "Strength Physis" in text
     assert "—" not in text, "a derived minimum roll is no word fixed by the rules"
+
+
+def test_the_print_dialog_shows_a_name_with_angle_brackets_as_typed(qtbot):
+    # Given a character whose name holds characters that mark up rich text
+    name = "Kira <the Blade> & Co"
+
+    # When the print dialog opens for her
+    dialog = PrintDialog(name, Paper.A4, pdf=True)
+    qtbot.addWidget(dialog)
+
+    # Then its heading reads her name as typed
+    shown = QTextDocument()
+    shown.setHtml(dialog.findChild(QLabel).text())
+    assert shown.toPlainText() == name

@@ -305,3 +305,20 @@ def test_undoing_edge_spent_in_a_secret_roll_after_it_was_revealed_marks_the_rol
     entries = [json.loads(line) for line in window.roll_log.path.read_text("utf-8").splitlines()]
     rolled = next(entry["id"] for entry in entries if entry.get("type") == "roll")
     assert [entry["roll"] for entry in entries if entry.get("type") == "undone"] == [rolled]
+
+
+def test_the_edit_menu_shows_an_ampersand_in_a_name_as_typed(qtbot, window):
+    # Given a skill of the character's own, named "Knives & Forks"
+    document = window.new_character()
+    skills = next(table for table in document.tables() if table.key == "skills")
+    row = document.add_row(skills)
+    document.set_cell(skills, row, 0, "Knives & Forks")
+
+    # When it is removed
+    document.remove_row(skills, row)
+
+    # Then the menu offers to undo it by its name: "&" shows as itself, not as a key mark
+    assert window.undo_action.text() == "&Undo Removing Knives && Forks"
+    undo(qtbot, window)
+    assert window.redo_action.text() == "&Redo Removing Knives && Forks"
+    assert window.undo_action.text() == "&Undo Skill of Knives && Forks"
