@@ -744,6 +744,17 @@ class MainWindow(QMainWindow):
             self.game_table.start_roll(start, (document.sheet, self.party(document)), [document])
         except (CheckError, DiceSourceError) as error:
             self._show_message(str(error))
+            return
+        if self.roll_panel.session is not None and not self.roll_panel.waiting():
+            self._note_written_on_others(self.roll_panel.session)
+
+    def _note_written_on_others(self, session: RollSession) -> None:
+        """A check may write on another open character's sheet (a Star Wars dodge is kept on
+        the defender's sheet for its segment): that character's window shows the change.
+        """
+        for other in self.documents():
+            if other.system.id == session.system_id:
+                other.note_spent(session)  # records nothing where nothing changed
 
     def open_group_roll(self) -> GroupRollDialog | None:
         """Open the group-roll dialog for the open characters of the current system."""
@@ -783,6 +794,7 @@ class MainWindow(QMainWindow):
     def _on_roll_finished(self, record: RollRecord) -> None:
         if self.roll_panel.session is not None:
             self._roll_records[self.roll_panel.session] = record
+            self._note_written_on_others(self.roll_panel.session)
         self.history_model.add(record)
         self.autosave.write_now()
         try:

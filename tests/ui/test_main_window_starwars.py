@@ -155,3 +155,36 @@ def test_a_bad_code_in_a_field_stays_there_with_the_reason_to_correct(qtbot, win
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert document.sheet.sublight_speed == "4D+1" and field.text() == "4D+1"
     assert window.current_editor().problem.text() == ""
+
+
+def test_a_dodge_kept_on_the_defenders_sheet_marks_the_defenders_window_changed(
+    qtbot, window, dice, tmp_path
+):
+    # Given two saved Star Wars characters: the runner shoots, the tracker dodges
+    system = window.registry.get("starwars_d6")
+    choose(window.system_selector, "starwars_d6")
+    samples = {template.name: template for template in system.sample_templates()}
+    runner = window.new_character(system.new_sheet_from_template(samples["Freighter Runner"]))
+    tracker = window.new_character(system.new_sheet_from_template(samples["Bounty Tracker"]))
+    runner.mark_saved(tmp_path / "runner.json")
+    tracker.mark_saved(tmp_path / "tracker.json")
+    window.tabs.setCurrentIndex(window.documents().index(runner))
+    assert not tracker.modified
+
+    # When the runner's Blaster is rolled against the tracker, who dodges
+    choose(window.check_panel.widget("roll"), "skill:Blaster")
+    choose(window.check_panel.widget("opponent"), "character")
+    names = window.check_panel.widget("defender")
+    names.item(0).setCheckState(Qt.CheckState.Checked)
+    choose(window.check_panel.widget("defender_roll"), "skill:Dodge")
+    dice.extend([4] * 20)
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+
+    # Then the dodge's total is on the tracker's sheet, and the tracker's window shows it
+    # unsaved, with the roll as the change to undo
+    assert [dodge.segment for dodge in tracker.sheet.dodged] == [1]
+    assert tracker.modified
+    assert tracker.undo_stack.undoText().startswith("Blaster")
+    tracker.undo_stack.undo()
+    assert tracker.sheet.dodged == [] and not tracker.modified
