@@ -25,7 +25,7 @@ from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.param_form import ParamForm
 
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
-FORM_HEIGHT_KEPT = 110
+FORM_HEIGHT_KEPT = 108
 
 
 class CheckPanel(QGroupBox):
@@ -41,6 +41,7 @@ class CheckPanel(QGroupBox):
     """
 
     roll_requested = Signal(object)
+    form_grew = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__("Check", parent)
@@ -67,7 +68,9 @@ class CheckPanel(QGroupBox):
         roll_row.addWidget(self.roll_button, 1)
         roll_row.addWidget(self.secret_box)
         layout = QVBoxLayout(self)
-        layout.addWidget(FormArea(self.form))
+        area = FormArea(self.form)
+        area.form_grew.connect(self.form_grew.emit)
+        layout.addWidget(area)
         layout.addWidget(self.preview)
         layout.addLayout(roll_row)
         self._connect_signals()
@@ -201,7 +204,12 @@ class FormArea(QScrollArea):
     """The parameter form, scrolling past :data:`FORM_HEIGHT_KEPT`: a form of a few parameters
     shows whole, a long one (Star Wars D6 with an opponent) scrolls instead of pushing the
     window past the screen.
+
+    Signals:
+        form_grew: the form is now taller than the room it has (the window may give it more).
     """
+
+    form_grew = Signal()
 
     def __init__(self, form: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -215,6 +223,8 @@ class FormArea(QScrollArea):
         """Take the form's new height when its rows change (parameters shown or hidden)."""
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
             self.updateGeometry()
+            if self.widget().sizeHint().height() > self.viewport().height():
+                self.form_grew.emit()
         return super().eventFilter(watched, event)
 
     def sizeHint(self) -> QSize:

@@ -95,6 +95,9 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
 #: How many earlier sessions the history shows below this one's rolls.
 EARLIER_SESSIONS_SHOWN = 3
 
+#: The tray's height, in pixels, that a growing check form leaves it when taking room.
+TRAY_HEIGHT_KEPT = 300
+
 
 class MainWindow(QMainWindow):
     """The Shadowdice main window.
@@ -338,6 +341,9 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_current_changed)
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
+        self.check_panel.form_grew.connect(
+            self._make_room_for_check, Qt.ConnectionType.QueuedConnection
+        )
         self.roll_panel.roll_finished.connect(self._on_roll_finished)
         self.roll_undone.connect(self.history_model.set_undone)
         self.history_model.replaced.connect(self._on_record_replaced)
@@ -729,6 +735,24 @@ class MainWindow(QMainWindow):
         return party
 
     # --- rolling -------------------------------------------------------------------------------
+
+    def _make_room_for_check(self) -> None:
+        """Give a check form that grew (an opponent chosen) the height it needs, from the
+        tray, as long as the tray keeps :data:`TRAY_HEIGHT_KEPT`.
+        """
+        sizes = self.right_splitter.sizes()
+        wanted = self.check_panel.sizeHint().height() - sizes[0]
+        given = min(wanted, sizes[1] - TRAY_HEIGHT_KEPT)
+        if given <= 0:  # the tray is short: it takes back what the form can spare
+            spare = sizes[0] - self.check_panel.minimumSizeHint().height()
+            given = -min(max(spare, 0), max(TRAY_HEIGHT_KEPT - sizes[1], 0))
+        if given:
+            self.right_splitter.setSizes([sizes[0] + given, sizes[1] - given, *sizes[2:]])
+
+    def resizeEvent(self, event) -> None:
+        """Share the right-hand column's new height between the check form and the tray."""
+        super().resizeEvent(event)
+        self._make_room_for_check()
 
     def _on_roll_requested(self, values: CheckValues) -> None:
         document = self.current_document()

@@ -4,6 +4,10 @@ The check panel and the group-roll dialog both show one. Each kind gets its edit
 box for a choice, a spin box for a number, a check box for a flag, a line for a code or text
 (the system judges what is typed, in its preview), and a list of check boxes for a choice of
 other characters.
+
+The shown rows fill two columns side by side once the form is wide enough
+(:data:`TWO_COLUMNS_FROM`), so that a long check (Star Wars D6 with an opponent) stays in
+sight without scrolling on a laptop.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
+    QGridLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -28,6 +33,9 @@ from shadowdice.core.sheet import Kind
 
 #: Rows a list of characters shows before it scrolls.
 _VISIBLE_CHARACTERS = 4
+
+#: The form's width, in pixels, from which its rows fill two columns.
+TWO_COLUMNS_FROM = 520
 
 
 class ParamForm(QWidget):
@@ -42,9 +50,12 @@ class ParamForm(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._params: dict[str, tuple[CheckParam, QWidget]] = {}
+        self._labels: dict[str, QLabel] = {}
         self.gone: list[str] = []  # characters kept from before who are no longer offered
-        self._form = QFormLayout(self)
-        self._form.setContentsMargins(0, 0, 0, 0)
+        self.columns = 1
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(8)
 
     def params(self) -> tuple[CheckParam, ...]:
         """The parameters shown, in order."""
@@ -52,9 +63,12 @@ class ParamForm(QWidget):
 
     def set_params(self, params: tuple[CheckParam, ...], keep: Mapping[str, Any]) -> None:
         """Show these parameters, with the ``keep`` values where they still fit."""
-        while self._form.rowCount():
-            self._form.removeRow(0)
+        for label, widget in self._rows():
+            for item in (label, widget):
+                self._grid.removeWidget(item)
+                item.deleteLater()
         self._params.clear()
+        self._labels.clear()
         self.gone = [
             name
             for param in params
@@ -67,11 +81,13 @@ class ParamForm(QWidget):
             widget.setObjectName(f"check_{param.key}")
             widget.setToolTip(param.hint)
             self._params[param.key] = (param, widget)
+            label = QLabel("" if isinstance(widget, QCheckBox) else f"{param.label}:", self)
             if isinstance(widget, QCheckBox):
                 widget.setText(param.label)
-                self._form.addRow("", widget)
             else:
-                self._form.addRow(f"{param.label}:", widget)
+                label.setBuddy(widget)
+            self._labels[param.key] = label
+            widget.setParent(self)
             _connect_change(widget, self._on_editor_changed)
         self._show_what_applies()
 
@@ -85,7 +101,40 @@ class ParamForm(QWidget):
         """
         values = self.values()
         for key, (_param, widget) in self._params.items():
-            self._form.setRowVisible(widget, self.applies(key, values))
+            shown = self.applies(key, values)
+            widget.setVisible(shown)
+            self._labels[key].setVisible(shown)
+        self._arrange()
+
+    def _rows(self) -> list[tuple[QLabel, QWidget]]:
+        return [(self._labels[key], widget) for key, (_param, widget) in self._params.items()]
+
+    def _arrange(self) -> None:
+        """Place the shown rows top to bottom, in one column or filling two side by side."""
+        for label, widget in self._rows():
+            self._grid.removeWidget(label)
+            self._grid.removeWidget(widget)
+        for row in range(self._grid.rowCount()):
+            self._grid.setRowStretch(row, 0)
+        shown = [(label, widget) for label, widget in self._rows() if not widget.isHidden()]
+        per_column = max(-(-len(shown) // self.columns), 1)
+        for index, (label, widget) in enumerate(shown):
+            row, column = index % per_column, 2 * (index // per_column)
+            self._grid.addWidget(label, row, column)
+            self._grid.addWidget(widget, row, column + 1)
+        for column in range(4):
+            self._grid.setColumnStretch(
+                column, 1 if column % 2 and column < 2 * self.columns else 0
+            )
+        self._grid.setRowStretch(per_column, 1)
+
+    def resizeEvent(self, event) -> None:
+        """Fill two columns when there is room for them, one when not."""
+        super().resizeEvent(event)
+        columns = 2 if event.size().width() >= TWO_COLUMNS_FROM else 1
+        if columns != self.columns:
+            self.columns = columns
+            self._arrange()
 
     def applies(self, key: str, values: Mapping[str, Any] | None = None) -> bool:
         """Whether a parameter applies to the values as set (and so is shown)."""
@@ -110,6 +159,8 @@ class ParamForm(QWidget):
 def _editor(param: CheckParam, value: Any) -> QWidget:
     if param.kind == Kind.CHOICE:
         combo = QComboBox()
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(12)  # long choices shorten rather than widen the form
         for choice, label in param.choices:
             combo.addItem(label, choice)
         index = combo.findData(value)

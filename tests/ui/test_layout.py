@@ -128,3 +128,41 @@ def test_the_window_never_starts_larger_than_the_screen(make_window):
     window = make_window()
     free = window.screen().availableGeometry()
     assert window.width() <= free.width() and window.height() <= free.height()
+
+
+def shown_outside_the_form_area(window) -> list[str]:
+    """The check's shown fields that lie (partly) outside the form area's viewport."""
+    form = window.check_panel.form
+    viewport = form.parentWidget()
+    seen = viewport.rect()
+    outside = []
+    for param in form.params():
+        field = form.widget(param.key)
+        if field.isVisible():
+            placed = QRect(field.mapTo(viewport, field.rect().topLeft()), field.size())
+            if not seen.contains(placed):
+                outside.append(param.key)
+    return outside
+
+
+def test_the_star_wars_check_with_an_opponent_fits_a_laptop_without_scrolling(qtbot, window):
+    from tests.ui.test_main_window_starwars import choose
+
+    # Given two Star Wars characters at 1366 x 768
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1366, 768))
+    system = window.registry.get("starwars_d6")
+    choose(window.system_selector, "starwars_d6")
+    samples = {template.name: template for template in system.sample_templates()}
+    window.new_character(system.new_sheet_from_template(samples["Freighter Runner"]))
+    window.new_character(system.new_sheet_from_template(samples["Bounty Tracker"]))
+
+    # When the check asks for the most: an opponent character and the roll it makes
+    choose(window.check_panel.widget("opponent"), "character")
+    qtbot.waitUntil(lambda: window.check_panel.widget("defender_roll").isVisible())
+
+    # Then the Force Point choice and every other field are in sight, nothing scrolled
+    qtbot.waitUntil(lambda: not shown_outside_the_form_area(window))
+    assert window.check_panel.widget("force_point").isVisible()
+    assert window.check_panel.form.columns == 2
+    assert not layout_problems(window)
