@@ -14,7 +14,7 @@ rest of the window stay as they are. Keys:
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from shadowdice.core.dice import DiceRequest, face_problem
@@ -32,8 +32,8 @@ _OWN_KEYS = {
 }
 
 SLOT_STYLE = (
-    "QLabel {{ border: 2px solid {border}; border-radius: 6px; min-width: 2.4em;"
-    " min-height: 2.4em; font-size: 15pt; font-weight: 700; color: {colour}; }}"
+    "QLabel {{ border: 2px solid {border}; border-radius: 6px; min-width: 1.8em;"
+    " min-height: 1.6em; font-size: 13pt; font-weight: 700; color: {colour}; }}"
 )
 
 
@@ -84,6 +84,7 @@ class DiceEntry(QFrame):
         self.keys.setStyleSheet(f"color: {theme.UNDONE};")
         self.keys.setWordWrap(True)
         holder, self._slots_layout = flow_widget()
+        self._holder = holder
         self._slots: list[QLabel] = []
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -112,7 +113,17 @@ class DiceEntry(QFrame):
         self.reason.clear()
         self._paint()
         self.setVisible(True)
+        self._fit()
         self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Wrapping slots need the height of every row they take."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self._holder.width() or self.width() or 400
+        self._holder.setMinimumHeight(self._slots_layout.heightForWidth(width))
 
     def close_request(self) -> None:
         """Hide the strip."""
