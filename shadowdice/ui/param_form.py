@@ -174,7 +174,8 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
         return spin
     if param.kind in (Kind.CODE, Kind.TEXT):
         line = QLineEdit(str(value))
-        line.setMaximumWidth(120)
+        # wide enough for a dice expression of a few terms ("4d6kh3+1d8!+2"), read whole
+        line.setMaximumWidth(260)
         return line
     if param.kind == Kind.CHARACTERS:
         names = QListWidget()
