@@ -32,8 +32,9 @@ bonus at once (the opponent sits out the first throw of the next combat phase, k
 sheet); Doppeltria and Tessera disarm: a defender who blocks needs a group die left over to
 draw a weapon (it is spent), else he stays disarmed and cannot counter. Pente and Exi act on a
 hit: Pente knocks down (initiative bonus 2, damage ×2; a defender's Pente, in his counter, does
-normal damage), Exi deals triple damage with six damage dice more (initiative bonus 3), in an
-attack or a counter alike.
+normal damage; where he can fall, "… falls" costs him half his dice, rounded down, in the next
+combat phase, the fall damage by the height being the game master's), Exi deals triple damage
+with six damage dice more (initiative bonus 3), in an attack or a counter alike.
 
 Every fighter's dice are thrown in their own name, so that a player on physical dice is asked
 for their own dice only (:mod:`shadowdice.core.pending`): a throw together asks every such
@@ -89,7 +90,7 @@ from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, HeldenSheet
 
 AGAIN = "again"
 INITIATIVE = "initiative"
@@ -101,6 +102,7 @@ COUNTER = "counter"
 NO_COUNTER = "no_counter"
 DAMAGE = "damage"
 FLEE = "flee"
+FALL = "fall"
 #: Kinds of weapon: a sword, axe, polearm or other weapon; a dagger; none.
 WEAPON, DAGGER, UNARMED = "weapon", "dagger", "unarmed"
 
@@ -178,6 +180,7 @@ class CombatSession(RollSession):
         holder: the fighter who took the initiative.
         hit: the damage of the hit, once thrown.
         fled: the attacker fled instead of hitting.
+        fell: the defender knocked down by a Pente fell (half his dice lost next phase).
         bonus: initiative bonus earned against each fighter (throws to sit out next phase).
         swapped: faces after high mastery swaps, {die id: face}.
         notes: what happened, in words, in order.
@@ -229,6 +232,7 @@ class CombatSession(RollSession):
         self.maneuver = Maneuver.NONE
         self.hit: DamageResult | None = None
         self.fled = False
+        self.fell = False
         self.bonus = [0] * len(self.fighters)
         self.swapped: dict[int, int] = {}
         self.notes: list[str] = []
@@ -576,6 +580,23 @@ class CombatSession(RollSession):
             hint="Give up the hit and get out of reach of the melee fighters.",
             member=attacker.name,
         )
+        if self._knocked_down() and not self.fell:
+            defender = self.fighters[self._defender()]
+            yield Action(
+                FALL,
+                f"{defender.name} falls",
+                hint=f"Knocked down where he can fall: {defender.name} loses half his dice "
+                f"({self._fall_loss()}) in the next combat phase; the fall damage depends on "
+                "the height.",
+                member=defender.name,
+            )
+
+    def _knocked_down(self) -> bool:
+        return self.maneuver is Maneuver.PENTE and self.phase is Phase.HIT
+
+    def _fall_loss(self) -> int:
+        """Dice a fall costs in the next combat phase: half the fallen one's, rounded down."""
+        return self.fighters[self._defender()].tested.step.count // 2
 
     def damage_dice(self) -> tuple[int, int]:
         """The damage dice of the current hit: (count, sides)."""
@@ -626,6 +647,13 @@ class CombatSession(RollSession):
             self.fled = True
             self.notes.append(f"{self.fighters[self._attacker()].name} flees instead of hitting")
             self.phase = Phase.OVER
+        elif kind == FALL:
+            self.fell = True
+            name = self.fighters[self._defender()].name
+            self.notes.append(
+                f"{name} falls: {self._fall_loss()} dice lost next combat phase, "
+                "fall damage by the height"
+            )
 
     def _swap(self, index: int, picked: tuple[int, ...]) -> None:
         fighter = self.fighters[index]
@@ -764,9 +792,13 @@ class CombatSession(RollSession):
         self.settled = True
         for index, fighter in enumerate(self.fighters):
             sheet = fighter.sheet
-            if fighter.rescue_used:
-                sheet.combat_dice_lost += fighter.rescue_used
-                self.charges.append(Charge("combat_dice_lost", -fighter.rescue_used, index))
+            lost = fighter.rescue_used
+            if self.fell and index == self.defender:
+                lost += self._fall_loss()
+            if lost:
+                lost = min(lost, COMBAT_CARRY_MAX - sheet.combat_dice_lost)
+                sheet.combat_dice_lost += lost
+                self.charges.append(Charge("combat_dice_lost", -lost, index))
             if self.bonus[index]:
                 sheet.combat_throws_skipped += self.bonus[index]
                 self.charges.append(Charge("combat_throws_skipped", -self.bonus[index], index))
@@ -851,6 +883,7 @@ class CombatSession(RollSession):
             "maneuver": self.maneuver.value,
             "hit": self.hit is not None or self.phase is Phase.HIT,
             "fled": self.fled,
+            "fell": self.fell,
             "damage": self.hit.sentence if self.hit else "",
             "severity": self.hit.hits[0].severity.value if self.hit else "",
         }

@@ -286,6 +286,38 @@ def test_a_pente_knocks_down_doubles_the_damage_and_gives_two_throws(combat):
     assert brun.combat_throws_skipped == 2
 
 
+def test_a_pente_where_the_opponent_can_fall_costs_him_half_his_dice_next_phase(combat):
+    alrik, brun = fighter("Alrik", bonus_dice=4), fighter("Brun")
+    session = combat([alrik, brun], [13] * 5 + [4, 3, 2, 2] + [1, 2, 3, 4, 5, 6])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[13] * 5))
+    session.apply("let_through")
+    # Then the game master may let Brun fall: offered on Brun's row, with what it costs
+    fall = next(a for a in session.actions() if a.id == "fall")
+    assert (fall.member, fall.label) == ("Brun", "Brun falls")
+    assert fall.hint == (
+        "Knocked down where he can fall: Brun loses half his dice (2) in the next combat "
+        "phase; the fall damage depends on the height."
+    )
+    session.apply("fall")
+    assert "fall" not in [a.id for a in session.actions()]
+    assert "Brun falls: 2 dice lost next combat phase" in session.outcome().detail
+    session.apply("damage")
+    assert session.outcome().values["fell"] is True
+    # Brun's 4W20 lose half: the next combat phase throws 2 of them
+    assert brun.combat_dice_lost == 2 and brun.combat_throws_skipped == 2
+    assert ("combat_dice_lost", -2, 1) in [(c.resource, c.amount, c.who) for c in session.charges]
+
+
+def test_without_a_pente_nobody_falls(combat):
+    alrik, brun = fighter("Alrik", bonus_dice=2), fighter("Brun")
+    session = combat([alrik, brun], [13] * 3 + [4, 3, 2, 2] + [1, 2, 3, 4])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[13] * 3))
+    session.apply("let_through")
+    assert [a.id for a in session.actions()] == ["damage", "flee"]
+
+
 def test_an_exi_throws_six_damage_dice_more_for_triple_damage(combat):
     alrik, brun = fighter("Alrik", bonus_dice=5), fighter("Brun")
     session = combat([alrik, brun], [11] * 6 + [4, 3, 2, 2] + [2] * 13)
