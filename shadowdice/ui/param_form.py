@@ -120,8 +120,12 @@ class ParamForm(QWidget):
         per_column = max(-(-len(shown) // self.columns), 1)
         for index, (label, widget) in enumerate(shown):
             row, column = index % per_column, 2 * (index // per_column)
-            self._grid.addWidget(label, row, column)
-            self._grid.addWidget(widget, row, column + 1)
+            if isinstance(widget, QCheckBox) and self.columns > 1:  # its text is its label
+                label.hide()
+                self._grid.addWidget(widget, row, column, 1, 2)
+            else:
+                self._grid.addWidget(label, row, column)
+                self._grid.addWidget(widget, row, column + 1)
         for column in range(4):
             self._grid.setColumnStretch(
                 column, 1 if column % 2 and column < 2 * self.columns else 0

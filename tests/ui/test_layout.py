@@ -166,3 +166,12 @@ def test_the_star_wars_check_with_an_opponent_fits_a_laptop_without_scrolling(qt
     assert window.check_panel.widget("force_point").isVisible()
     assert window.check_panel.form.columns == 2
     assert not layout_problems(window)
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_check_form_shows_whole_at_1366x768(qtbot, window, system_id):
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1366, 768))
+    window.open_sample(system_id)
+    qtbot.waitUntil(lambda: window.check_panel.form.params() != ())
+    qtbot.waitUntil(lambda: not shown_outside_the_form_area(window))
