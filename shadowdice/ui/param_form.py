@@ -193,7 +193,9 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
             )
             names.addItem(item)
         rows = min(max(names.count(), 1), _VISIBLE_CHARACTERS)
-        names.setMaximumHeight(names.sizeHintForRow(0) * rows + 2 * names.frameWidth() + 4)
+        names.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        names.setTextElideMode(Qt.TextElideMode.ElideRight)
+        names.setFixedHeight(names.sizeHintForRow(0) * rows + 2 * names.frameWidth() + 4)
         return names
     check = QCheckBox()
     check.setChecked(bool(value))

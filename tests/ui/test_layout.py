@@ -165,6 +165,8 @@ def test_the_star_wars_check_with_an_opponent_fits_a_laptop_without_scrolling(qt
     qtbot.waitUntil(lambda: not shown_outside_the_form_area(window))
     assert window.check_panel.widget("force_point").isVisible()
     assert window.check_panel.form.columns == 2
+    defenders = window.check_panel.widget("defender")
+    assert defenders.viewport().height() >= defenders.sizeHintForRow(0)  # a name, not squashed
     assert not layout_problems(window)
 
 
