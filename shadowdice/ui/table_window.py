@@ -40,7 +40,7 @@ from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Tone
 from shadowdice.ui import theme
 from shadowdice.ui.history import describe
-from shadowdice.ui.tray.dice_tray import DiceTray
+from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE, DiceTray
 
 SECRET_NOTICE = "The game master rolled secretly"
 TONE_COLOURS = {
@@ -205,11 +205,19 @@ class TableWindow(QWidget):
         self.placement_changed.emit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Remember how big the window is."""
+        """Remember how big the window is, and let its dice grow with it."""
         super().resizeEvent(event)
+        self.tray.set_look(felt=self.tray.felt, max_die_size=table_die_size(self.height()))
         self.placement_changed.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing only hides it; View ▸ Table window opens it again where it was."""
         self.placement_changed.emit()
         super().closeEvent(event)
+
+
+def table_die_size(window_height: int) -> int:
+    """The largest die on the table window: read from across the room, so it grows with the
+    window (a seventh of its height) and is never smaller than on the main window's tray.
+    """
+    return max(MAX_DIE_SIZE, window_height // 7)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsTextItem, QWidget
 
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 from shadowdice.ui.table_window import SECRET_NOTICE, TableWindow
+from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE
 from tests.ui.window_helpers import choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -201,3 +202,22 @@ def test_the_record_keeps_its_visibility(qtbot, window, dice, secret):
     record = window.history_model.records()[0]
     assert record.secret is secret
     assert ('"secret": true' in record.model_dump_json().replace(":true", ": true")) is secret
+
+
+def test_the_table_window_shows_larger_dice_on_a_big_screen(qtbot, window, dice):
+    # Given the table window at 1920x1080 (a projector or a big screen for the players)
+    runner(window, "Kira")
+    qtbot.keyClick(window, Qt.Key.Key_T, CTRL)
+    table = window.game_table.table_window
+    table.resize(1920, 1080)
+    qtbot.waitUntil(lambda: table.tray.viewport().height() > 600, timeout=3000)
+
+    # When Kira rolls six dice
+    roll(qtbot, window, [5, 6, 2, 3, 4, 1], dice)
+    qtbot.waitUntil(lambda: len(table.tray.die_items()) == 6, timeout=3000)
+
+    # Then the players' dice are larger than the game master's and than any main-window die
+    main_size = window.roll_panel.tray.die_size()
+    assert table.tray.die_size() >= 1.5 * main_size
+    assert table.tray.die_size() > MAX_DIE_SIZE
+    assert all(item.size > main_size for item in table.tray.die_items())
