@@ -214,7 +214,7 @@ class GameTable(QObject):
         if (table := self._table()) is None:
             return
         if session.secret:
-            table.show_secret(self.notice_action.isChecked())
+            table.show_secret(self.notice_action.isChecked(), session.dice)
         else:
             table.show_dice(session.dice, fresh)
 

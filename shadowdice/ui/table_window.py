@@ -4,7 +4,8 @@ monitor turned towards them.
 It shows a large tray that follows the game master's rolls with the same animation, the
 outcome in large letters, and the public history. It is fed only what the players may see
 (:class:`~shadowdice.ui.game_table.GameTable` decides): a secret roll reaches it at most as
-the words "The game master rolled secretly", never its dice, outcome or record.
+the words "The game master rolled secretly" over as many blank dice as it threw, never its
+faces, marks, outcome or record.
 
 F11 puts it full screen on the screen chosen in its own bar (and back); where it was, and
 on which screen, is remembered between runs.
@@ -41,6 +42,7 @@ from shadowdice.core.session import Tone
 from shadowdice.ui import theme
 from shadowdice.ui.history import describe
 from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE, DiceTray
+from shadowdice.ui.tray.die_painting import BLANK_FACE
 
 SECRET_NOTICE = "The game master rolled secretly"
 TONE_COLOURS = {
@@ -138,9 +140,14 @@ class TableWindow(QWidget):
         self._style(tone)
         self.detail.setText(detail)
 
-    def show_secret(self, notice: bool) -> None:
-        """A secret roll: an empty tray and, with ``notice``, the words that one was made."""
+    def show_secret(self, notice: bool, dice: Sequence[Die] = ()) -> None:
+        """A secret roll: with ``notice``, the words that one was made and as many blank dice
+        as it threw (no face, no mark); else an empty tray.
+        """
         self.tray.clear()
+        if notice and dice:
+            blanks = [Die(place, die.sides, (BLANK_FACE,)) for place, die in enumerate(dice)]
+            self.tray.show_dice(blanks, (), animate=False)
         self.headline.setText(SECRET_NOTICE if notice else "")
         self._style(Tone.NEUTRAL.value)
         self.detail.clear()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsTextItem, QWidget
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 from shadowdice.ui.table_window import SECRET_NOTICE, TableWindow
 from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE
+from shadowdice.ui.tray.die_painting import BLANK_FACE
 from tests.ui.window_helpers import choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -98,9 +99,14 @@ def test_the_table_window_follows_public_rolls_and_never_shows_a_secret_one(qtbo
     outcome = secret.outcome()
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
 
-    # Then the table window says only that the game master rolled secretly
+    # Then the table window says only that the game master rolled secretly, over as many
+    # blank dice as were thrown: no face, no mark, no score
     assert table.headline.text() == SECRET_NOTICE
-    assert table.tray.die_items() == [] and table.history_model.rowCount() == 1
+    blanks = table.tray.die_items()
+    assert len(blanks) == len(secret.dice) == 10 and table.history_model.rowCount() == 1
+    for item in blanks:
+        assert item.die.faces == (BLANK_FACE,) and item.shown_face == BLANK_FACE
+        assert not item.die.marks and item.die.score is None and not item.chain_text
     seen = everything_in(table)
     for secret_text in ["Mordecai", outcome.headline, outcome.detail, "Critical", "glitch"]:
         assert secret_text not in seen, f"{secret_text!r} leaked to the table window"

@@ -49,6 +49,7 @@ from shadowdice.ui.tray.die_marks import (
     paint_typed,
 )
 from shadowdice.ui.tray.die_painting import (
+    BLANK_FACE,
     body_path,
     paint_body,
     paint_face,
@@ -122,6 +123,8 @@ def describe_die(die: Die) -> str:
     >>> describe_die(Die(5, 6, (3,), typed=(True,)))
     '3, typed in'
     """
+    if die.face == BLANK_FACE:
+        return "a die, not shown"
     words = [CHAIN_ARROW.join(str(face) for face in die.faces)]
     words += [mark.value for mark in _MARK_ORDER if mark in die.marks]
     if die.score is not None:

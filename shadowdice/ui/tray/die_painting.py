@@ -48,6 +48,9 @@ _FOCUS = QColor("#ffffff")
 _SIZE_LABEL = QColor("#8c8068")
 
 #: Pip positions of a d6 face, in units of a quarter of the die size from its centre.
+BLANK_FACE = 0
+"""The face of a blank die: one that is shown without its face (a secret roll on the table)."""
+
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -240,7 +243,11 @@ def _ink(marks: frozenset[Mark]) -> QColor:
 def paint_face(
     painter: QPainter, sides: int, size: float, face: int, marks: frozenset[Mark]
 ) -> None:
-    """Paint ``face``: pips on a d6, else the number (6 and 9 underlined) and the die's size."""
+    """Paint ``face``: pips on a d6, else the number (6 and 9 underlined) and the die's size;
+    nothing for :data:`BLANK_FACE`.
+    """
+    if face == BLANK_FACE:
+        return
     ink = _ink(marks)
     if sides == 6 and face in _PIPS:
         painter.setPen(Qt.PenStyle.NoPen)
