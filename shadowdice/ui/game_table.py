@@ -160,6 +160,12 @@ class GameTable(QObject):
             self._real_documents.remove(document)
         self.real_dice.rollers = self._rollers()
 
+    def follow_settings(self) -> None:
+        """Take the table's settings as they stand (after the settings dialog)."""
+        settings = self.window.files.settings
+        self.real_table_action.setChecked(settings.real_dice_table)
+        self.notice_action.setChecked(settings.announce_secret_rolls)
+
     def _on_real_table_toggled(self, on: bool) -> None:
         self.real_dice.everyone = on
         self.window.files.update_settings(real_dice_table=on)

@@ -376,6 +376,7 @@ class MainWindow(QMainWindow):
     def _on_settings_accepted(self, changes: dict) -> None:
         self.files.change_settings(**changes)
         self.apply_settings()
+        self.game_table.follow_settings()
 
     def _fit_to_screen(self, width: int, height: int) -> None:
         """Take this size, or the screen's free area when that is smaller."""

@@ -1,5 +1,5 @@
 """The settings dialog (Ctrl+,): how the tray looks and moves, each character's dice colour,
-and whether spending asks first.
+whether spending asks first, and the table: real dice for everyone, secret rolls announced.
 
 The dialog edits a copy of the settings and hands the changes back on OK (``accepted_changes``);
 the main window stores them with the other settings and applies them at once.
@@ -72,6 +72,14 @@ class SettingsDialog(QDialog):
         self.confirm_spending = QCheckBox("&Ask before a roll spends Edge, dice or points")
         self.confirm_spending.setObjectName("confirm_spending")
         self.confirm_spending.setChecked(settings.confirm_spending)
+        self.real_dice_table = QCheckBox("&Real dice for the whole table (everyone types in faces)")
+        self.real_dice_table.setObjectName("real_dice_table")
+        self.real_dice_table.setChecked(settings.real_dice_table)
+        self.announce_secret_rolls = QCheckBox(
+            "Announce &secret rolls on the table window (as blank dice)"
+        )
+        self.announce_secret_rolls.setObjectName("announce_secret_rolls")
+        self.announce_secret_rolls.setChecked(settings.announce_secret_rolls)
 
         tray = QGroupBox("Dice tray")
         tray_form = QFormLayout(tray)
@@ -103,6 +111,11 @@ class SettingsDialog(QDialog):
         layout.addWidget(tray)
         layout.addWidget(colours)
         layout.addWidget(self.confirm_spending)
+        table = QGroupBox("Table")
+        table_layout = QVBoxLayout(table)
+        table_layout.addWidget(self.real_dice_table)
+        table_layout.addWidget(self.announce_secret_rolls)
+        layout.addWidget(table)
         self.extra = QVBoxLayout()  # room for more options
         layout.addLayout(self.extra)
         layout.addStretch(1)
@@ -122,6 +135,8 @@ class SettingsDialog(QDialog):
             "felt": self.felt.currentData(),
             "dice_colours": {name: c for name, c in colours.items() if c != "ivory"},
             "confirm_spending": self.confirm_spending.isChecked(),
+            "real_dice_table": self.real_dice_table.isChecked(),
+            "announce_secret_rolls": self.announce_secret_rolls.isChecked(),
         }
 
     def accept(self) -> None:

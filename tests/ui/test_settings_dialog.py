@@ -83,3 +83,29 @@ def test_spending_asks_first_when_wanted(qtbot, window, dice, prompts):
     dice.extend([5, 5, 5])
     action_button(window, "edge_extra_dice").click()
     qtbot.waitUntil(lambda: document.sheet.edge_current == 2, timeout=3000)
+
+
+def test_the_table_options_are_in_the_dialog(qtbot, window, app_paths):
+    # Given the defaults: digital dice, secret rolls announced
+    assert not window.game_table.real_table_action.isChecked()
+    assert window.game_table.notice_action.isChecked()
+
+    # When the game master ticks real dice for the whole table and stops announcing secrets
+    dialog = open_dialog(qtbot, window)
+    assert not dialog.real_dice_table.isChecked() and dialog.announce_secret_rolls.isChecked()
+    dialog.real_dice_table.click()
+    dialog.announce_secret_rolls.click()
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+
+    # Then the Roll and View menus follow, the dice source waits for everyone's typed faces,
+    # and both are kept for the next start
+    assert window.game_table.real_table_action.isChecked()
+    assert window.game_table.real_dice.everyone
+    assert not window.game_table.notice_action.isChecked()
+    stored = SettingsStore(app_paths.settings_file).load()
+    assert stored.real_dice_table and not stored.announce_secret_rolls
+
+    # And the dialog opened again shows them as they are now
+    dialog = window.open_settings()
+    assert dialog.real_dice_table.isChecked() and not dialog.announce_secret_rolls.isChecked()
+    dialog.reject()
