@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +56,55 @@ MAX_ACTION_SHORTCUTS = 9
 
 #: Headlines longer than this many characters are set smaller ("Order: Anla, then Bulack").
 LONG_HEADLINE = 26
+
+
+class OutcomeArea(QScrollArea):
+    """The part under the tray (outcome, legend, buttons): as tall as its content needs at
+    its width, and scrolling within itself when the window leaves it less, so that the
+    headline never lies over the dice.
+    """
+
+    #: The least height it keeps: about the headline's, so that a squeezed panel still says
+    #: how the roll went.
+    MINIMUM_HEIGHT = 40
+
+    def __init__(self, content: QWidget) -> None:
+        super().__init__()
+        self.setObjectName("outcome_scroll")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # The content takes the viewport's width, so that the headline wraps instead of
+        # running out of sight on the right.
+        content.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setWidget(content)
+        content.installEventFilter(self)
+
+    def sizeHint(self) -> QSize:
+        """The content's height at the width it has now (wrapped labels and buttons)."""
+        content = self.widget()
+        width = max(self.viewport().width(), 1)
+        height = content.heightForWidth(width) if content.hasHeightForWidth() else -1
+        if height < 0:
+            height = content.sizeHint().height()
+        return QSize(content.sizeHint().width(), height)
+
+    def minimumSizeHint(self) -> QSize:
+        """Little: squeezed, the area scrolls rather than the window growing."""
+        return QSize(0, min(self.MINIMUM_HEIGHT, self.sizeHint().height()))
+
+    def resizeEvent(self, event) -> None:
+        """A new width changes the height the content needs."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()
+
+    def eventFilter(self, watched, event) -> bool:
+        """New content (a longer outcome, more buttons) asks for a new height."""
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
 
 
 class RollPanel(QWidget):
@@ -145,15 +197,21 @@ class RollPanel(QWidget):
         buttons.addWidget(self.confirm_button)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.done_button)
+        below = QWidget()
+        below.setObjectName("outcome_area")
+        below_layout = QVBoxLayout(below)
+        below_layout.setContentsMargins(0, 0, 0, 0)
+        below_layout.addWidget(self.headline)
+        below_layout.addWidget(self.detail)
+        below_layout.addWidget(self.change)
+        below_layout.addWidget(self.legend)
+        below_layout.addLayout(buttons)
+        self.outcome_area = OutcomeArea(below)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tray, 1)
         layout.addWidget(self.entry)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.detail)
-        layout.addWidget(self.change)
-        layout.addWidget(self.legend)
-        layout.addLayout(buttons)
+        layout.addWidget(self.outcome_area)
         self._connect_signals()
 
     def _connect_signals(self) -> None:

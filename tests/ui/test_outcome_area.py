@@ -1,0 +1,58 @@
+"""The outcome under the tray never lies over the dice, even with the splitters dragged to
+their extremes at the smallest window: the part under the tray scrolls within itself instead,
+and the window can still be made 1024x640.
+"""
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from tests.ui.test_layout import SYSTEMS, layout_problems, roll_something
+
+
+def _drag_to_extremes(window) -> None:
+    # The right column as narrow and the check area as tall as the splitters allow.
+    window.splitter.setSizes([10_000, 1])
+    window.right_splitter.setSizes([10_000, 1, 1])
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_the_headline_never_covers_the_dice_with_the_splitters_at_their_extremes(
+    qtbot, window, dice, system_id
+):
+    window.open_sample(system_id)
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    roll_something(qtbot, window, dice)
+    _drag_to_extremes(window)
+    panel = window.roll_panel
+    tray_bottom = panel.tray.mapTo(window, panel.tray.rect().bottomLeft()).y()
+    headline_top = panel.headline.mapTo(window, panel.headline.rect().topLeft()).y()
+    area_top = panel.outcome_area.mapTo(window, panel.outcome_area.rect().topLeft()).y()
+    assert panel.tray.height() >= panel.tray.minimumHeight()
+    assert area_top > tray_bottom, f"{system_id}: the outcome starts inside the tray"
+    assert headline_top > tray_bottom, f"{system_id}: the headline lies over the dice"
+    assert panel.headline.isVisible() and panel.headline.visibleRegion().boundingRect().height() > 0
+    problems = layout_problems(window)
+    assert not problems, f"{system_id}: " + "; ".join(problems[:5])
+    assert window.size().toTuple() == (1024, 640)
+    minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
+    assert minimum.width() <= 1024 and minimum.height() <= 640
+
+
+def test_the_outcome_area_scrolls_when_squeezed_and_shows_whole_when_there_is_room(
+    qtbot, window, dice
+):
+    window.open_sample("phasesix")
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    roll_something(qtbot, window, dice)
+    area = window.roll_panel.outcome_area
+    _drag_to_extremes(window)
+    assert area.verticalScrollBar().maximum() > 0, "squeezed, the outcome scrolls"
+    window.splitter.setSizes([1, 10_000])
+    window.right_splitter.setSizes([1, 10_000, 1])
+    window.resize(1920, 1080)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1920, 1080))
+    QApplication.processEvents()
+    assert area.verticalScrollBar().maximum() == 0, "with room, the outcome shows whole"
