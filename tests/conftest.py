@@ -1,11 +1,21 @@
-"""Test-wide settings: Qt runs offscreen, whatever the machine has; benchmarks run on request."""
+"""Test-wide settings: Qt runs offscreen, whatever the machine has; benchmarks run on request;
+the message catalogs are compiled when a .po file is newer than its .mo file (as the build does).
+"""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "packaging"))
+import catalogs  # noqa: E402 - lives in packaging/
+
+sys.path.pop(0)
+catalogs.compile_all()
 
 BENCHMARKS = Path(__file__).parent / "benchmarks"
 

@@ -1,0 +1,307 @@
+"""The language a person reads: message catalogs and texts that can render themselves again.
+
+Every text a person reads is written in English in the code, wrapped in ``_()`` (or ``_n()``
+where it depends on a number), and looked up in a gettext catalog of the current language
+when it is made. The result is a :class:`Text`: a ``str`` in the current language that also
+keeps its message and arguments, so that it can be rendered again in another language
+(:meth:`Text.translated`) and written to a file without any words of one language in it
+(:meth:`Text.to_data`, :meth:`Text.from_data`).
+
+Catalogs are found by module, with no list to keep: a module inside
+``shadowdice.systems.<id>`` uses the catalog ``<id>`` in that package's ``locale`` folder, so
+that a rule system brings its own translations; every other module uses the catalog
+``shadowdice`` in ``shadowdice/locale``. A module takes its functions with::
+
+    _, _n = translations(__name__)
+
+``_("{hits} hits", hits=3)`` formats its keyword arguments with :meth:`str.format` (a text
+without arguments is never formatted, so its braces need no doubling);
+``_n("{n} hit", "{n} hits", n)`` chooses the plural form of the current language for ``n``
+and passes ``n`` to the format as well. ``N_("Strength")`` only marks a text for the
+catalog, for tables of constants; it is translated where it is shown, with ``_(value)``.
+
+The language is English until :func:`set_language` chooses another. The pseudo-language
+``"pseudo"`` makes every text about 40 % longer, with accents, for testing that layouts cope
+with longer languages. This module knows nothing of Qt: the user interface listens with
+:func:`on_change` and renders its texts again.
+"""
+
+from __future__ import annotations
+
+import gettext
+import math
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+#: The language the code is written in.
+SOURCE_LANGUAGE = "en"
+#: The languages that have catalogs, in the order a settings dialog lists them.
+LANGUAGES = ("de", "en")
+#: The test language whose texts are 40 % longer.
+PSEUDO = "pseudo"
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_APP_DOMAIN = "shadowdice"
+
+_state = {"language": SOURCE_LANGUAGE}
+_listeners: list[Callable[[str], None]] = []
+
+
+def current() -> str:
+    """The language texts are made in now ("en", "de" or "pseudo")."""
+    return _state["language"]
+
+
+def set_language(language: str) -> None:
+    """Make texts in ``language`` from now on, and tell every listener.
+
+    Raises:
+        ValueError: a language with no catalog.
+    """
+    if language not in (*LANGUAGES, PSEUDO):
+        raise ValueError(f"no catalog for the language {language!r}")
+    if language == _state["language"]:
+        return
+    _state["language"] = language
+    for listener in list(_listeners):
+        listener(language)
+
+
+def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``listener(language)`` after every change of language; returns the unsubscriber."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def best_match(preferred: Iterable[str]) -> str:
+    """The first of ``preferred`` (locale names such as "de_AT" or "en-US") that has a catalog.
+
+    English when none has one.
+
+    >>> best_match(["fr_FR", "de_AT", "en_US"])
+    'de'
+    >>> best_match(["fr"])
+    'en'
+    """
+    for name in preferred:
+        language = name.replace("-", "_").split("_")[0].lower()
+        if language in LANGUAGES:
+            return language
+    return SOURCE_LANGUAGE
+
+
+def domain_of(module: str) -> str:
+    """The catalog a module's texts belong to.
+
+    >>> domain_of("shadowdice.systems.starwars.rolls")
+    'starwars'
+    >>> domain_of("shadowdice.ui.main_window")
+    'shadowdice'
+    """
+    parts = module.split(".")
+    if len(parts) > 2 and parts[:2] == ["shadowdice", "systems"]:
+        return parts[2]
+    return _APP_DOMAIN
+
+
+def locale_dir(domain: str) -> Path:
+    """The folder that holds ``domain``'s catalogs (``<language>/LC_MESSAGES/<domain>.mo``)."""
+    if domain == _APP_DOMAIN:
+        return _PACKAGE_DIR / "locale"
+    return _PACKAGE_DIR / "systems" / domain / "locale"
+
+
+@cache
+def _catalog(domain: str, language: str) -> gettext.NullTranslations:
+    if language in (SOURCE_LANGUAGE, PSEUDO):
+        return gettext.NullTranslations()
+    return gettext.translation(
+        domain, localedir=locale_dir(domain), languages=[language], fallback=True
+    )
+
+
+def _pseudo(text: str) -> str:
+    """``text`` with accents and 40 % longer, its ``{placeholders}`` untouched.
+
+    >>> _pseudo("{n} hits")
+    '[{n} hîţš ~~~~]'
+    """
+    accents = str.maketrans("aceinostuyACEINOSTUY", "åçéîñöšţûýÅÇÉÎÑÖŠŢÛÝ")
+    pieces, depth = [], 0
+    for char in text:
+        depth += char == "{"
+        pieces.append(char if depth else char.translate(accents))
+        depth -= char == "}" and depth > 0
+    padding = "~" * math.ceil(len(text) * 0.4)
+    return f"[{''.join(pieces)} {padding}]"
+
+
+class Text(str):
+    """A text in the current language that knows how it was made.
+
+    It is a ``str`` (as the current language renders it), so it can be shown, compared and
+    searched like one. :meth:`translated` renders it again in the language of now.
+    Formatting it into another plain string loses that: compose texts with ``_()`` and
+    arguments, or :meth:`join`, instead.
+
+    Attributes:
+        domain: the catalog; "" for a text that is not translated (a name a player typed,
+            a joined list).
+        message: the English message (for a joined list: the separator).
+        plural: the English plural message, or None.
+        n: the number that chooses the plural form, or None.
+        args: the arguments of the format; they may be texts themselves.
+    """
+
+    domain: str
+    message: str
+    plural: str | None
+    n: int | None
+    args: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        domain: str,
+        message: str,
+        plural: str | None = None,
+        n: int | None = None,
+        args: Mapping[str, Any] | None = None,
+    ) -> Text:
+        """The message rendered in the current language, keeping what it was made of."""
+        args = dict(args or {})
+        made = super().__new__(cls, _render(domain, message, plural, n, args))
+        made.domain, made.message, made.plural, made.n, made.args = (
+            domain,
+            message,
+            plural,
+            n,
+            args,
+        )
+        return made
+
+    @classmethod
+    def literal(cls, text: str) -> Text:
+        """A text that every language shows as it is (a name a player typed)."""
+        return text if isinstance(text, Text) else cls("", "{text}", args={"text": str(text)})
+
+    @classmethod
+    def join(cls, separator: str, items: Iterable[Any]) -> Text:
+        """``separator.join(items)`` that renders each item again in the language of now."""
+        return cls("", separator, args={"items": tuple(items)})
+
+    def translated(self) -> str:
+        """This text as the current language renders it."""
+        return _render(self.domain, self.message, self.plural, self.n, self.args)
+
+    def to_data(self) -> dict[str, Any] | str:
+        """This text for a file: its message and arguments, no words of any one language.
+
+        A literal text is written as the plain string it is.
+        """
+        if not self.domain and self.message == "{text}":
+            return str(self.args["text"])
+        data: dict[str, Any] = {"domain": self.domain, "message": self.message}
+        if self.plural is not None:
+            data["plural"], data["n"] = self.plural, self.n
+        if self.args:
+            data["args"] = {key: _arg_to_data(value) for key, value in self.args.items()}
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> Text:
+        """The text :meth:`to_data` wrote; a plain string (an older file) stays as it is.
+
+        Raises:
+            ValueError: data that is neither.
+        """
+        if isinstance(data, str):
+            return cls.literal(data)
+        if not isinstance(data, Mapping) or not isinstance(data.get("message"), str):
+            raise ValueError("a text must be a string or an object with a message")
+        args = data.get("args") or {}
+        if not isinstance(args, Mapping):
+            raise ValueError("the arguments of a text must be an object")
+        plural, n = data.get("plural"), data.get("n")
+        return cls(
+            str(data.get("domain", "")),
+            data["message"],
+            plural if isinstance(plural, str) else None,
+            n if isinstance(n, int) and not isinstance(n, bool) else None,
+            {str(key): _arg_from_data(value) for key, value in args.items()},
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Text, (self.domain, self.message, self.plural, self.n, self.args)
+
+
+def _render(
+    domain: str, message: str, plural: str | None, n: int | None, args: Mapping[str, Any]
+) -> str:
+    fresh = {key: _fresh(value) for key, value in args.items()}
+    if not domain:
+        if "items" in fresh and message != "{text}":
+            return message.join(str(item) for item in fresh["items"])
+        return message.format(**fresh)
+    language = current()
+    catalog = _catalog(domain, language)
+    if plural is None:
+        pattern = catalog.gettext(message)
+    else:
+        pattern = catalog.ngettext(message, plural, n if n is not None else 0)
+        fresh.setdefault("n", n)
+    if language == PSEUDO:
+        pattern = _pseudo(pattern)
+    if not fresh:
+        return pattern
+    try:
+        return pattern.format(**fresh)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names an argument the message does not have: show the English.
+        english = message if plural is None or n == 1 else plural
+        return english.format(**fresh)
+
+
+def _fresh(value: Any) -> Any:
+    if isinstance(value, Text):
+        return value.translated()
+    if isinstance(value, tuple):
+        return tuple(_fresh(item) for item in value)
+    return value
+
+
+def _arg_to_data(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {"text": value.to_data()}
+    if isinstance(value, tuple | list):
+        return [_arg_to_data(item) for item in value]
+    return value
+
+
+def _arg_from_data(value: Any) -> Any:
+    if isinstance(value, Mapping) and set(value) == {"text"}:
+        return Text.from_data(value["text"])
+    if isinstance(value, list):
+        return tuple(_arg_from_data(item) for item in value)
+    return value
+
+
+def translations(
+    module: str,
+) -> tuple[Callable[..., Text], Callable[..., Text]]:
+    """``(_, _n)`` for the module named ``module`` (pass ``__name__``)."""
+    domain = domain_of(module)
+
+    def _(message: str, /, **args: Any) -> Text:
+        return Text(domain, message, args=args)
+
+    def _n(singular: str, plural: str, n: int, /, **args: Any) -> Text:
+        return Text(domain, singular, plural, n, args)
+
+    return _, _n
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it (translate where shown)."""
+    return message

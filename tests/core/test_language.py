@@ -1,0 +1,155 @@
+"""Texts in the current language that render themselves again, from real compiled catalogs."""
+
+import pickle
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from shadowdice.core import language
+from shadowdice.core.language import Text, translations
+
+
+@pytest.fixture
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A German catalog for the domain "demo", compiled the way the build does it."""
+    catalog = Catalog(locale="de", domain="demo")
+    catalog.add("Roll", "Würfeln")
+    catalog.add("{hits} hits - {verdict}", "{hits} Erfolge - {verdict}")
+    catalog.add("success", "gelungen")
+    catalog.add(("{n} hit", "{n} hits"), ("{n} Erfolg", "{n} Erfolge"))
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "demo.mo").open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
+    language._catalog.cache_clear()
+    yield
+    language.set_language("en")
+    language._catalog.cache_clear()
+
+
+def demo_functions():
+    _, _n = translations("shadowdice.systems.demo.rolls")
+    return _, _n
+
+
+def test_a_text_is_english_until_another_language_is_chosen(german):
+    _, _n = demo_functions()
+    assert _("Roll") == "Roll"
+    language.set_language("de")
+    assert _("Roll") == "Würfeln"
+
+
+def test_a_text_made_in_english_renders_again_in_german_with_its_arguments(german):
+    _, _n = demo_functions()
+    headline = _("{hits} hits - {verdict}", hits=3, verdict=_("success"))
+    assert headline == "3 hits - success"
+    language.set_language("de")
+    assert headline.translated() == "3 Erfolge - gelungen"
+
+
+@pytest.mark.parametrize(
+    ("n", "english", "german_text"),
+    [(1, "1 hit", "1 Erfolg"), (3, "3 hits", "3 Erfolge"), (0, "0 hits", "0 Erfolge")],
+)
+def test_plural_forms_follow_the_number(german, n, english, german_text):
+    _, _n = demo_functions()
+    text = _n("{n} hit", "{n} hits", n)
+    assert text == english
+    language.set_language("de")
+    assert text.translated() == german_text
+
+
+def test_a_text_goes_to_a_file_without_words_of_one_language_and_comes_back(german):
+    _, _n = demo_functions()
+    language.set_language("de")
+    headline = _("{hits} hits - {verdict}", hits=3, verdict=_("success"))
+    data = headline.to_data()
+    assert "Erfolge" not in repr(data) and "gelungen" not in repr(data)
+    language.set_language("en")
+    again = Text.from_data(data)
+    assert again == "3 hits - success"
+    language.set_language("de")
+    assert again.translated() == "3 Erfolge - gelungen"
+
+
+def test_a_typed_name_and_an_old_plain_string_stay_as_they_are(german):
+    name = Text.literal("Kira Roll")
+    language.set_language("de")
+    assert name.translated() == "Kira Roll"
+    assert name.to_data() == "Kira Roll"
+    assert Text.from_data("3 hits - success").translated() == "3 hits - success"
+
+
+def test_a_joined_list_renders_each_item_again(german):
+    _, _n = demo_functions()
+    joined = Text.join(", ", [_("Roll"), "7", _("success")])
+    assert joined == "Roll, 7, success"
+    language.set_language("de")
+    assert joined.translated() == "Würfeln, 7, gelungen"
+    assert Text.from_data(joined.to_data()).translated() == "Würfeln, 7, gelungen"
+
+
+def test_a_text_survives_pickling_with_its_message(german):
+    _, _n = demo_functions()
+    text = pickle.loads(pickle.dumps(_("Roll")))
+    language.set_language("de")
+    assert text.translated() == "Würfeln"
+
+
+@pytest.mark.parametrize(
+    "data", [7, None, {"args": {}}, {"message": 3}, {"message": "x", "args": "y"}]
+)
+def test_broken_text_data_from_a_file_is_refused(data):
+    with pytest.raises(ValueError):
+        Text.from_data(data)
+
+
+def test_a_translation_with_a_wrong_placeholder_falls_back_to_english(tmp_path, monkeypatch):
+    catalog = Catalog(locale="de", domain="demo")
+    catalog.add("{hits} hits", "{treffer} Erfolge")
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "demo.mo").open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
+    language._catalog.cache_clear()
+    _, _n = demo_functions()
+    try:
+        language.set_language("de")
+        assert _("{hits} hits", hits=2) == "2 hits"
+    finally:
+        language.set_language("en")
+        language._catalog.cache_clear()
+
+
+def test_the_pseudo_language_is_longer_and_keeps_placeholders():
+    _, _n = translations("shadowdice.ui.main_window")
+    try:
+        language.set_language("pseudo")
+        text = _("{n} hits against the threshold", n=4)
+        assert "4" in text and len(text) >= 1.4 * len("4 hits against the threshold")
+    finally:
+        language.set_language("en")
+
+
+def test_listeners_hear_each_change_once_and_can_leave():
+    heard = []
+    leave = language.on_change(heard.append)
+    try:
+        language.set_language("de")
+        language.set_language("de")
+        language.set_language("en")
+    finally:
+        leave()
+        language.set_language("en")
+    language.set_language("de")
+    language.set_language("en")
+    assert heard == ["de", "en"]
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="no catalog"):
+        language.set_language("fr")

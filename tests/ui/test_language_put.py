@@ -1,0 +1,75 @@
+"""Texts given to widgets through ``put`` follow a change of language; typed names do not."""
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from shadowdice.core import language
+from shadowdice.core.language import Text, translations
+from shadowdice.ui import language as ui_language
+from shadowdice.ui.language import put
+
+
+@pytest.fixture
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    catalog = Catalog(locale="de", domain="demo")
+    catalog.add("Roll", "Würfeln")
+    catalog.add("Throw the dice", "Die Würfel werfen")
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "demo.mo").open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
+    language._catalog.cache_clear()
+    yield
+    ui_language.switch("en")
+    language._catalog.cache_clear()
+
+
+def test_put_texts_change_with_the_language_and_the_last_one_wins(qtbot, german):
+    _, _n = translations("shadowdice.systems.demo.ui")
+    button = QPushButton()
+    qtbot.addWidget(button)
+    put(button.setText, _("Throw the dice"))
+    put(button.setText, _("Roll"))
+    put(button.setToolTip, _("Throw the dice"))
+    name = QLabel()
+    qtbot.addWidget(name)
+    put(name.setText, Text.literal("Roll"))
+    heard = []
+    ui_language.events.changed.connect(heard.append)
+    ui_language.switch("de")
+    assert (button.text(), button.toolTip(), name.text()) == (
+        "Würfeln",
+        "Die Würfel werfen",
+        "Roll",
+    )
+    assert heard == ["de"]
+    ui_language.switch("en")
+    assert (button.text(), button.toolTip()) == ("Roll", "Throw the dice")
+
+
+def test_a_plain_text_put_later_is_never_replaced_by_an_older_one(qtbot, german):
+    _, _n = translations("shadowdice.systems.demo.ui")
+    label = QLabel()
+    qtbot.addWidget(label)
+    put(label.setText, _("Roll"))
+    put(label.setText, "Kira")
+    ui_language.switch("de")
+    assert label.text() == "Kira"
+
+
+def test_a_deleted_widget_does_not_stop_the_switch(qtbot, german):
+    _, _n = translations("shadowdice.systems.demo.ui")
+    gone = QLabel()
+    put(gone.setText, _("Roll"))
+    gone.deleteLater()
+    qtbot.wait(1)
+    kept = QLabel()
+    qtbot.addWidget(kept)
+    put(kept.setText, _("Roll"))
+    ui_language.switch("de")
+    assert kept.text() == "Würfeln"
