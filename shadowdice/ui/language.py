@@ -56,6 +56,14 @@ def put(setter: Callable[[str], Any], text: str) -> None:
         texts.pop(setter.__name__, None)
 
 
+def shown(text: str) -> str:
+    """``text`` as the current language renders it: a :class:`Text` anew, any other as it is.
+
+    For views that render data (records, outcomes) again after a change of language.
+    """
+    return text.translated() if isinstance(text, Text) else text
+
+
 def system_language() -> str:
     """The language of the system's locale that has a catalog, else English."""
     return language.best_match(QLocale.system().uiLanguages())

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from shadowdice.core import language
 from shadowdice.core.language import Text, translations
 from shadowdice.ui import language as ui_language
-from shadowdice.ui.language import put
+from shadowdice.ui.language import put, shown
 
 
 @pytest.fixture
@@ -73,3 +73,10 @@ def test_a_deleted_widget_does_not_stop_the_switch(qtbot, german):
     put(kept.setText, _("Roll"))
     ui_language.switch("de")
     assert kept.text() == "Würfeln"
+
+
+def test_shown_renders_a_text_anew_and_leaves_other_strings(german):
+    _, _n = translations("shadowdice.systems.demo.ui")
+    made_in_english = _("Roll")
+    ui_language.switch("de")
+    assert (shown(made_in_english), shown("Kira")) == ("Würfeln", "Kira")
