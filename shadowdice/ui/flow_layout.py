@@ -72,7 +72,8 @@ class FlowLayout(QLayout):
         for item in self._items:
             if item.isEmpty():
                 continue
-            hint = item.sizeHint()
+            # An item wider than the layout gets the layout's width rather than running out.
+            hint = item.sizeHint().boundedTo(QSize(area.width(), item.sizeHint().height()))
             if x > area.x() and x + hint.width() > area.right() + 1:
                 x, y = area.x(), y + line_height + self.spacing()
                 line_height = 0

@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -192,7 +192,9 @@ class RollPanel(QWidget):
         escape.setWhatsThis("Stop picking dice")
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
-        buttons = QHBoxLayout()
+        # Done (and Confirm/Cancel) sit right of the follow-ups, or under them when the
+        # column is too narrow for both (see resizeEvent).
+        self._buttons = buttons = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         buttons.addLayout(self.actions_grid, 1)
         buttons.addWidget(self.confirm_button)
         buttons.addWidget(self.cancel_button)
@@ -213,6 +215,25 @@ class RollPanel(QWidget):
         layout.addWidget(self.entry)
         layout.addWidget(self.outcome_area)
         self._connect_signals()
+
+    def resizeEvent(self, event) -> None:
+        """Put Done under the follow-ups when both do not fit side by side."""
+        super().resizeEvent(event)
+        self._arrange_buttons()
+
+    def _arrange_buttons(self) -> None:
+        ends = [
+            b
+            for b in (self.confirm_button, self.cancel_button, self.done_button)
+            if not b.isHidden()
+        ]
+        needed = self.actions_grid.minimumSize().width() + sum(
+            b.sizeHint().width() + self._buttons.spacing() for b in ends
+        )
+        narrow = needed > self.outcome_area.viewport().width()
+        direction = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        if self._buttons.direction() != direction:
+            self._buttons.setDirection(direction)
 
     def _connect_signals(self) -> None:
         self.tray.dice_settled.connect(self._on_dice_settled)
@@ -522,6 +543,7 @@ class RollPanel(QWidget):
             rows[action.member].addWidget(button)
             self._action_buttons.append(button)
         self.done_button.setEnabled(self.is_open())
+        self._arrange_buttons()
 
     def _disable_actions(self) -> None:
         """While dice tumble, nothing can be clicked; the settled tray offers again."""

@@ -56,3 +56,27 @@ def test_the_outcome_area_scrolls_when_squeezed_and_shows_whole_when_there_is_ro
     qtbot.waitUntil(lambda: window.size().toTuple() == (1920, 1080))
     QApplication.processEvents()
     assert area.verticalScrollBar().maximum() == 0, "with room, the outcome shows whole"
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_squeezed_the_buttons_wrap_inside_the_outcome_area_instead_of_running_off_its_edge(
+    qtbot, window, dice, system_id
+):
+    window.open_sample(system_id)
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    roll_something(qtbot, window, dice)
+    _drag_to_extremes(window)
+    panel = window.roll_panel
+    viewport = panel.outcome_area.viewport()
+    buttons = [*panel.action_buttons(), panel.done_button]
+    assert buttons, "a rolled check offers at least Done"
+    for button in buttons:
+        if not button.isVisible():
+            continue
+        left = button.mapTo(viewport, button.rect().topLeft()).x()
+        right = button.mapTo(viewport, button.rect().topRight()).x()
+        assert left >= 0 and right < viewport.width(), (
+            f"{system_id}: {button.text()!r} spans {left}..{right}, "
+            f"the area shows 0..{viewport.width() - 1}"
+        )
