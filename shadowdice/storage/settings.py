@@ -50,7 +50,8 @@ class Settings(BaseModel):
         animation: how fast dice tumble in: off, fast, normal or slow.
         dice_size: how large dice are at most: small, normal or large.
         felt: the felt's colour, by name (see ``ui/tray/palette.py``).
-        dice_colours: each character's dice colour by name, by the character's name.
+        dice_colours: each character's dice colour by name, by its file (absolute path) once
+            saved, else by its name.
         confirm_spending: whether a follow-up that spends a resource asks first.
         paper: the paper sheets were printed on last, "A4" or "Letter"; "" for the locale's.
         real_dice_table: the whole table rolls physical dice, typed in.

@@ -25,6 +25,7 @@ from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
+    QColor,
     QGuiApplication,
     QKeySequence,
     QShortcut,
@@ -366,8 +367,17 @@ class MainWindow(QMainWindow):
         """Open the settings dialog; OK stores and applies its changes."""
         from shadowdice.ui.settings_dialog import SettingsDialog
 
-        names = list(dict.fromkeys(document.title for document in self.documents()))
-        dialog = SettingsDialog(self.files.settings, names, self)
+        documents = self.documents()
+        titles = [document.title for document in documents]
+        characters = {
+            colour_key(document): (
+                f"{document.title} ({document.path.name})"
+                if document.path is not None and titles.count(document.title) > 1
+                else document.title
+            )
+            for document in documents
+        }
+        dialog = SettingsDialog(self.files.settings, list(characters.items()), self)
         dialog.accepted_changes.connect(self._on_settings_accepted)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -415,9 +425,14 @@ class MainWindow(QMainWindow):
         tray.duration_ms = round(self._normal_animation_ms * SPEED_FACTORS[settings.animation])
         tray.set_look(felt=felt_colour(settings.felt), max_die_size=die_size(settings.dice_size))
         colours = settings.dice_colours
-        self.roll_panel.colour_of = lambda document: (
-            dice_colour(colours[document.title]) if document.title in colours else None
-        )
+
+        def colour_of(document: CharacterDocument) -> QColor | None:
+            # Kept by file, so that renaming keeps it; by name before the first save (and in
+            # settings from before colours were kept by file).
+            name = colours.get(colour_key(document), colours.get(document.title))
+            return dice_colour(name) if name else None
+
+        self.roll_panel.colour_of = colour_of
         self.roll_panel.may_spend = self._may_spend if settings.confirm_spending else _always
         self.roll_panel.refresh_colours()
 
@@ -564,8 +579,17 @@ class MainWindow(QMainWindow):
         return document is not None and self.save(document, ask=True)
 
     def save(self, document: CharacterDocument, *, ask: bool = False) -> bool:
-        """Save a character; returns False when the player cancelled or writing failed."""
-        return self.files.save(document, ask=ask, open_documents=self.documents())
+        """Save a character; returns False when the player cancelled or writing failed.
+
+        Its dice colour goes with it to the file it is saved as.
+        """
+        before = colour_key(document)
+        saved = self.files.save(document, ask=ask, open_documents=self.documents())
+        colours = self.files.settings.dice_colours
+        after = colour_key(document)
+        if saved and after != before and before in colours and after not in colours:
+            self.files.change_settings(dice_colours={**colours, after: colours[before]})
+        return saved
 
     def close_current(self) -> bool:
         """Close the current character, asking before losing changes."""
@@ -1105,3 +1129,11 @@ class MainWindow(QMainWindow):
 
 def _always(_action) -> bool:
     return True
+
+
+def colour_key(document: CharacterDocument) -> str:
+    """What a character's dice colour is kept by in the settings: its file, once saved (so
+    that renaming keeps the colour and two characters of one name have their own), else its
+    name.
+    """
+    return str(document.path.resolve()) if document.path is not None else document.title

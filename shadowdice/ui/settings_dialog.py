@@ -55,7 +55,10 @@ class SettingsDialog(QDialog):
 
     accepted_changes = Signal(dict)
 
-    def __init__(self, settings: Settings, characters: list[str], parent=None) -> None:
+    def __init__(self, settings: Settings, characters: list[tuple[str, str]], parent=None) -> None:
+        """``characters``: (key, label) of each open character; the key is what its dice
+        colour is kept by (:func:`shadowdice.ui.main_window.colour_key`).
+        """
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setObjectName("settings_dialog")
@@ -90,12 +93,12 @@ class SettingsDialog(QDialog):
         self.dice_colours: dict[str, QComboBox] = {}
         colours = QGroupBox("Dice colour of each character")
         colours_form = QFormLayout(colours)
-        for name in characters:
+        for key, name in characters:
             combo = _combo(
-                f"dice_colour:{name}", DICE, settings.dice_colours.get(name, "ivory"), swatches=True
+                f"dice_colour:{key}", DICE, settings.dice_colours.get(key, "ivory"), swatches=True
             )
             combo.setAccessibleName(f"Dice colour of {name}")
-            self.dice_colours[name] = combo
+            self.dice_colours[key] = combo
             colours_form.addRow(f"{name}:", combo)
         if not characters:
             colours_form.addRow(QLabel("Open a character to give its dice a colour."))

@@ -109,3 +109,51 @@ def test_the_table_options_are_in_the_dialog(qtbot, window, app_paths):
     dialog = window.open_settings()
     assert dialog.real_dice_table.isChecked() and not dialog.announce_secret_rolls.isChecked()
     dialog.reject()
+
+
+def _colour_of_dice(qtbot, window, dice) -> list:
+    choose(window.check_panel.widget("skill"), "Pistols")
+    dice.extend([5, 3, 2])
+    window.check_panel.request_roll()
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    colours = [item.colour for item in window.roll_panel.tray.die_items()]
+    window.roll_panel.done_button.click()
+    return colours
+
+
+def test_a_dice_colour_stays_with_its_character_through_a_rename_and_apart_from_a_namesake(
+    qtbot, make_window, app_paths, dice, tmp_path
+):
+    # Given two saved characters who are both called Kira
+    window = make_window()
+    first = window.new_character_of("shadowrun4")
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Kira")
+    window.prompts.save_answers.append(tmp_path / "kira-1.shadowdice")
+    assert window.save(first)
+    second = window.new_character_of("shadowrun4")
+    qtbot.keyClicks(window.current_editor().field_widget("name"), "Kira")
+    window.prompts.save_answers.append(tmp_path / "kira-2.shadowdice")
+    assert window.save(second)
+
+    # When the game master gives the first Kira rose dice (the dialog tells the two apart)
+    window.show_party_member(window.documents().index(first))
+    dialog = open_dialog(qtbot, window)
+    labels = [dialog.dice_colours[key].accessibleName() for key in dialog.dice_colours]
+    assert labels == [
+        "Dice colour of Kira (kira-1.shadowdice)",
+        "Dice colour of Kira (kira-2.shadowdice)",
+    ]
+    first_key = next(key for key in dialog.dice_colours if key.endswith("kira-1.shadowdice"))
+    choose(dialog.dice_colours[first_key], "rose")
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+
+    # Then only her dice are rose, and they stay rose after she is renamed
+    assert _colour_of_dice(qtbot, window, dice) == [dice_colour("rose")] * 3
+    window.show_party_member(window.documents().index(second))
+    assert dice_colour("rose") not in _colour_of_dice(qtbot, window, dice)
+    window.show_party_member(window.documents().index(first))
+    name = window.current_editor().field_widget("name")
+    name.selectAll()
+    qtbot.keyClicks(name, "Kira Vex")
+    assert first.title == "Kira Vex"
+    assert _colour_of_dice(qtbot, window, dice) == [dice_colour("rose")] * 3
