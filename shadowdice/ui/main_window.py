@@ -263,6 +263,12 @@ class MainWindow(QMainWindow):
         self.legend_action.setCheckable(True)
         self.legend_action.setChecked(self.roll_panel.legend_visible())
         self.legend_action.setToolTip("Show the marks of the dice in words under the tray")
+        self.move_left_action = self._action(
+            "Move character &left", lambda: self.move_current(-1), "Ctrl+Shift+PgUp"
+        )
+        self.move_right_action = self._action(
+            "Move character &right", lambda: self.move_current(1), "Ctrl+Shift+PgDown"
+        )
         self.print_action = self._action("&Print…", self.open_print_dialog, keys.Print)
         self.export_pdf_action = self._action(
             "&Export PDF…", lambda: self.open_print_dialog(pdf=True), "Ctrl+Shift+E"
@@ -297,6 +303,9 @@ class MainWindow(QMainWindow):
         roll_menu.addSeparator()
         roll_menu.addAction(self.legend_action)
         view_menu = self.menuBar().addMenu("&View")
+        view_menu.setToolTipsVisible(True)
+        view_menu.addActions([self.move_left_action, self.move_right_action])
+        view_menu.addSeparator()
         history_menu = self.menuBar().addMenu("Hi&story")
         self.game_table.fill_menus(roll_menu, view_menu, history_menu)
         history_menu.addSeparator()
@@ -727,6 +736,41 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(index)
         self._on_party_changed()
 
+    def move_current(self, step: int) -> None:
+        """Move the shown character ``step`` places along the party (and Alt+1 ... Alt+9)."""
+        index = self.tabs.currentIndex()
+        target = index + step
+        if index < 0 or not 0 <= target < self.tabs.count():
+            return
+        self.tabs.tabBar().moveTab(index, target)
+        self.tabs.setCurrentIndex(target)
+        self._on_party_changed()
+
+    def _update_move_actions(self) -> None:
+        """The party order can change while there is a place to move to; the tooltip says
+        why not.
+        """
+        index, count = self.tabs.currentIndex(), self.tabs.count()
+        for action, blocked, reason, hint in (
+            (
+                self.move_left_action,
+                index <= 0,
+                "The character shown is already first in the party.",
+                "Move the character shown one place left in the party (Ctrl+Shift+PgUp)",
+            ),
+            (
+                self.move_right_action,
+                index < 0 or index >= count - 1,
+                "The character shown is already last in the party.",
+                "Move the character shown one place right in the party (Ctrl+Shift+PgDown)",
+            ),
+        ):
+            if index < 0:
+                reason = "Open a character first."
+            action.setEnabled(not blocked)
+            action.setToolTip(reason if blocked else hint)
+            action.setStatusTip(reason if blocked else "")
+
     def _on_card_check_chosen(self, values: dict) -> None:
         self.check_panel.fill(values)
 
@@ -1065,6 +1109,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.roll_panel.show_for(document)
         self.party_bar.set_current(self.tabs.currentIndex())
+        self._update_move_actions()
         self._update_group_roll_action(document)
         self._update_play_edit_action()
         self.print_action.setEnabled(document is not None)
@@ -1100,6 +1145,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_party_bar(self) -> None:
         self.party_bar.set_party(self.documents(), self.tabs.currentIndex())
+        self._update_move_actions()
 
     def _update_title(self) -> None:
         document = self.current_document()

@@ -41,6 +41,39 @@ def test_the_party_bar_shows_everyone_and_alt_digits_switch(qtbot, window):
     assert bar.buttons()[0].text().endswith("Wound modifier −2")
 
 
+def names_in_the_bar(window) -> list[str]:
+    return [button.text().split(" · ")[0] for button in window.party_bar.buttons()]
+
+
+def test_the_game_master_reorders_the_party_from_the_keyboard(qtbot, window):
+    for system_id in ("shadowrun4", "phasesix", "starwars_d6"):
+        window.open_sample(system_id)
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    assert not window.move_left_action.isEnabled()
+    assert window.move_left_action.toolTip() == "The character shown is already first in the party."
+
+    # Vex moves right twice: to the end of the party
+    shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_PageDown, shift_ctrl)
+    qtbot.keyClick(window, Qt.Key.Key_PageDown, shift_ctrl)
+    assert names_in_the_bar(window) == ["Ilse Brandt", "Tarn Okoro", "Vex Calloway"]
+    assert window.current_document().title == "Vex Calloway"
+    assert [b.isChecked() for b in window.party_bar.buttons()] == [False, False, True]
+    assert not window.move_right_action.isEnabled()
+    assert window.move_left_action.isEnabled()
+
+    # Alt+digits follow the new order, and so does Ctrl+Shift+PgUp
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    assert window.current_document().title == "Ilse Brandt"
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(window, Qt.Key.Key_PageUp, shift_ctrl)
+    assert names_in_the_bar(window) == ["Ilse Brandt", "Vex Calloway", "Tarn Okoro"]
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    assert window.current_document().title == "Vex Calloway"
+    assert [d.title for d in window.documents()] == names_in_the_bar(window)
+
+
 def test_closing_from_the_party_bar(qtbot, window):
     window.open_sample("shadowrun4")
     window.open_sample("phasesix")
