@@ -19,14 +19,15 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
 from shadowdice.core.die import Die
 from shadowdice.core.session import DicePick
 from shadowdice.ui.tray.animation import DEFAULT_DURATION_MS, ThrowAnimation
 from shadowdice.ui.tray.die_item import DieItem, describe_die
+from shadowdice.ui.tray.die_stand_ins import DieStandIns
 from shadowdice.ui.tray.layout import (
     MAX_DIE_SIZE,
     MIN_DIE_SIZE,
@@ -97,6 +98,7 @@ class DiceTray(QGraphicsView):
         self._settled_timer.setSingleShot(True)
         self._settled_timer.setInterval(0)
         self._set_up_view()
+        self._stand_ins = DieStandIns(self.viewport())
         self._connect_signals()
 
     def _set_up_view(self) -> None:
@@ -195,6 +197,12 @@ class DiceTray(QGraphicsView):
     def die_items(self) -> list[DieItem]:
         """Return the items of all dice, in the order they are laid out."""
         return self._scene.die_items()
+
+    def die_stand_ins(self) -> list[QLabel]:
+        """The accessible stand-in of each die, in the order of the dice (one hidden while
+        its die is out of sight).
+        """
+        return self._stand_ins.labels()
 
     def captions(self) -> list[str]:
         """Return the group captions shown, top to bottom."""
@@ -327,6 +335,12 @@ class DiceTray(QGraphicsView):
         self._relayout()
         if not self.is_animating():
             self._scene.place_all()
+        self._update_stand_ins()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        """Keep the dice's stand-ins over their dice."""
+        super().scrollContentsBy(dx, dy)
+        self._update_stand_ins()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the felt: a dark green cloth, lit in the middle, with a darker rim."""
@@ -336,6 +350,7 @@ class DiceTray(QGraphicsView):
 
     def _on_throw_finished(self) -> None:
         self._scene.place_all()
+        self._update_stand_ins()
         self.dice_settled.emit()
 
     def _stop_animation(self) -> None:
@@ -403,7 +418,19 @@ class DiceTray(QGraphicsView):
                 return item
         return None
 
+    def _update_stand_ins(self) -> None:
+        items = {item.die.id: item for item in self._scene.die_items()}
+        ordered = [items[die.id] for die in self._scene.dice if die.id in items]
+
+        def place(item: DieItem) -> QRect:
+            half = item.size / 2
+            body = item.mapRectToScene(QRectF(-half, -half, item.size, item.size))
+            return self.mapFromScene(body).boundingRect()
+
+        self._stand_ins.update(ordered, place)
+
     def _update_description(self) -> None:
+        self._update_stand_ins()
         if not self._scene.dice:
             self.setAccessibleDescription("No dice thrown yet")
             return
