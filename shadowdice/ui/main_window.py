@@ -214,7 +214,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.right_splitter)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([700, 580])
+        # The check form needs about 500 px for its two columns (even at 1024 px); the card
+        # and the sheet take the rest.
+        self.splitter.setSizes([600, 680])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 

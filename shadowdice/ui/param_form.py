@@ -5,9 +5,9 @@ box for a choice, a spin box for a number, a check box for a flag, a line for a 
 (the system judges what is typed, in its preview), and a list of check boxes for a choice of
 other characters.
 
-The shown rows fill two columns side by side once the form is wide enough
-(:data:`TWO_COLUMNS_FROM`), so that a long check (Star Wars D6 with an opponent) stays in
-sight without scrolling on a laptop.
+The shown rows fill two columns side by side once the form is wide enough for every field
+to show whole in them (and at least :data:`TWO_COLUMNS_FROM`), so that a long check (Star
+Wars D6 with an opponent) stays in sight without scrolling on a laptop.
 """
 
 from __future__ import annotations
@@ -34,8 +34,11 @@ from shadowdice.core.sheet import Kind
 #: Rows a list of characters shows before it scrolls.
 _VISIBLE_CHARACTERS = 4
 
-#: The form's width, in pixels, from which its rows fill two columns.
-TWO_COLUMNS_FROM = 520
+#: Labels wider than this, in pixels, wrap to a second line in two columns.
+LABEL_WRAPS_FROM = 120
+
+#: The least width, in pixels, at which the rows fill two columns.
+TWO_COLUMNS_FROM = 400
 
 
 class ParamForm(QWidget):
@@ -82,6 +85,7 @@ class ParamForm(QWidget):
             widget.setToolTip(param.hint)
             self._params[param.key] = (param, widget)
             label = QLabel("" if isinstance(widget, QCheckBox) else f"{param.label}:", self)
+            label.setWordWrap(True)  # a long label takes two lines rather than a column
             if isinstance(widget, QCheckBox):
                 widget.setText(param.label)
             else:
@@ -105,6 +109,7 @@ class ParamForm(QWidget):
             widget.setVisible(shown)
             self._labels[key].setVisible(shown)
         self._arrange()
+        self._choose_columns(self.width())
 
     def _rows(self) -> list[tuple[QLabel, QWidget]]:
         return [(self._labels[key], widget) for key, (_param, widget) in self._params.items()]
@@ -135,10 +140,33 @@ class ParamForm(QWidget):
     def resizeEvent(self, event) -> None:
         """Fill two columns when there is room for them, one when not."""
         super().resizeEvent(event)
-        columns = 2 if event.size().width() >= TWO_COLUMNS_FROM else 1
+        self._choose_columns(event.size().width())
+
+    def _choose_columns(self, width: int) -> None:
+        wide_enough = width >= max(TWO_COLUMNS_FROM, self._width_for_two_columns())
+        columns = 2 if wide_enough else 1
         if columns != self.columns:
             self.columns = columns
             self._arrange()
+
+    def _width_for_two_columns(self) -> int:
+        """The least width in which the shown rows fit in two columns, every field whole."""
+        shown = [(label, widget) for label, widget in self._rows() if not widget.isHidden()]
+        per_column = max(-(-len(shown) // 2), 1)
+        spacing = max(self._grid.horizontalSpacing(), 6)
+        margins = self._grid.contentsMargins()
+        width = margins.left() + margins.right() + spacing
+        for part in (shown[:per_column], shown[per_column:]):
+            labels = [
+                min(label.sizeHint().width(), LABEL_WRAPS_FROM)
+                for label, w in part
+                if not isinstance(w, QCheckBox)
+            ]
+            fields = [w.minimumSizeHint().width() for _l, w in part if not isinstance(w, QCheckBox)]
+            spanning = [w.sizeHint().width() for _l, w in part if isinstance(w, QCheckBox)]
+            paired = max(labels, default=0) + spacing + max(fields, default=0) if labels else 0
+            width += max(paired, *spanning, 0)
+        return width
 
     def applies(self, key: str, values: Mapping[str, Any] | None = None) -> bool:
         """Whether a parameter applies to the values as set (and so is shown)."""
@@ -164,7 +192,7 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
     if param.kind == Kind.CHOICE:
         combo = QComboBox()
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(12)  # long choices shorten rather than widen the form
+        combo.setMinimumContentsLength(10)  # long choices shorten rather than widen the form
         for choice, label in param.choices:
             combo.addItem(label, choice)
         index = combo.findData(value)

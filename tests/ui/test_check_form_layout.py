@@ -1,0 +1,28 @@
+"""On the smallest laptop window (1024x640) the check form fills two columns and every field
+shows whole across: nothing runs off its right edge.
+"""
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from tests.ui.test_layout import SYSTEMS
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_at_1024x640_the_check_form_has_two_columns_and_no_field_runs_off_its_edge(
+    qtbot, window, system_id
+):
+    window.open_sample(system_id)
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    QApplication.processEvents()
+    form = window.check_panel.form
+    shown = [form.widget(param.key) for param in form.params()]
+    shown = [widget for widget in shown if widget.isVisible()]
+    assert shown, f"{system_id}: the sample's check has fields"
+    if len(shown) > 1:
+        assert form.columns == 2, f"{system_id}: the form is one column at 1024 px"
+    viewport = form.parentWidget()
+    for widget in shown:
+        right = widget.mapTo(viewport, widget.rect().topRight()).x()
+        assert right < viewport.width(), f"{system_id}: {widget.objectName()} runs off the form"
