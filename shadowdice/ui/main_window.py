@@ -212,11 +212,10 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("main_splitter")
         self.splitter.addWidget(self.left)
         self.splitter.addWidget(self.right_splitter)
+        # Resizing the window changes the sheet's side; the check column keeps its width.
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 1)
-        # The check form needs about 500 px for its two columns (even at 1024 px); the card
-        # and the sheet take the rest.
-        self.splitter.setSizes([600, 680])
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([700, 580])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 
@@ -418,6 +417,11 @@ class MainWindow(QMainWindow):
             if state:
                 restore(QByteArray.fromBase64(state.encode("ascii")))
         self._fit_to_screen(self.width(), self.height())
+        if not settings.splitter_state:
+            # The check form needs about 560 px for its two columns, even on a small laptop;
+            # on a wider window the sheet and the check share it as 700 to 580.
+            right = max(CHECK_COLUMN_WIDTH, self.width() * 580 // 1280)
+            self.splitter.setSizes([max(self.width() - right, 1), right])
 
     def _remember_layout(self) -> None:
         def text(state: QByteArray) -> str:
@@ -1177,6 +1181,10 @@ class MainWindow(QMainWindow):
 
 def _always(_action) -> bool:
     return True
+
+
+#: The width the check column gets at first, at least: room for two columns of the form.
+CHECK_COLUMN_WIDTH = 560
 
 
 def colour_key(document: CharacterDocument) -> str:

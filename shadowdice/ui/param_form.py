@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QSpinBox,
     QWidget,
 )
@@ -86,6 +87,9 @@ class ParamForm(QWidget):
             self._params[param.key] = (param, widget)
             label = QLabel("" if isinstance(widget, QCheckBox) else f"{param.label}:", self)
             label.setWordWrap(True)  # a long label takes two lines rather than a column
+            label.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+            if label.fontMetrics().horizontalAdvance(label.text()) > LABEL_WRAPS_FROM:  # 2 lines
+                label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 8)
             if isinstance(widget, QCheckBox):
                 widget.setText(param.label)
             else:
@@ -158,7 +162,7 @@ class ParamForm(QWidget):
         width = margins.left() + margins.right() + spacing
         for part in (shown[:per_column], shown[per_column:]):
             labels = [
-                min(label.sizeHint().width(), LABEL_WRAPS_FROM)
+                min(label.fontMetrics().horizontalAdvance(label.text()), LABEL_WRAPS_FROM)
                 for label, w in part
                 if not isinstance(w, QCheckBox)
             ]
@@ -193,6 +197,8 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
         combo = QComboBox()
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(10)  # long choices shorten rather than widen the form
+        # ... and grow with the form, so that a wide window shows them whole.
+        combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         for choice, label in param.choices:
             combo.addItem(label, choice)
         index = combo.findData(value)
