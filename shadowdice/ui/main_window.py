@@ -212,9 +212,8 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("main_splitter")
         self.splitter.addWidget(self.left)
         self.splitter.addWidget(self.right_splitter)
-        # Resizing the window changes the sheet's side; the check column keeps its width.
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([700, 580])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
@@ -824,9 +823,23 @@ class MainWindow(QMainWindow):
         if given:
             self.right_splitter.setSizes([sizes[0] + given, sizes[1] - given, *sizes[2:]])
 
+    def _keep_check_column_wide(self) -> None:
+        """Give the check column back :data:`CHECK_COLUMN_WIDTH` (two columns of the form)
+        from the sheet's side, as long as that keeps what it needs.
+        """
+        left, right = self.splitter.sizes()[:2]
+        spare = left - max(self.left.minimumSizeHint().width(), SHEET_WIDTH_KEPT)
+        given = min(CHECK_COLUMN_WIDTH - right, spare)
+        if given > 0:
+            self.splitter.setSizes([left - given, right + given])
+
     def resizeEvent(self, event) -> None:
-        """Share the right-hand column's new height between the check form and the tray."""
+        """Share the new width between sheet and check, and the right-hand column's new
+        height between the check form and the tray.
+        """
         super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._keep_check_column_wide()
         self._make_room_for_check()
 
     def _on_roll_requested(self, values: CheckValues) -> None:
@@ -1183,8 +1196,11 @@ def _always(_action) -> bool:
     return True
 
 
-#: The width the check column gets at first, at least: room for two columns of the form.
+#: The width the check column gets at first and keeps on resizing, when the sheet's side can
+#: spare it: room for two columns of the check form.
 CHECK_COLUMN_WIDTH = 560
+#: The width the sheet's side keeps when the check column takes room from it.
+SHEET_WIDTH_KEPT = 440
 
 
 def colour_key(document: CharacterDocument) -> str:
