@@ -264,7 +264,9 @@ class HeldenSheet(Sheet):
         combat_throws_skipped: throws to sit out at the start of the next combat phase (an
             opponent's initiative bonus from a legendary maneuver).
         psyche_lines_wished: emptied Psyche lines whose die malus a granted wish replaced
-            (after influence); they cost no die while they stay empty.
+            (after influence); they cost no die while they stay empty. A line that regains a
+            point is no longer emptied, so the count never exceeds the emptied lines
+            (:meth:`settle`); a line emptied later costs its die again.
     """
 
     attributes: list[Attribute] = Field(default_factory=_standard_attributes)
@@ -291,10 +293,22 @@ class HeldenSheet(Sheet):
         return self
 
     def settle(self) -> None:
-        """Keep points left within their lines after the lines were made fewer or smaller."""
+        """Keep points left within their lines after the lines were made fewer or smaller,
+        and the wished lines within the emptied ones (a refilled line ends its wish).
+
+        >>> sheet = HeldenSheet(psyche_lines_wished=1)
+        >>> sheet.psyche.current = 10  # one line of 5 empty, its malus settled by the wish
+        >>> sheet.settle(); sheet.psyche_lines_wished
+        1
+        >>> sheet.psyche.current = 11  # the line regains a point
+        >>> sheet.settle(); sheet.psyche_lines_wished
+        0
+        """
         for row in self.points:
             if row.current > row.maximum:
                 row.current = row.maximum
+        if self.psyche_lines_wished > self.psyche.emptied_lines:
+            self.psyche_lines_wished = self.psyche.emptied_lines
 
     def attribute(self, name: str) -> Attribute:
         """An attribute by name."""

@@ -78,9 +78,10 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             "psyche_lines_wished",
             "Emptied Psyche lines settled by a wish",
             Kind.INT,
-            bounds=lambda sheet: (0, COMBAT_CARRY_MAX),
+            bounds=lambda sheet: (0, sheet.psyche.emptied_lines),
             hint="Influence: instead of the die malus of an emptied Psyche line, a wish was "
-            "granted. Such lines cost no die; set it back to 0 once the line refills.",
+            "granted. Such lines cost no die; the count goes down by itself when a line "
+            "regains a point.",
         ),
         FieldSpec("notes", "Notes", Kind.MULTILINE),
     )

@@ -487,6 +487,11 @@ class BargainingSession(SideBySideSession):
             if after != psyche.current:
                 self.charges.append(Charge("psyche", psyche.current - after, index))
                 psyche.current = after
+            wished = entrant.sheet.psyche_lines_wished
+            entrant.sheet.settle()  # a refilled line ends the wish that settled it
+            if entrant.sheet.psyche_lines_wished != wished:
+                ended = wished - entrant.sheet.psyche_lines_wished
+                self.charges.append(Charge("psyche_lines_wished", ended, index))
         self.notes.append("the trade is over: Psyche comes back")
 
     def outcome(self) -> Outcome:

@@ -309,6 +309,27 @@ def test_a_pente_where_the_opponent_can_fall_costs_him_half_his_dice_next_phase(
     assert ("combat_dice_lost", -2, 1) in [(c.resource, c.amount, c.who) for c in session.charges]
 
 
+@pytest.mark.parametrize("falls", [False, True])
+def test_a_fall_adds_no_damage_of_its_own_the_height_is_the_game_masters(combat, falls):
+    # "bei Sturz höhenabhängiger Sturzschaden": the text gives no amounts, so the app
+    # throws the Pente's hit alone, the same whether Brun falls or not
+    alrik, brun = fighter("Alrik", bonus_dice=4), fighter("Brun")
+    session = combat([alrik, brun], [13] * 5 + [4, 3, 2, 2] + [1, 2, 3, 4, 5, 6])
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[13] * 5))
+    session.apply("let_through")
+    if falls:
+        session.apply("fall")
+    session.apply("damage")
+    values = session.outcome().values
+    assert values["fell"] is falls
+    assert values["damage"] == (
+        "Heavy damage: 12; light damage: 10; light damage: 8; light damage: 6; "
+        "light damage: 4; light damage: 2."
+    )
+    assert [t.label for t in session.throws][2:] == ["Alrik: damage"]  # no fall throw
+
+
 def test_without_a_pente_nobody_falls(combat):
     alrik, brun = fighter("Alrik", bonus_dice=2), fighter("Brun")
     session = combat([alrik, brun], [13] * 3 + [4, 3, 2, 2] + [1, 2, 3, 4])

@@ -7,6 +7,7 @@ import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
+from shadowdice.core.sheet import SheetEditError, set_field, set_resource
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 
 
@@ -110,6 +111,34 @@ def test_granting_the_wish_gives_back_the_emptied_lines_die(
     assert len(check.dice) == 3 - dice_lost
 
 
+def test_a_wish_holds_until_its_line_regains_a_point_and_a_new_emptied_line_costs_a_die(
+    contest, system, alrik
+):
+    victim = brun(psyche=11)
+    session = contest([alrik, victim], [9, 9, 9, 5, 10, 3, 2], contest="influence")
+    session.apply("0:stop")
+    session.apply("1:stop")
+    session.apply("wish:1")
+    psyche = {r.key: r for r in system.sheet_resources()}["psyche"]
+    set_resource(victim, psyche, 10)  # 8 -> 10: the line is still empty, the wish holds
+    assert (victim.psyche_lines_wished, victim.dice_lost(physical=False)) == (1, 0)
+    # "...bis sich in der geleerten Zeile wieder mindestens 1 ... Punkt regeneriert hat"
+    set_resource(victim, psyche, 11)
+    assert (victim.psyche_lines_wished, victim.dice_lost(physical=False)) == (0, 0)
+    # The line empties again later: no wish settles it now, it costs its die
+    set_resource(victim, psyche, 10)
+    assert (victim.psyche_lines_wished, victim.dice_lost(physical=False)) == (0, 1)
+
+
+def test_only_emptied_lines_can_be_settled_by_a_wish_on_the_sheet(system):
+    sheet = brun(psyche=11)
+    wished = {f.key: f for f in system.sheet_fields()}["psyche_lines_wished"]
+    with pytest.raises(SheetEditError, match="from 0 to 0"):
+        set_field(sheet, wished, 1)
+    sheet.psyche.current = 4  # two lines empty
+    assert set_field(sheet, wished, 2) and sheet.dice_lost(physical=False) == 0
+
+
 def test_several_influence_together_as_a_joint_check(contest, alrik):
     # Given Cara helps Alrik: her Intimidation is 14, his 12
     cara = brun()
@@ -155,6 +184,24 @@ def test_the_winner_of_each_round_drains_a_psyche_point_until_the_deal(contest):
     assert session.outcome().headline == "Alrik wins the trade"
     assert (buyer.psyche.current, merchant.psyche.current) == (13, 14)
     assert session.actions() == ()
+
+
+def test_psyche_coming_back_after_the_trade_ends_the_wish_of_a_refilled_line(contest):
+    buyer, merchant = brun(haggling=9), brun(haggling=9)
+    buyer.name, merchant.name = "Alrik", "Brun"
+    buyer.psyche.current, buyer.psyche_lines_wished = 10, 1  # an emptied line, wished away
+    faces = [10, 3, 2, 8, 3, 2, 5, 3, 2, 7, 2, 2, 11, 3, 2, 4, 3, 2]  # Alrik wins 2:1
+    session = contest([buyer, merchant], faces, contest="bargaining")
+    for _round in range(3):
+        session.apply("0:stop")
+        session.apply("1:stop")
+        if _round < 2:
+            session.apply("haggle_on")
+    assert buyer.psyche_lines_wished == 1  # 9 during the trade: the line is still empty
+    session.apply("deal")
+    # Psyche comes back to 10 + 1 = 11: the line has a point again, its wish is over
+    assert (buyer.psyche.current, buyer.psyche_lines_wished) == (11, 0)
+    assert ("psyche_lines_wished", 1, 0) in [(c.resource, c.amount, c.who) for c in session.charges]
 
 
 def test_a_tie_drains_nothing_and_psyche_never_exceeds_its_lines(contest):
