@@ -34,7 +34,12 @@ draw a weapon (it is spent), else he stays disarmed and cannot counter. Pente an
 hit: Pente knocks down (initiative bonus 2, damage ×2; a defender's Pente, in his counter, does
 normal damage; where he can fall, "… falls" costs him half his dice, rounded down, in the next
 combat phase, the fall damage by the height being the game master's), Exi deals triple damage
-with six damage dice more (initiative bonus 3), in an attack or a counter alike.
+with six damage dice more (initiative bonus 3), in an attack or a counter alike. An Exi's
+damage may be split among up to six opponents ("aufteilbar auf bis zu sechs Gegner"): once the
+damage dice lie on the table, the hitter hands picked damage dice to other fighters of the
+phase ("Hand damage to …"), each hit through their own armor, which wears as usual; the dice
+not handed on hit the opponent attacked, who keeps at least one; every opponent hit sits out
+three throws of the next combat phase.
 
 Every fighter's dice are thrown in their own name, so that a player on physical dice is asked
 for their own dice only (:mod:`shadowdice.core.pending`): a throw together asks every such
@@ -103,6 +108,10 @@ NO_COUNTER = "no_counter"
 DAMAGE = "damage"
 FLEE = "flee"
 FALL = "fall"
+SPLIT = "split"
+DEAL = "deal"
+#: An Exi's damage is split among at most this many opponents.
+EXI_OPPONENTS = 6
 #: Kinds of weapon: a sword, axe, polearm or other weapon; a dagger; none.
 WEAPON, DAGGER, UNARMED = "weapon", "dagger", "unarmed"
 
@@ -115,6 +124,7 @@ class Phase(StrEnum):
     DEFENCE = "defence"
     COUNTER = "counter"
     HIT = "hit"
+    SPLIT = "split"
     OVER = "over"
 
 
@@ -178,7 +188,10 @@ class CombatSession(RollSession):
         attacks: the current attack maneuvers, (die id, attack result).
         maneuver: the legendary maneuver of the current attack.
         holder: the fighter who took the initiative.
-        hit: the damage of the hit, once thrown.
+        hit: the damage of the hit on the opponent attacked, once thrown.
+        damage_ids: the damage dice thrown, by id; handed: those an Exi hands to other
+            opponents, {die id: fighter index}; split_hits: their damage, {fighter index:
+            damage}.
         fled: the attacker fled instead of hitting.
         fell: the defender knocked down by a Pente fell (half his dice lost next phase).
         bonus: initiative bonus earned against each fighter (throws to sit out next phase).
@@ -231,6 +244,9 @@ class CombatSession(RollSession):
         self.attacks: list[DieFace] = []
         self.maneuver = Maneuver.NONE
         self.hit: DamageResult | None = None
+        self.damage_ids: tuple[int, ...] = ()
+        self.handed: dict[int, int] = {}
+        self.split_hits: dict[int, DamageResult] = {}
         self.fled = False
         self.fell = False
         self.bonus = [0] * len(self.fighters)
@@ -373,6 +389,8 @@ class CombatSession(RollSession):
             yield from self._counter_actions()
         elif self.phase is Phase.HIT:
             yield from self._hit_actions()
+        elif self.phase is Phase.SPLIT:
+            yield from self._split_actions()
 
     def _throwing_actions(self) -> Iterable[Action]:
         throwing = [f for f in self.fighters if f.throwing]
@@ -591,6 +609,46 @@ class CombatSession(RollSession):
                 member=defender.name,
             )
 
+    def _split_actions(self) -> Iterable[Action]:
+        attacker = self.fighters[self._attacker()]
+        defender = self.fighters[self._defender()]
+        kept = self._kept_by_defender()
+        opponents = {self._defender(), *self.handed.values()}
+        for index in self._others():
+            fighter = self.fighters[index]
+            room = index in opponents or len(opponents) < EXI_OPPONENTS
+            yield Action(
+                f"{SPLIT}:{index}",
+                f"Hand damage to {fighter.name}",
+                hint=f"An Exi's damage may be split among up to six opponents: the picked "
+                f"damage dice hit {fighter.name} through his own armor.",
+                enabled=len(kept) > 1 and room,
+                reason=f"{defender.name} keeps at least one damage die"
+                if room
+                else "The damage already goes to six opponents.",
+                member=attacker.name,
+                pick=DicePick(
+                    prompt=f"Pick the damage dice that hit {fighter.name}.",
+                    eligible=kept,
+                    maximum=len(kept) - 1,
+                ),
+            )
+        yield Action(
+            DEAL,
+            "Deal the damage",
+            hint=f"The damage dice not handed on hit {defender.name}; every opponent hit sits "
+            "out three throws of the next combat phase.",
+            member=attacker.name,
+        )
+
+    def _others(self) -> list[int]:
+        """Fighters other than the two of the exchange."""
+        return [i for i in range(len(self.fighters)) if i not in (self.attacker, self.defender)]
+
+    def _kept_by_defender(self) -> tuple[int, ...]:
+        """Damage dice not handed to another opponent."""
+        return tuple(die_id for die_id in self.damage_ids if die_id not in self.handed)
+
     def _knocked_down(self) -> bool:
         return self.maneuver is Maneuver.PENTE and self.phase is Phase.HIT
 
@@ -647,6 +705,10 @@ class CombatSession(RollSession):
             self.fled = True
             self.notes.append(f"{self.fighters[self._attacker()].name} flees instead of hitting")
             self.phase = Phase.OVER
+        elif kind == SPLIT:
+            self._hand_damage(int(who), picked)
+        elif kind == DEAL:
+            self._deal_damage()
         elif kind == FALL:
             self.fell = True
             name = self.fighters[self._defender()].name
@@ -754,7 +816,6 @@ class CombatSession(RollSession):
 
     def _throw_damage(self) -> None:
         attacker = self.fighters[self._attacker()]
-        defender = self.fighters[self._defender()]
         count, sides = self.damage_dice()
         dice = self._throw(
             f"{attacker.name}: damage",
@@ -763,16 +824,47 @@ class CombatSession(RollSession):
             group=f"{attacker.name} · damage",
             roller=attacker.name,
         )
+        self.damage_ids = tuple(die.id for die in dice)
+        if self.maneuver is Maneuver.EXI and self._others():
+            self.phase = Phase.SPLIT
+            self.notes.append(f"{attacker.name} may split the Exi's damage")
+            return
+        self._deal_damage()
+
+    def _hand_damage(self, index: int, picked: tuple[int, ...]) -> None:
+        """An Exi's damage dice handed to another opponent (the action's pick keeps one for
+        the opponent attacked; it is offered while fewer than six opponents are hit).
+        """
+        for die_id in picked:
+            self.handed[die_id] = index
+        attacker, target = self.fighters[self._attacker()].name, self.fighters[index].name
+        faces = ", ".join(str(self.face(die_id)) for die_id in picked)
+        if len(picked) == 1:
+            self.notes.append(f"{attacker} hands the damage die {faces} to {target}")
+        else:
+            self.notes.append(f"{attacker} hands the damage dice {faces} to {target}")
+
+    def _deal_damage(self) -> None:
+        """Every damage die hits its opponent through his armor, multiplied by the maneuver."""
         factor = self.maneuver.damage_factor
         if self.maneuver is Maneuver.PENTE and self.countering:
             factor = 1  # "bei Verteidigung normaler Schaden"
-        faces = tuple(die.face * factor for die in dice)
         unarmed = self.weapons[self._attacker()] == UNARMED  # no wear on the armor
-        self.hit, wear = damage_to(defender.sheet, faces, wears=not unarmed)
-        if wear:
-            self.charges.append(Charge("armor_quality", wear, self._defender()))
-        for die in dice:
-            self._mark(die.id, Mark.HIT)
+        targets: dict[int, list[int]] = {self._defender(): list(self._kept_by_defender())}
+        for die_id, index in self.handed.items():
+            targets.setdefault(index, []).append(die_id)
+        for index, ids in targets.items():
+            faces = tuple(self.face(die_id) * factor for die_id in ids)
+            result, wear = damage_to(self.fighters[index].sheet, faces, wears=not unarmed)
+            if wear:
+                self.charges.append(Charge("armor_quality", wear, index))
+            if index == self._defender():
+                self.hit = result
+            else:
+                self.split_hits[index] = result
+                self._earn_bonus(index, self.maneuver.initiative_bonus)
+        for die_id in self.damage_ids:
+            self._mark(die_id, Mark.HIT)
         self.phase = Phase.OVER
 
     def _attacker(self) -> int:
@@ -823,6 +915,9 @@ class CombatSession(RollSession):
         """Where the phase stands, in words and values."""
         headline, tone = self._headline()
         damage = [self.hit.sentence] if self.hit is not None else []
+        damage += [
+            f"{self.fighters[index].name}: {hit.sentence}" for index, hit in self.split_hits.items()
+        ]
         return Outcome(
             headline=headline,
             tone=tone,
@@ -844,6 +939,8 @@ class CombatSession(RollSession):
             return f"{names[self._defender()]} blocks and may counter", Tone.NEUTRAL
         if self.phase is Phase.HIT:
             return f"{names[self._attacker()]} hits {names[self._defender()]}", Tone.SUCCESS
+        if self.phase is Phase.SPLIT:
+            return f"{names[self._attacker()]} splits the Exi's damage", Tone.SUCCESS
         if self.hit is not None:
             worst = self.hit.hits[0].severity.value
             return f"{names[self._defender()]}: {worst} damage", Tone.CRITICAL
@@ -881,7 +978,7 @@ class CombatSession(RollSession):
             "defender": self.fighters[self.defender].name if self.defender is not None else "",
             "attacks": ", ".join(str(value) for _id, value in self.attacks),
             "maneuver": self.maneuver.value,
-            "hit": self.hit is not None or self.phase is Phase.HIT,
+            "hit": self.hit is not None or self.phase in (Phase.HIT, Phase.SPLIT),
             "fled": self.fled,
             "fell": self.fell,
             "damage": self.hit.sentence if self.hit else "",
@@ -889,4 +986,6 @@ class CombatSession(RollSession):
         }
         for fighter in self.fighters:
             values[f"rescue_dice_used:{fighter.name}"] = fighter.rescue_used
+        for index, hit in self.split_hits.items():
+            values[f"damage:{self.fighters[index].name}"] = hit.sentence
         return values

@@ -354,6 +354,94 @@ def test_an_exi_throws_six_damage_dice_more_for_triple_damage(combat):
     assert brun.combat_throws_skipped == 3
 
 
+def damage_dice(session, *faces):
+    """The ids of the damage dice on the table showing these faces."""
+    return tuple(d.id for d in session.table if d.group.endswith("damage") and d.face in faces)
+
+
+def test_an_exis_damage_is_split_among_opponents_each_through_his_own_armor(combat):
+    # "…dreifachen Schaden, aufteilbar auf bis zu sechs Gegner. … Initiativebonus +3 gegen
+    # alle getroffenen Gegner."
+    chain = Armor(name="Chain shirt", protection=3, quality=10)
+    alrik, brun, cedric, dora = (
+        fighter("Alrik", bonus_dice=5),
+        fighter("Brun"),
+        fighter("Cedric", armor=chain),
+        fighter("Dora"),
+    )
+    damage = [9, 8, 7, 6, 5, 4, 3, 2, 10, 1, 12, 13, 14]  # 13 damage dice, no matches
+    session = combat([alrik, brun, cedric, dora], [11] * 6 + [4, 3, 2, 2] * 3 + damage)
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[11] * 6))
+    session.apply("let_through")
+    session.apply("damage")
+    # The damage dice lie on the table; Alrik may hand some to the other fighters
+    assert session.outcome().headline == "Alrik splits the Exi's damage"
+    labels = [(a.member, a.label) for a in session.actions()]
+    assert labels == [
+        ("Alrik", "Hand damage to Cedric"),
+        ("Alrik", "Hand damage to Dora"),
+        ("Alrik", "Deal the damage"),
+    ]
+    hand = {a.id: a for a in session.actions()}["split:2"]
+    assert hand.pick.maximum == 12  # Brun, the one attacked, keeps at least one die
+    with pytest.raises(SessionError, match="pick at most 12 dice"):
+        session.apply("split:2", damage_dice(session, *damage))
+    session.apply("split:2", damage_dice(session, 14, 13))
+    session.apply("split:3", damage_dice(session, 2))
+    assert "Alrik hands the damage dice 13, 14 to Cedric" in session.outcome().detail
+    assert "Alrik hands the damage die 2 to Dora" in session.outcome().detail
+    session.apply("deal")
+    values = session.outcome().values
+    # Each die tripled, through each one's own armor: Cedric's chain shirt takes 3 off each
+    # hit and wears 1 per hit of 11+ (10 -> 8)
+    assert values["damage:Cedric"] == (
+        "Critical damage: 39 after armor 3; critical damage: 36 after armor 3. "
+        "Armor quality 10 falls to 8."
+    )
+    assert chain.quality == 8
+    assert values["damage:Dora"] == "Light damage: 6."
+    # Brun takes the ten dice not handed on, 1 to 12 tripled
+    assert values["damage"].startswith("Critical damage: 36; critical damage: 30;")
+    assert values["damage"].endswith("light damage: 9; light damage: 3.")
+    assert "Dora: Light damage: 6." in session.outcome().detail
+    # The initiative bonus 3 goes against every opponent hit
+    skipped = [f.combat_throws_skipped for f in (alrik, brun, cedric, dora)]
+    assert skipped == [0, 3, 3, 3]
+    assert ("armor_quality", 2, 2) in [(c.resource, c.amount, c.who) for c in session.charges]
+
+
+def test_an_exis_damage_goes_to_six_opponents_at_most(combat):
+    alrik = fighter("Alrik", bonus_dice=5)
+    others = [fighter(name, bonus_dice=0) for name in "BCDEFGH"]  # 7 opponents, 1W20 each
+    session = combat([alrik, *others], [11] * 6 + [4] * 7 + list(range(1, 14)))
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[11] * 6))
+    session.apply("let_through")
+    session.apply("damage")
+    for index, face in zip(range(2, 7), range(1, 6), strict=True):  # C, D, E, F, G
+        session.apply(f"split:{index}", damage_dice(session, face))
+    # B, C, D, E, F, G are six opponents hit: H cannot be one more, G can take more
+    last = {a.id: a for a in session.actions()}
+    assert not last["split:7"].enabled
+    assert last["split:7"].reason == "The damage already goes to six opponents."
+    assert last["split:6"].enabled
+    with pytest.raises(SessionError, match="already goes to six opponents"):
+        session.apply("split:7", damage_dice(session, 6))
+    session.apply("deal")
+    assert [o.combat_throws_skipped for o in others] == [3, 3, 3, 3, 3, 3, 0]
+
+
+def test_an_exi_between_two_fighters_deals_its_damage_at_once(combat):
+    alrik, brun = fighter("Alrik", bonus_dice=5), fighter("Brun")
+    session = combat([alrik, brun], [11] * 6 + [4, 3, 2, 2] + [2] * 13)
+    session.apply("initiative:0")
+    session.apply("attack:1", by_face(session, "Alrik", *[11] * 6))
+    session.apply("let_through")
+    session.apply("damage")
+    assert session.outcome().values["phase"] == "over" and session.actions() == ()
+
+
 def test_an_initiative_bonus_makes_the_opponent_sit_out_the_first_throw(combat):
     alrik, brun = fighter("Alrik"), fighter("Brun")
     brun.combat_throws_skipped = 1
