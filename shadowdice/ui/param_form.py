@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -85,11 +85,7 @@ class ParamForm(QWidget):
             widget.setObjectName(f"check_{param.key}")
             widget.setToolTip(param.hint)
             self._params[param.key] = (param, widget)
-            label = QLabel("" if isinstance(widget, QCheckBox) else f"{param.label}:", self)
-            label.setWordWrap(True)  # a long label takes two lines rather than a column
-            label.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-            if label.fontMetrics().horizontalAdvance(label.text()) > LABEL_WRAPS_FROM:  # 2 lines
-                label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 8)
+            label = FieldLabel("" if isinstance(widget, QCheckBox) else f"{param.label}:", self)
             if isinstance(widget, QCheckBox):
                 widget.setText(param.label)
             else:
@@ -162,9 +158,7 @@ class ParamForm(QWidget):
         width = margins.left() + margins.right() + spacing
         for part in (shown[:per_column], shown[per_column:]):
             labels = [
-                min(label.fontMetrics().horizontalAdvance(label.text()), LABEL_WRAPS_FROM)
-                for label, w in part
-                if not isinstance(w, QCheckBox)
+                label.minimumSizeHint().width() for label, w in part if not isinstance(w, QCheckBox)
             ]
             fields = [w.minimumSizeHint().width() for _l, w in part if not isinstance(w, QCheckBox)]
             spanning = [w.sizeHint().width() for _l, w in part if isinstance(w, QCheckBox)]
@@ -190,6 +184,32 @@ class ParamForm(QWidget):
     def widget(self, key: str) -> QWidget:
         """The editor of one parameter."""
         return self._params[key][1]
+
+
+class FieldLabel(QLabel):
+    """A field's label: on one line where there is room, on two when its column is narrow
+    (down to :data:`LABEL_WRAPS_FROM`), never cut off.
+    """
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        if self._one_line_width() > LABEL_WRAPS_FROM:  # room for its second line
+            self.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 8)
+
+    def _one_line_width(self) -> int:
+        return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 2
+
+    def sizeHint(self) -> QSize:
+        """As wide as the text on one line."""
+        return QSize(self._one_line_width(), super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        """Narrow enough to wrap a long label."""
+        return QSize(
+            min(self._one_line_width(), LABEL_WRAPS_FROM), super().minimumSizeHint().height()
+        )
 
 
 def _editor(param: CheckParam, value: Any) -> QWidget:
