@@ -72,6 +72,8 @@ class Die:
             (hits of a chain, the total of an exploding die), else None.
         typed: for each face, whether it was typed in from a physical die; empty when every
             face was thrown digitally.
+        carried: laid on the table with a face kept from before (dice saved for a later
+            throw), not thrown.
     """
 
     id: int
@@ -81,6 +83,7 @@ class Die:
     marks: frozenset[Mark] = field(default_factory=frozenset)
     score: int | None = None
     typed: tuple[bool, ...] = ()
+    carried: bool = False
 
     @property
     def face(self) -> int:
@@ -95,7 +98,16 @@ class Die:
     def marked(self, *marks: Mark, score: int | None = None) -> Die:
         """This die with exactly these marks (and score)."""
         # Built directly: dataclasses.replace costs more than the rest of a die's evaluation.
-        return Die(self.id, self.sides, self.faces, self.group, frozenset(marks), score, self.typed)
+        return Die(
+            self.id,
+            self.sides,
+            self.faces,
+            self.group,
+            frozenset(marks),
+            score,
+            self.typed,
+            self.carried,
+        )
 
     def has(self, mark: Mark) -> bool:
         """Whether the die carries the mark."""

@@ -93,10 +93,12 @@ class DieRecord(_Frozen):
     score: int | None = None
     typed: tuple[bool, ...] = ()
     """For each face, whether it was typed in from a physical die; empty: all thrown."""
+    carried: bool = False
+    """Laid on the table with a face kept from before (saved dice), not thrown."""
 
     @model_serializer(mode="wrap")
     def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _omit_empty(handler(self), "typed")
+        return _omit_empty(handler(self), "typed", "carried")
 
 
 class ThrowRecord(_Frozen):

@@ -441,6 +441,20 @@ class RollSession(ABC):
         self.throws.append(Throw(label, tuple(die.id for die in dice), tuple(replace)))
         return dice
 
+    def _place(
+        self, label: str, faces: Sequence[int], *, sides: int = 6, group: str = ""
+    ) -> list[Die]:
+        """Lay dice with given faces on the table without throwing them, as one throw of
+        their own: dice kept from before (saved for a later combat phase). They are marked
+        ``carried`` on the table and in the record; the dice source is not asked.
+        """
+        dice = [Die(next(self._ids), sides, (face,), group, carried=True) for face in faces]
+        self._table = None
+        for die in dice:
+            self._dice[die.id] = die
+        self.throws.append(Throw(label, tuple(die.id for die in dice)))
+        return dice
+
     def _set_apart(self, die_ids: Sequence[int], group: str) -> None:
         """Put dice of a throw into a group of their own (Edge dice thrown with the pool)."""
         self._table = None
@@ -509,6 +523,7 @@ def _die_record(die: Die) -> DieRecord:
         marks=_mark_names(die.marks),
         score=die.score,
         typed=die.typed,
+        carried=die.carried,
     )
 
 

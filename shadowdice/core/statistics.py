@@ -2,7 +2,8 @@
 
 The faces of recorded rolls are counted per die size, every face of an exploding chain
 included, apart by origin (typed in from a physical die, or thrown digitally) and by
-character if asked. A chi-square test against fair dice says how surprising the counts are:
+character if asked. Dice laid with a face saved from before (``carried``) were not thrown and
+are not counted. A chi-square test against fair dice says how surprising the counts are:
 the p-value is the chance that fair dice give counts at least this far from the expected.
 """
 
@@ -75,6 +76,8 @@ def faces_of(
     for record in records:
         for throw in record.throws:
             for die in throw.dice:
+                if die.carried:
+                    continue  # not thrown: its face was counted when it was thrown
                 who = die.group.split(" · ")[0] if record.members else record.character
                 if character and who != character:
                     continue
@@ -95,6 +98,7 @@ def count_faces(
     >>> from shadowdice.core.record import DieRecord, OutcomeRecord, ThrowRecord
     >>> from datetime import UTC, datetime
     >>> dice = (DieRecord(sides=6, faces=(6, 2)), DieRecord(sides=6, faces=(3,), typed=(True,)))
+    >>> dice += (DieRecord(sides=6, faces=(5,), carried=True),)  # saved from before: not counted
     >>> record = RollRecord(system="x", character="Kira", check="c", time=datetime.now(UTC),
     ...     throws=(ThrowRecord(label="Roll", dice=dice),),
     ...     outcome=OutcomeRecord(headline="h", tone="neutral"))

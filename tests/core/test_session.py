@@ -176,3 +176,34 @@ def test_a_pick_may_ask_for_a_die_of_each_named_set():
     pick = DicePick("Keep", eligible=(0, 1, 2, 3), each=(("Alrik", (0, 1)), ("Brun", (2, 3))))
     assert pick.problem((0, 1)) == "pick at least one die of Brun"
     assert pick.problem((1, 2)) is None
+
+
+class CarriedSession(KeepSession):
+    """Two dice saved from before lie on the table, then one die is thrown."""
+
+    def __init__(self, source, saved):
+        RollSession.__init__(
+            self,
+            system_id="test",
+            character="Ayla",
+            check="3W20",
+            source=source,
+            clock=lambda: NOON,
+        )
+        self.tokens = 0
+        self._place("Saved from before", saved, sides=20, group="Ayla")
+        self._throw("Roll", 3 - len(saved), sides=20, group="Ayla")
+        self._evaluate()
+
+
+def test_placed_dice_lie_with_their_faces_unthrown_and_the_record_says_they_were_carried():
+    session = CarriedSession(ScriptedDiceSource([7]), [13, 13])  # one face: one die thrown
+    assert [(d.face, d.carried) for d in session.table] == [(13, True), (13, True), (7, False)]
+    assert [t.label for t in session.throws] == ["Saved from before", "Roll"]
+    # The system's marks leave a die carried
+    assert all(d.carried for d in session.table[:2]) and session.table[0].has(Mark.HIT)
+    data = json.loads(session.finish().model_dump_json())
+    saved, thrown = data["throws"]
+    assert [d["carried"] for d in saved["dice"]] == [True, True]
+    assert "carried" not in thrown["dice"][0]  # a thrown die's record reads as it always did
+    assert RollRecord.model_validate_json(json.dumps(data)).throws[0].dice[0].carried

@@ -89,6 +89,7 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
     damage_to,
     maneuver,
     plan_defence,
+    take_saved_dice,
 )
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
@@ -276,8 +277,18 @@ class CombatSession(RollSession):
         return next(i for i, f in enumerate(self.fighters) if group.startswith(f.name))
 
     def _take_from_sheet(self, index: int, fighter: Fighter) -> None:
-        """The dice lost to rescue dice and the throws to sit out are used up now."""
+        """The dice lost to rescue dice and the throws to sit out are used up now; dice saved
+        by aiming lie on the table as they were, kept (the first throw throws the rest).
+        """
         sheet = fighter.sheet
+        step = fighter.tested.step
+        saved, cleared = take_saved_dice(sheet, step.count)
+        if cleared:
+            self.charges.append(Charge("combat_dice_saved", cleared, index))
+        if saved:
+            label = f"{fighter.name}: dice saved from the last combat phase"
+            dice = self._place(label, saved, sides=step.sides, group=fighter.name)
+            fighter.kept = [die.id for die in dice]
         for resource, amount in (
             ("combat_dice_lost", sheet.combat_dice_lost),
             ("combat_throws_skipped", sheet.combat_throws_skipped),
@@ -299,7 +310,9 @@ class CombatSession(RollSession):
             sides = fighter.tested.step.sides
             if not fighter.started:
                 fighter.started = True
-                count = fighter.tested.step.count
+                count = fighter.tested.step.count - len(fighter.kept)  # saved dice lie there
+                if not count:
+                    continue
                 dice = self._throw(
                     label, count, sides=sides, group=fighter.name, roller=fighter.name
                 )

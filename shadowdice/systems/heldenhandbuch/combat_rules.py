@@ -217,3 +217,18 @@ def damage_to(
     wear = result.armor_quality - result.armor_quality_after
     worn.quality -= wear
     return result, wear
+
+
+def take_saved_dice(sheet: HeldenSheet, count: int) -> tuple[list[int], int]:
+    """The faces of the dice a shooter saved by aiming, to lay on the table of this combat
+    phase (at most ``count``, its combat dice), and how many were on the sheet: the sheet's
+    list is used up.
+
+    >>> sheet = HeldenSheet(combat_dice_saved=[13, 13, 7])
+    >>> take_saved_dice(sheet, 2), sheet.combat_dice_saved
+    (([13, 13], 3), [])
+    """
+    saved = list(sheet.combat_dice_saved)
+    if saved:
+        sheet.combat_dice_saved = []
+    return saved[:count], len(saved)

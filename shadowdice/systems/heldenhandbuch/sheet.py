@@ -21,11 +21,14 @@
   **lucky number** ("Glückszahl", 1 to 20 on a W20; 0 for none).
 - **Equipment** with quality ("Güte", 0 to 20) and **armor** with protection
   ("Schutzwert") and quality.
-- **The next combat phase**: the dice it loses (one per rescue die used) and the throws the
-  character sits out (an opponent's initiative bonus), carried over from the last combat.
+- **The next combat phase**: the dice it loses (one per rescue die used), the throws the
+  character sits out (an opponent's initiative bonus) and the faces of dice saved by aiming,
+  carried over from the last combat.
 """
 
 from __future__ import annotations
+
+from typing import Annotated
 
 from pydantic import Field, model_validator
 
@@ -45,6 +48,8 @@ QUALITY_BOUNDS = (0, 20)
 LUCKY_BOUNDS = (0, 20)
 POINTS_MAX = 99
 COMBAT_CARRY_MAX = 12
+#: A face of a die saved for the next combat phase (W6 to W20).
+SavedFace = Annotated[int, Field(ge=1, le=max(DIE_SIZES))]
 STAR_FROM = 12
 BASE_DICE = tuple(die_name(sides) for sides in DIE_SIZES)
 
@@ -263,6 +268,8 @@ class HeldenSheet(Sheet):
         combat_dice_lost: dice lost in the next combat phase (one per rescue die used).
         combat_throws_skipped: throws to sit out at the start of the next combat phase (an
             opponent's initiative bonus from a legendary maneuver).
+        combat_dice_saved: faces of dice a shooter saved by aiming ("aufsparen"); they lie on
+            the table in the next combat phase instead of being thrown, which empties the list.
         psyche_lines_wished: emptied Psyche lines whose die malus a granted wish replaced
             (after influence); they cost no die while they stay empty. A line that regains a
             point is no longer emptied, so the count never exceeds the emptied lines
@@ -281,6 +288,7 @@ class HeldenSheet(Sheet):
     armor: list[Armor] = Field(default_factory=list)
     combat_dice_lost: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
     combat_throws_skipped: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
+    combat_dice_saved: list[SavedFace] = Field(default_factory=list, max_length=COMBAT_CARRY_MAX)
     psyche_lines_wished: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
 
     @model_validator(mode="after")
@@ -309,6 +317,21 @@ class HeldenSheet(Sheet):
                 row.current = row.maximum
         if self.psyche_lines_wished > self.psyche.emptied_lines:
             self.psyche_lines_wished = self.psyche.emptied_lines
+
+    @property
+    def combat_dice_saved_text(self) -> str:
+        """The saved faces as the sheet editor shows and takes them ("13 13 7").
+
+        >>> sheet = HeldenSheet()
+        >>> sheet.combat_dice_saved_text = "13, 13 7"
+        >>> sheet.combat_dice_saved, sheet.combat_dice_saved_text
+        ([13, 13, 7], '13 13 7')
+        """
+        return " ".join(str(face) for face in self.combat_dice_saved)
+
+    @combat_dice_saved_text.setter
+    def combat_dice_saved_text(self, text: str) -> None:
+        self.combat_dice_saved = text.replace(",", " ").split()  # validated on assignment
 
     def attribute(self, name: str) -> Attribute:
         """An attribute by name."""

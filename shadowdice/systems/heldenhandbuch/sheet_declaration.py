@@ -75,6 +75,13 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             "are thrown without this character.",
         ),
         FieldSpec(
+            "combat_dice_saved_text",
+            "Dice saved for the next combat phase",
+            Kind.CODE,
+            hint="Faces of the dice a shooter saved by aiming, e.g. 13 13 7; they lie on the "
+            "table in the next combat phase instead of being thrown, and the field empties.",
+        ),
+        FieldSpec(
             "psyche_lines_wished",
             "Emptied Psyche lines settled by a wish",
             Kind.INT,

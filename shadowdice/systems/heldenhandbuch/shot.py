@@ -13,8 +13,10 @@ The shooter throws their combat dice (the first throw of their cascade roll). Th
   or knowing of the shot, the target's evasion check (single roll: Acrobatics, Hiding,
   Cross-country running or Basic martial arts) raises the minimum.
 - **Aim instead**: the shooter throws on (their cascade roll goes on) and may not shoot in
-  this combat phase; the dice they keep lie ready for the next one (the app says so; the
-  next phase's shot is thrown afresh).
+  this combat phase. Once the cascade roll ends, "Save dice for the next combat phase" keeps
+  the picked dice's faces on the sheet ("aufsparen, also zur Wertung liegen lassen"); the next
+  combat phase, a shot or a melee, lays them on the table as they were (marked carried over,
+  not thrown) and throws only the rest of the combat dice. That empties the sheet's list.
 
 A hit throws the damage as a single roll: one die of the shooter's combat die, one more for
 every die in matches (the aimed shot's extra dice), through the target's first armor; the
@@ -34,7 +36,7 @@ from shadowdice.core.die import Mark
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
-from shadowdice.systems.heldenhandbuch.combat_rules import damage_to
+from shadowdice.systems.heldenhandbuch.combat_rules import damage_to, take_saved_dice
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
@@ -109,14 +111,23 @@ class ShotSession(RollSession):
         self.hit: DamageResult | None = None
         self.deadly = False
         self.notes: list[str] = []
-        dice = self._throw(
-            f"{shooter.name}: throw 1",
-            shooter.tested.step.count,
-            sides=shooter.tested.step.sides,
-            group=shooter.name,
-            roller=shooter.name,
-        )
-        self.live = [die.id for die in dice]
+        step = shooter.tested.step
+        saved, cleared = take_saved_dice(shooter.sheet, step.count)
+        if cleared:
+            self.charges.append(Charge("combat_dice_saved", cleared, 0))
+        if saved:
+            label = f"{shooter.name}: dice saved from the last combat phase"
+            dice = self._place(label, saved, sides=step.sides, group=shooter.name)
+            self.kept = [die.id for die in dice]
+        if step.count > len(self.kept):
+            dice = self._throw(
+                f"{shooter.name}: throw 1",
+                step.count - len(self.kept),
+                sides=step.sides,
+                group=shooter.name,
+                roller=shooter.name,
+            )
+            self.live = [die.id for die in dice]
         self._evaluate()
 
     # --- dice -------------------------------------------------------------------------------
@@ -192,6 +203,19 @@ class ShotSession(RollSession):
                     suggested=self._suggested_keep(),
                 ),
             )
+        if self.phase == "aimed":
+            yield Action(
+                "save",
+                "Save dice for the next combat phase",
+                hint="The picked dice stay as they lie: the next combat phase starts with "
+                "them on the table and throws only the others.",
+                member=name,
+                pick=DicePick(
+                    prompt="Pick the dice to save for the next combat phase.",
+                    eligible=tuple(self.kept),
+                    suggested=self._suggested_save(),
+                ),
+            )
         if self.phase == "hit":
             count, sides = self.damage_dice()
             yield Action(
@@ -212,11 +236,19 @@ class ShotSession(RollSession):
             sequences=tested.sequences,
         )
 
+    def _suggested_save(self) -> tuple[int, ...]:
+        """The best group so far: the dice worth leaving on the table."""
+        tested = self.shooter.tested
+        group = best_group(self._faces(self.kept), tested.cap, tested.sequences)[0]
+        return tuple(group.ids) if group else ()
+
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         if action.id == "shoot":
             self._shoot()
         elif action.id == "aim":
             self._aim(picked)
+        elif action.id == "save":
+            self._save(picked)
         elif action.id == "damage":
             self._throw_damage()
 
@@ -237,8 +269,19 @@ class ShotSession(RollSession):
             )
             self.live = [die.id for die in dice]
         if not self.live:
-            self.phase = "over"
+            self.phase = "aimed"
             self.notes.append(f"{self.shooter.name} aimed: no shot in this combat phase")
+
+    def _save(self, picked: tuple[int, ...]) -> None:
+        """The picked dice's faces go to the sheet for the next combat phase."""
+        sheet = self.shooter.sheet
+        faces = [self.die(die_id).face for die_id in picked]
+        before = len(sheet.combat_dice_saved)
+        sheet.combat_dice_saved = faces
+        self.charges.append(Charge("combat_dice_saved", before - len(faces), 0))
+        saved = ", ".join(str(face) for face in faces)
+        self.notes.append(f"{self.shooter.name} saves {saved} for the next combat phase")
+        self.phase = "over"
 
     def _shoot(self) -> None:
         tested = self.shooter.tested
@@ -330,7 +373,7 @@ class ShotSession(RollSession):
             words.append(f"{shooter}: group {so_far.value} ({so_far})" if so_far else "no group")
             headline = f"{shooter} aims at {target}" if self.phase == "aim" else "Aiming"
             tone = Tone.NEUTRAL
-            if self.phase == "over":
+            if self.phase in ("aimed", "over"):
                 headline = "No shot this combat phase"
         else:
             if self.struck:

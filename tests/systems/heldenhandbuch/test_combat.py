@@ -442,6 +442,24 @@ def test_an_exi_between_two_fighters_deals_its_damage_at_once(combat):
     assert session.outcome().values["phase"] == "over" and session.actions() == ()
 
 
+def test_dice_saved_by_aiming_lie_kept_on_the_table_of_the_next_melee_phase(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    alrik.combat_dice_saved = [13, 13]  # saved while aiming in the last combat phase
+    session = combat([alrik, brun], [9, 4, 8, 6, 5, 2])  # Alrik 9 4, Brun 8 6 5 2
+    on_table = [(d.group, d.face, d.carried) for d in session.table]
+    assert on_table[:4] == [
+        ("Alrik", 13, True),
+        ("Alrik", 13, True),
+        ("Alrik", 9, False),
+        ("Alrik", 4, False),
+    ]
+    assert alrik.combat_dice_saved == []
+    assert "Alrik: group 26 (13 + 13) on the table" in session.outcome().detail
+    # The saved dice are kept: throwing again together throws only Alrik's 9 and 4
+    again = next(a for a in session.actions() if a.id == "again")
+    assert all(session.die(i).face != 13 for i in again.pick.eligible)
+
+
 def test_an_initiative_bonus_makes_the_opponent_sit_out_the_first_throw(combat):
     alrik, brun = fighter("Alrik"), fighter("Brun")
     brun.combat_throws_skipped = 1

@@ -118,9 +118,41 @@ def test_aiming_instead_means_no_shot_in_this_combat_phase(shot):
     aim = next(a for a in session.actions() if a.id == "aim")
     session.apply("aim", aim.pick.suggested)
     assert [a.id for a in session.actions()] == ["aim"]  # shooting is over for this phase
-    while session.actions():
+    while "aim" in [a.id for a in session.actions()]:
         session.apply("aim", session.live)
     assert session.outcome().headline == "No shot this combat phase"
+    assert [a.id for a in session.actions()] == ["save"]  # nothing else, no shot
+
+
+def test_dice_saved_by_aiming_lie_on_the_table_in_the_next_combat_phase(shot, system):
+    # "Du darfst beliebig viele Würfel Deines Wurfes für die nächste Kampfphase aufsparen,
+    # also zur Wertung liegen lassen."
+    alrik, brun = shooter(), target()
+    session = shot([alrik, brun], [12, 5, 4, 9, 12, 3, 3])
+    session.apply("aim", [d.id for d in session.table if d.face == 12])
+    session.apply("aim", session.live)  # keeps 12 3 3: the cascade roll ends
+    save = session.actions()[0]
+    assert (save.member, save.label) == ("Alrik", "Save dice for the next combat phase")
+    assert [session.die(i).face for i in save.pick.suggested] == [12, 12]
+    session.apply("save", save.pick.suggested)
+    assert alrik.combat_dice_saved == [12, 12]
+    assert "Alrik saves 12, 12 for the next combat phase" in session.outcome().detail
+    assert ("combat_dice_saved", -2, 0) in [(c.resource, c.amount, c.who) for c in session.charges]
+    session.finish()
+    # The next combat phase: the two 12s lie there, only two dice are thrown (5 and 2)
+    session = shot([alrik, brun], [5, 2, 4])
+    dice = [(d.face, d.carried) for d in session.table]
+    assert dice == [(12, True), (12, True), (5, False), (2, False)]
+    assert [t.label for t in session.throws] == [
+        "Alrik: dice saved from the last combat phase",
+        "Alrik: throw 1",
+    ]
+    assert alrik.combat_dice_saved == []  # used up
+    assert ("combat_dice_saved", 2, 0) in [(c.resource, c.amount, c.who) for c in session.charges]
+    session.apply("shoot")
+    assert session.outcome().values["result"] == 24  # the saved 12s match
+    record = session.finish()
+    assert [d.carried for d in record.throws[0].dice] == [True, True]
 
 
 def test_a_shot_has_a_shooter_and_a_target(system):
