@@ -506,6 +506,7 @@ class MainWindow(QMainWindow):
         page.toggle_mode()
         widget = page.editor if page.mode == CharacterPage.EDIT else page.card
         widget.setFocus()
+        self._share_width()
         self._update_play_edit_action()
 
     def _update_play_edit_action(self) -> None:
@@ -823,14 +824,23 @@ class MainWindow(QMainWindow):
         if given:
             self.right_splitter.setSizes([sizes[0] + given, sizes[1] - given, *sizes[2:]])
 
-    def _keep_check_column_wide(self) -> None:
-        """Give the check column back :data:`CHECK_COLUMN_WIDTH` (two columns of the form)
-        from the sheet's side, as long as that keeps what it needs.
+    def _share_width(self) -> None:
+        """In Play, give the check column :data:`CHECK_COLUMN_WIDTH` (two columns of its form);
+        in Edit, give the sheet :data:`EDIT_SHEET_WIDTH`: taken from the other side as long
+        as that keeps :data:`SIDE_WIDTH_KEPT`.
         """
+        page = self.current_page()
+        if page is None:
+            return
         left, right = self.splitter.sizes()[:2]
-        spare = left - max(self.left.minimumSizeHint().width(), SHEET_WIDTH_KEPT)
-        given = min(CHECK_COLUMN_WIDTH - right, spare)
-        if given > 0:
+        if page.mode == CharacterPage.EDIT:
+            given = -min(EDIT_SHEET_WIDTH - left, right - SIDE_WIDTH_KEPT)
+        else:
+            spare = left - max(self.left.minimumSizeHint().width(), SIDE_WIDTH_KEPT)
+            given = min(CHECK_COLUMN_WIDTH - right, spare)
+        if (page.mode == CharacterPage.EDIT and given < 0) or (
+            page.mode != CharacterPage.EDIT and given > 0
+        ):
             self.splitter.setSizes([left - given, right + given])
 
     def resizeEvent(self, event) -> None:
@@ -839,7 +849,7 @@ class MainWindow(QMainWindow):
         """
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self._keep_check_column_wide()
+            self._share_width()
         self._make_room_for_check()
 
     def _on_roll_requested(self, values: CheckValues) -> None:
@@ -1199,8 +1209,10 @@ def _always(_action) -> bool:
 #: The width the check column gets at first and keeps on resizing, when the sheet's side can
 #: spare it: room for two columns of the check form.
 CHECK_COLUMN_WIDTH = 560
-#: The width the sheet's side keeps when the check column takes room from it.
-SHEET_WIDTH_KEPT = 440
+#: The width the sheet editor gets in Edit, when the check column can spare it.
+EDIT_SHEET_WIDTH = 600
+#: The width either side keeps when the other takes room from it.
+SIDE_WIDTH_KEPT = 440
 
 
 def colour_key(document: CharacterDocument) -> str:
