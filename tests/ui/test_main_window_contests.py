@@ -105,3 +105,40 @@ def test_a_memory_check_is_rolled_secretly_by_the_game_master(qtbot, window, dic
     assert table.headline.text() == SECRET_NOTICE
     assert window.history_model.records()[0].secret
     assert not panel.widget("memory").isChecked()  # the option is for one roll
+
+
+def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(qtbot, window, dice):
+    alrik = new_fighter(qtbot, window, "Alrik")
+    # The game master types the faces Alrik saved by aiming into his sheet
+    field = window.current_editor().field_widget("combat_dice_saved_text")
+    field.setFocus()
+    qtbot.keyClicks(field, "13 13")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert alrik.sheet.combat_dice_saved == [13, 13]
+    new_fighter(qtbot, window, "Brun")
+
+    # When the combat phase starts: Alrik throws only two of his 4W20, Brun all four
+    qtbot.keyClick(window, Qt.Key.Key_G, CTRL)
+    dialog = window.findChild(GroupRollDialog)
+    dice.extend([9, 4, 15, 14, 9, 6])
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: headline(window) == "Throw 1: everyone looks", timeout=3000)
+    session = window.roll_panel.session
+    assert [(d.face, d.carried) for d in session.table if d.group == "Alrik"] == [
+        (13, True),
+        (13, True),
+        (9, False),
+        (4, False),
+    ]
+    detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
+    assert "Alrik: group 26 (13 + 13) on the table" in detail
+    # Then the sheet's list is used up, and the record keeps the saved dice as carried over
+    assert alrik.sheet.combat_dice_saved == [] and alrik.modified
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    window.show_party_member(window.documents().index(alrik))
+    editor = window.current_editor()
+    assert editor.field_widget("combat_dice_saved_text").text() == ""
+    record = window.history_model.records()[0]
+    assert record.throws[0].label == "Alrik: dice saved from the last combat phase"
+    assert all(die.carried for die in record.throws[0].dice)
