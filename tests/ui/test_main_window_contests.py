@@ -142,3 +142,53 @@ def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(qtbot
     record = window.history_model.records()[0]
     assert record.throws[0].label == "Alrik: dice saved from the last combat phase"
     assert all(die.carried for die in record.throws[0].dice)
+
+
+def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, window, dice):
+    from shadowdice.systems.heldenhandbuch.sheet import Armor
+
+    alrik = new_fighter(qtbot, window, "Alrik")
+    alrik.sheet.skill("Basic martial arts").bonus_dice = 5  # 6W20
+    brun = new_fighter(qtbot, window, "Brun")
+    cedric = new_fighter(
+        qtbot, window, "Cedric", Armor(name="Chain shirt", protection=3, quality=10)
+    )
+    qtbot.keyClick(window, Qt.Key.Key_G, CTRL)
+    dialog = window.findChild(GroupRollDialog)
+    dice.extend([11] * 6 + [4, 3, 2, 2] * 2)
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Alrik takes the initiative
+    qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # attacks Brun with the six 11s: an Exi
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # Brun cannot block: lets them through
+    qtbot.waitUntil(settled(window, "damage"), timeout=3000)
+    dice.extend([9, 8, 7, 6, 5, 4, 3, 2, 10, 1, 12, 13, 14])
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # 13W20 damage
+    qtbot.waitUntil(settled(window, "deal"), timeout=3000)
+    panel = window.roll_panel
+    assert headline(window) == "Alrik splits the Exi's damage"
+    assert [b.text() for b in panel.action_buttons()] == [
+        "Hand damage to Cedric",
+        "Deal the damage",
+    ]
+
+    # When he hands the last damage die (14) to Cedric: Ctrl+1, End, Space, Ctrl+Enter
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    assert panel.tray.is_picking() and not panel.tray.picked()
+    qtbot.keyClick(panel.tray, Qt.Key.Key_End)
+    qtbot.keyClick(panel.tray, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.waitUntil(settled(window, "deal"), timeout=3000)
+    detail = panel.findChild(QLabel, "outcome_detail").text()
+    assert "Alrik hands the damage die 14 to Cedric" in detail
+    qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Deal the damage
+    qtbot.waitUntil(lambda: headline(window) == "Brun: critical damage", timeout=3000)
+
+    # Then Cedric's own armor took his hit (42 - 3) and wore; both opponents sit out 3 throws
+    detail = panel.findChild(QLabel, "outcome_detail").text()
+    assert "Cedric: Critical damage: 39 after armor 3. Armor quality 10 falls to 9." in detail
+    assert cedric.sheet.armor[0].quality == 9 and cedric.modified
+    assert brun.sheet.combat_throws_skipped == 3 and cedric.sheet.combat_throws_skipped == 3
