@@ -26,6 +26,17 @@ PACKAGE = ROOT / "shadowdice"
 SYSTEMS = PACKAGE / "systems"
 #: The languages with a catalog besides English, the language of the code.
 TRANSLATED = ("de",)
+#: The header of a new catalog.
+HEADER = {
+    "project": "Shadowdice",
+    "copyright_holder": "The Shadowdice team",
+    "last_translator": "The Shadowdice team",
+    "language_team": "The Shadowdice team",
+    "msgid_bugs_address": "",
+    "header_comment": (
+        "# The texts of Shadowdice, translated.\n# packaging/catalogs.py keeps this file."
+    ),
+}
 #: The names the code marks texts with, and where their messages are.
 KEYWORDS = {"_": None, "_n": (1, 2), "N_": None}
 
@@ -79,10 +90,13 @@ def extract() -> None:
             if path.exists():
                 with path.open("rb") as file:
                     catalog = read_po(file, locale=language, domain=domain)
+                created = catalog.creation_date
                 catalog.update(template_catalog, update_header_comment=False)
+                catalog.creation_date = created  # a header that stays as it is merges well
             else:
-                catalog = Catalog(locale=language, domain=domain, project="Shadowdice")
+                catalog = Catalog(locale=language, domain=domain, **HEADER)
                 catalog.update(template_catalog)
+                catalog.fuzzy = False
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as file:
                 write_po(

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# "The system's language" is English in tests, whatever the machine's: tests read English texts
+# unless they switch on purpose (and switch back).
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "packaging"))
@@ -27,3 +30,16 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if collection_path == BENCHMARKS and not config.getoption("benchmark_only"):
         return True
     return None
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the language leaves English behind, for the next one."""
+    yield
+    ui_language = sys.modules.get("shadowdice.ui.language")
+    if ui_language is not None:
+        ui_language.switch("en")
+    else:
+        from shadowdice.core import language
+
+        language.set_language("en")

@@ -55,6 +55,8 @@ class Settings(BaseModel):
         confirm_spending: whether a follow-up that spends a resource asks first.
         paper: the paper sheets were printed on last, "A4" or "Letter"; "" for the locale's.
         real_dice_table: the whole table rolls physical dice, typed in.
+        language: the language of the app: "de", "en", or "system" for the system's own
+            (English where the system's has no catalog).
         announce_secret_rolls: the table window says that the game master rolled secretly
             (else it shows nothing of a secret roll).
         table_window_geometry: where the table window was, "x,y,width,height".
@@ -75,6 +77,7 @@ class Settings(BaseModel):
     confirm_spending: bool = False
     paper: Literal["", "A4", "Letter"] = ""
     real_dice_table: bool = False
+    language: Literal["system", "de", "en"] = "system"
     announce_secret_rolls: bool = True
     table_window_geometry: str = ""
     table_window_screen: str = ""

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -47,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from shadowdice import __version__
 from shadowdice.core.dice import DiceSource, DiceSourceError
+from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.registry import CheckError, CheckValues, Registry
 from shadowdice.core.session import RollSession
@@ -69,6 +71,9 @@ from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.crash_report import CrashReporter
 from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
+from shadowdice.ui.language import events as language_events
+from shadowdice.ui.language import put
+from shadowdice.ui.language import switch as switch_language
 from shadowdice.ui.party_bar import MAX_PARTY_KEYS, PartyBar
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
 from shadowdice.ui.recovery import (
@@ -92,6 +97,8 @@ if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
     from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.sheet_print import Paper
     from shadowdice.ui.template_library import TemplateLibrary
+
+_, _n = translations(__name__)
 
 #: How many earlier sessions the history shows below this one's rolls.
 EARLIER_SESSIONS_SHOWN = 3
@@ -140,6 +147,7 @@ class MainWindow(QMainWindow):
         self.files = CharacterFiles(
             registry=registry, paths=paths, store=settings, prompts=self.prompts, parent=self
         )
+        switch_language(self.files.settings.language)  # before any text is made
         self.dice_source = dice_source
         self.undo_group = QUndoGroup(self)
         self._roll_records: WeakKeyDictionary[RollSession, RollRecord] = WeakKeyDictionary()
@@ -148,10 +156,11 @@ class MainWindow(QMainWindow):
 
         self.system_selector = QComboBox()
         self.system_selector.setObjectName("system_selector")
-        self.system_selector.setToolTip(
-            "The rule system of new characters; it follows the character shown"
+        put(
+            self.system_selector.setToolTip,
+            _("The rule system of new characters; it follows the character shown"),
         )
-        self.system_selector.setAccessibleName("Rule system of new characters")
+        put(self.system_selector.setAccessibleName, _("Rule system of new characters"))
         for system in registry.infos():
             self.system_selector.addItem(system.name, system.id)
             self.system_selector.setItemData(
@@ -185,7 +194,8 @@ class MainWindow(QMainWindow):
         self.history = HistoryView(self.history_model)
         self.history_filter = CharacterChooser(self.history_model, self.history.filter)
         history_bar = QHBoxLayout()
-        history_label = QLabel("<b>History</b>")
+        history_label = QLabel()
+        put(history_label.setText, _("<b>History</b>"))
         history_label.setBuddy(self.history)
         history_bar.addWidget(history_label)
         history_bar.addStretch(1)
@@ -226,114 +236,124 @@ class MainWindow(QMainWindow):
         self.apply_settings()
         self._restore_layout()
         self._update_template_action()
-        self.statusBar().showMessage(f"Shadowdice {__version__}", 4000)
+        self.statusBar().showMessage(_("Shadowdice {version}", version=__version__), 4000)
 
     # --- building ------------------------------------------------------------------------------
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New character", self.new_character, keys.New)
+        self.new_action = self._action(_("&New character"), self.new_character, keys.New)
         self.template_action = self._action(
-            "New from &template…", self.open_templates, "Ctrl+Shift+N"
+            _("New from &template…"), self.open_templates, "Ctrl+Shift+N"
         )
-        self.open_action = self._action("&Open…", self.open_dialog, keys.Open)
-        self.save_action = self._action("&Save", self.save_current, keys.Save)
-        self.save_as_action = self._action("Save &as…", self.save_current_as, keys.SaveAs)
-        self.close_action = self._action("&Close character", self.close_current, keys.Close)
-        self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        self.open_action = self._action(_("&Open…"), self.open_dialog, keys.Open)
+        self.save_action = self._action(_("&Save"), self.save_current, keys.Save)
+        self.save_as_action = self._action(_("Save &as…"), self.save_current_as, keys.SaveAs)
+        self.close_action = self._action(_("&Close character"), self.close_current, keys.Close)
+        self.quit_action = self._action(_("&Quit"), self.close, keys.Quit)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        self.roll_action = self._action("&Roll", self.check_panel.request_roll, "Ctrl+R")
+        self.roll_action = self._action(_("&Roll"), self.check_panel.request_roll, "Ctrl+R")
         # Ctrl+Enter, not Ctrl+D: text fields on X11 take Ctrl+D to delete a character.
-        self.done_action = self._action("&Done", self.roll_panel.go_on, "Ctrl+Return")
-        self.group_roll_action = self._action("&Group roll…", self.open_group_roll, "Ctrl+G")
-        self.undo_action = self._action("&Undo", self.undo, keys.Undo)
-        self.redo_action = self._action("&Redo", self.redo)
+        self.done_action = self._action(_("&Done"), self.roll_panel.go_on, "Ctrl+Return")
+        self.group_roll_action = self._action(_("&Group roll…"), self.open_group_roll, "Ctrl+G")
+        self.undo_action = self._action(_("&Undo"), self.undo, keys.Undo)
+        self.redo_action = self._action(_("&Redo"), self.redo)
         # Ctrl+Shift+Z everywhere, and the platform's own key too (Ctrl+Y on Windows).
         redo_keys = [QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(keys.Redo)]
         unique = {key.toString(): key for key in redo_keys}
         self.redo_action.setShortcuts(list(unique.values()))
         self._on_undo_state_changed()
-        self.play_edit_action = self._action("&Edit sheet", self.toggle_play_edit, "Ctrl+E")
+        self.play_edit_action = self._action(_("&Edit sheet"), self.toggle_play_edit, "Ctrl+E")
         self.play_edit_action.setCheckable(True)
-        self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
+        self.settings_action = self._action(_("&Settings…"), self.open_settings, "Ctrl+,")
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.legend_action = self._action(
-            "Legend of &marks", self.roll_panel.set_legend_visible, "Ctrl+L"
+            _("Legend of &marks"), self.roll_panel.set_legend_visible, "Ctrl+L"
         )
         self.legend_action.setCheckable(True)
         self.legend_action.setChecked(self.roll_panel.legend_visible())
-        self.legend_action.setToolTip("Show the marks of the dice in words under the tray")
+        put(self.legend_action.setToolTip, _("Show the marks of the dice in words under the tray"))
         self.move_left_action = self._action(
-            "Move character &left", lambda: self.move_current(-1), "Ctrl+Shift+PgUp"
+            _("Move character &left"), lambda: self.move_current(-1), "Ctrl+Shift+PgUp"
         )
         self.move_right_action = self._action(
-            "Move character &right", lambda: self.move_current(1), "Ctrl+Shift+PgDown"
+            _("Move character &right"), lambda: self.move_current(1), "Ctrl+Shift+PgDown"
         )
-        self.print_action = self._action("&Print…", self.open_print_dialog, keys.Print)
+        self.print_action = self._action(_("&Print…"), self.open_print_dialog, keys.Print)
         self.export_pdf_action = self._action(
-            "&Export PDF…", lambda: self.open_print_dialog(pdf=True), "Ctrl+Shift+E"
+            _("&Export PDF…"), lambda: self.open_print_dialog(pdf=True), "Ctrl+Shift+E"
         )
         self.print_action.setEnabled(False)
         self.export_pdf_action.setEnabled(False)
 
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self._menu(self.menuBar(), _("&File"))
         file_menu.addAction(self.new_action)
-        self.new_menu = file_menu.addMenu("New character of &system")
+        self.new_menu = self._menu(file_menu, _("New character of &system"))
         for system in self.registry.infos():
             action = self.new_menu.addAction(system.name)
             action.setToolTip(system.summary)
             action.triggered.connect(lambda _=False, s=system.id: self.new_character_of(s))
         file_menu.addActions([self.template_action, self.open_action])
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu = self._menu(file_menu, _("Open &recent"))
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.close_action])
         file_menu.addSeparator()
         file_menu.addActions([self.print_action, self.export_pdf_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu = self._menu(self.menuBar(), _("&Edit"))
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addAction(self.play_edit_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
-        roll_menu = self.menuBar().addMenu("&Roll")
+        roll_menu = self._menu(self.menuBar(), _("&Roll"))
         roll_menu.setToolTipsVisible(True)  # a greyed entry says why
         roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
         roll_menu.addSeparator()
         roll_menu.addAction(self.legend_action)
-        view_menu = self.menuBar().addMenu("&View")
+        view_menu = self._menu(self.menuBar(), _("&View"))
         view_menu.setToolTipsVisible(True)
         view_menu.addActions([self.move_left_action, self.move_right_action])
         view_menu.addSeparator()
-        history_menu = self.menuBar().addMenu("Hi&story")
+        history_menu = self._menu(self.menuBar(), _("Hi&story"))
         self.game_table.fill_menus(roll_menu, view_menu, history_menu)
         history_menu.addSeparator()
-        self.export_rolls_action = history_menu.addAction(
-            "&Export the rolls of a session…", self.export_rolls
+        self.export_rolls_action = history_menu.addAction("", self.export_rolls)
+        put(self.export_rolls_action.setText, _("&Export the rolls of a session…"))
+        put(
+            self.export_rolls_action.setToolTip,
+            _("This session or an earlier one, as Markdown, CSV or JSON"),
         )
-        self.export_rolls_action.setToolTip(
-            "This session or an earlier one, as Markdown, CSV or JSON"
-        )
-        help_menu = self.menuBar().addMenu("&Help")
-        self.keys_action = self._action("&Keys", self.show_keys, "F1")
+        help_menu = self._menu(self.menuBar(), _("&Help"))
+        self.keys_action = self._action(_("&Keys"), self.show_keys, "F1")
         help_menu.addAction(self.keys_action)
-        self.about_action = help_menu.addAction("&About Shadowdice", self.show_about)
+        self.about_action = help_menu.addAction("", self.show_about)
+        put(self.about_action.setText, _("&About Shadowdice"))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self._rebuild_recent_menu()
 
-        toolbar = QToolBar("Main")
+        toolbar = QToolBar()
+        put(toolbar.setWindowTitle, _("Main"))
         toolbar.setObjectName("main_toolbar")
         toolbar.setMovable(False)
-        toolbar.addWidget(QLabel(" System: "))
+        system_label = QLabel()
+        put(system_label.setText, _(" System: "))
+        toolbar.addWidget(system_label)
         toolbar.addWidget(self.system_selector)
         toolbar.addAction(self.new_action)
         toolbar.addSeparator()
         toolbar.addActions([self.open_action, self.save_action])
         self.addToolBar(toolbar)
 
+    def _menu(self, parent, title: str) -> QMenu:
+        menu = parent.addMenu("")
+        put(menu.setTitle, title)
+        return menu
+
     def _action(self, text: str, slot, shortcut=None) -> QAction:
-        action = QAction(text, self)
+        action = QAction(self)
+        put(action.setText, text)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
@@ -341,12 +361,13 @@ class MainWindow(QMainWindow):
         return action
 
     def _connect_signals(self) -> None:
+        language_events.changed.connect(self._on_language_changed)
         self.welcome.sample_requested.connect(self.open_sample)
         self.party_bar.chosen.connect(self.tabs.setCurrentIndex)
         self.party_bar.close_requested.connect(self.close_document)
         for number in range(1, MAX_PARTY_KEYS + 1):
             shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
-            shortcut.setWhatsThis(f"Show character {number} of the party")
+            put(shortcut.setWhatsThis, _("Show character {number} of the party", number=number))
             shortcut.activated.connect(lambda n=number: self.show_party_member(n - 1))
         self.tabs.currentChanged.connect(self._on_current_changed)
         self.tabs.tabCloseRequested.connect(self.close_document)
@@ -366,7 +387,7 @@ class MainWindow(QMainWindow):
         ):
             signal.connect(self._on_undo_state_changed)
         self.roll_panel.problem_occurred.connect(self._show_message)
-        self.history.copied.connect(lambda _text: self._show_message("Rolls copied as text"))
+        self.history.copied.connect(lambda _text: self._show_message(_("Rolls copied as text")))
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)
@@ -380,7 +401,7 @@ class MainWindow(QMainWindow):
         titles = [document.title for document in documents]
         characters = {
             colour_key(document): (
-                f"{document.title} ({document.path.name})"
+                _("{name} ({file})", name=document.title, file=document.path.name)
                 if document.path is not None and titles.count(document.title) > 1
                 else document.title
             )
@@ -448,10 +469,11 @@ class MainWindow(QMainWindow):
 
         self.roll_panel.colour_of = colour_of
         self.roll_panel.may_spend = self._may_spend if settings.confirm_spending else _always
+        switch_language(settings.language)
         self.roll_panel.refresh_colours()
 
     def _may_spend(self, action) -> bool:
-        question = f"{action.label} costs {action.cost}. Spend it?"
+        question = _("{action} costs {cost}. Spend it?", action=action.label, cost=action.cost)
         return bool(self.prompts.ask_yes_no(action.label, question))
 
     def show_keys(self) -> KeysDialog:
@@ -514,7 +536,9 @@ class MainWindow(QMainWindow):
         self.play_edit_action.setEnabled(page is not None)
         self.play_edit_action.setChecked(page is not None and page.mode == CharacterPage.EDIT)
         self.play_edit_action.setToolTip(
-            "Open a character first." if page is None else "Switch between Play and Edit (Ctrl+E)"
+            _("Open a character first.")
+            if page is None
+            else _("Switch between Play and Edit (Ctrl+E)")
         )
 
     def new_character(self, sheet: Sheet | None = None) -> CharacterDocument:
@@ -533,7 +557,7 @@ class MainWindow(QMainWindow):
         system = self.registry.get(system_id)
         sheet = system.sample_character()
         if sheet is None:
-            self._show_message(f"{system.name} has no sample character.")
+            self._show_message(_("{system} has no sample character.", system=system.name))
             return None
         document = CharacterDocument(system, sheet, parent=self)
         self._add_tab(document, CharacterPage.PLAY)
@@ -551,7 +575,9 @@ class MainWindow(QMainWindow):
         """
         system = self.registry.get(self.system_selector.currentData())
         if system.template_type is None:
-            self._show_message(f"{system.name} characters are not made from templates.")
+            self._show_message(
+                _("{system} characters are not made from templates.", system=system.name)
+            )
             return None
         from shadowdice.ui.template_library import TemplateLibrary
 
@@ -677,7 +703,7 @@ class MainWindow(QMainWindow):
         runs = leftover_runs(self.paths.recovery_dir, own=self.autosave.folder)
         recovered, problems = leftover_characters([folder for folder, _ in runs], self.registry)
         for problem in problems:
-            self._show_message(f"A recovery file cannot be read: {problem}")
+            self._show_message(_("A recovery file cannot be read: {problem}", problem=problem))
 
         def release() -> None:
             for folder, lock in runs:
@@ -703,7 +729,7 @@ class MainWindow(QMainWindow):
         document.mark_changed()
         self.save_recovery_now()  # kept by this run now, before the old file goes
         remove_recovery_file(recovered.recovery_file)
-        self._show_message(f"Restored {recovered.title}: save to keep the changes")
+        self._show_message(_("Restored {name}: save to keep the changes", name=recovered.title))
         return document
 
     def _may_close(self, document: CharacterDocument) -> bool:
@@ -761,18 +787,18 @@ class MainWindow(QMainWindow):
             (
                 self.move_left_action,
                 index <= 0,
-                "The character shown is already first in the party.",
-                "Move the character shown one place left in the party (Ctrl+Shift+PgUp)",
+                _("The character shown is already first in the party."),
+                _("Move the character shown one place left in the party (Ctrl+Shift+PgUp)"),
             ),
             (
                 self.move_right_action,
                 index < 0 or index >= count - 1,
-                "The character shown is already last in the party.",
-                "Move the character shown one place right in the party (Ctrl+Shift+PgDown)",
+                _("The character shown is already last in the party."),
+                _("Move the character shown one place right in the party (Ctrl+Shift+PgDown)"),
             ),
         ):
             if index < 0:
-                reason = "Open a character first."
+                reason = _("Open a character first.")
             action.setEnabled(not blocked)
             action.setToolTip(reason if blocked else hint)
             action.setStatusTip(reason if blocked else "")
@@ -796,7 +822,9 @@ class MainWindow(QMainWindow):
             if answer is None:
                 return
         message = document.apply_sheet_action(action, answer)
-        self.statusBar().showMessage(f"{document.title}: {message}", 8000)
+        self.statusBar().showMessage(
+            _("{name}: {message}", name=document.title, message=message), 8000
+        )
 
     def party(self, document: CharacterDocument | None) -> dict[str, Sheet]:
         """The other open characters of the same system as ``document``, by shown name."""
@@ -922,7 +950,9 @@ class MainWindow(QMainWindow):
         try:
             self.roll_log.append(record)
         except OSError as error:
-            self._show_message(f"Cannot write the roll log {self.roll_log.path}: {error}")
+            self._show_message(
+                _("Cannot write the roll log {path}: {error}", path=self.roll_log.path, error=error)
+            )
 
     def _log_undone(self, record: RollRecord, character: str, undone: bool) -> None:
         if (roll_id := self.roll_log.id_of(record)) is None:
@@ -930,7 +960,9 @@ class MainWindow(QMainWindow):
         try:
             self.roll_log.mark_undone(roll_id, character, undone)
         except OSError as error:
-            self._show_message(f"Cannot write the roll log {self.roll_log.path}: {error}")
+            self._show_message(
+                _("Cannot write the roll log {path}: {error}", path=self.roll_log.path, error=error)
+            )
 
     # --- the lasting roll log ------------------------------------------------------------------
 
@@ -963,10 +995,10 @@ class MainWindow(QMainWindow):
             except RollLogError as error:
                 self._show_message(str(error))
         if not sessions:
-            self._show_message("No rolls to export yet: the log is empty.")
+            self._show_message(_("No rolls to export yet: the log is empty."))
             return None
         labels = [self._session_label(session) for session in sessions]
-        index = self.prompts.choose_item("Export rolls", "Export the rolls of:", labels)
+        index = self.prompts.choose_item(_("Export rolls"), _("Export the rolls of:"), labels)
         if index is None:
             return None
         session = sessions[index]
@@ -979,17 +1011,26 @@ class MainWindow(QMainWindow):
         try:
             export_session(session, path)
         except (OSError, ValueError) as error:
-            self.prompts.error("Cannot export the rolls", f"Cannot write {path.name}: {error}")
+            self.prompts.error(
+                _("Cannot export the rolls"),
+                _("Cannot write {file}: {error}", file=path.name, error=error),
+            )
             return None
-        self._show_message(f"Exported {len(session.rolls)} rolls to {path}")
+        self._show_message(
+            _n(
+                "Exported {n} roll to {path}",
+                "Exported {n} rolls to {path}",
+                len(session.rolls),
+                path=path,
+            )
+        )
         return path
 
     def _session_label(self, session: LoggedSession) -> str:
         count = len(session.rolls)
-        rolls = f"{count} roll{'s' if count != 1 else ''}"
         if session.path == self.roll_log.path:
-            return f"This session ({rolls})"
-        return f"{session_title(session)} ({rolls})"
+            return _n("This session ({n} roll)", "This session ({n} rolls)", count)
+        return _n("{title} ({n} roll)", "{title} ({n} rolls)", count, title=session_title(session))
 
     # --- paper ---------------------------------------------------------------------------------
 
@@ -1036,7 +1077,7 @@ class MainWindow(QMainWindow):
         if not self.prompts.set_up_printer(printer):
             return False
         print_sheet(document, printer, pencil=pencil)
-        self._show_message(f"{document.title} was sent to the printer.")
+        self._show_message(_("{name} was sent to the printer.", name=document.title))
         return True
 
     def _printer(self, document: CharacterDocument, paper: str):
@@ -1057,7 +1098,7 @@ class MainWindow(QMainWindow):
         from shadowdice.ui.sheet_print import write_pdf
 
         chosen = self._remember_paper(paper)
-        name = f"{document.title} (pencil)" if pencil else document.title
+        name = _("{name} (pencil)", name=document.title) if pencil else document.title
         folder = document.path.parent if document.path else self.paths.characters_dir
         path = self.prompts.pdf_path(folder / f"{name}{PDF_SUFFIX}")
         if path is None:
@@ -1065,9 +1106,9 @@ class MainWindow(QMainWindow):
         try:
             write_pdf(document, path, paper=chosen, pencil=pencil)
         except OSError as error:
-            self.prompts.error("Cannot export the PDF", str(error))
+            self.prompts.error(_("Cannot export the PDF"), str(error))
             return None
-        self._show_message(f"{document.title} was written to {path}.")
+        self._show_message(_("{name} was written to {path}.", name=document.title, path=path))
         return path
 
     def _remember_paper(self, paper: str) -> Paper:
@@ -1103,9 +1144,9 @@ class MainWindow(QMainWindow):
         undo = self.undo_group.undoText().replace("&", "&&")
         redo = self.undo_group.redoText().replace("&", "&&")
         self.undo_action.setEnabled(self.undo_group.canUndo())
-        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.undo_action.setText(_("&Undo {change}", change=undo) if undo else _("&Undo"))
         self.redo_action.setEnabled(self.undo_group.canRedo())
-        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+        self.redo_action.setText(_("&Redo {change}", change=redo) if redo else _("&Redo"))
 
     def _on_roll_undone(
         self, document: CharacterDocument, session: RollSession, undone: bool
@@ -1148,16 +1189,26 @@ class MainWindow(QMainWindow):
     def _update_group_roll_action(self, document: CharacterDocument | None) -> None:
         """Group rolls need a character of a system that has them; the tooltip says why not."""
         if document is None:
-            reason = "Open a character first: group rolls are made for its system."
+            reason = _("Open a character first: group rolls are made for its system.")
         elif not document.system.has_group_checks:
-            reason = f"{document.system.name} has no group rolls."
+            reason = _("{system} has no group rolls.", system=document.system.name)
         else:
             reason = ""
         self.group_roll_action.setEnabled(not reason)
         self.group_roll_action.setToolTip(
-            reason or "Roll one check for several characters of this system (Ctrl+G)"
+            reason or _("Roll one check for several characters of this system (Ctrl+G)")
         )
         self.group_roll_action.setStatusTip(reason)
+
+    def _on_language_changed(self, _language: str) -> None:
+        """Texts that depend on the state: the title, greyed commands' reasons, undo's names."""
+        self._update_title()
+        self._update_group_roll_action(self.current_document())
+        self._update_move_actions()
+        self._update_play_edit_action()
+        self._update_template_action()
+        self._on_undo_state_changed()
+        self._refresh_party_bar()
 
     def _on_party_changed(self) -> None:
         self._refresh_party_bar()
@@ -1168,7 +1219,7 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, document: CharacterDocument) -> None:
         index = self.documents().index(document)
         self.tabs.setTabText(index, document.title + ("*" if document.modified else ""))
-        self.tabs.setTabToolTip(index, str(document.path or "Not saved yet"))
+        self.tabs.setTabToolTip(index, str(document.path or _("Not saved yet")))
         self._update_title()
         self._on_party_changed()
 
@@ -1182,7 +1233,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Shadowdice[*]")
             self.setWindowModified(False)
             return
-        self.setWindowTitle(f"{document.title}[*] — Shadowdice")
+        self.setWindowTitle(_("{name}[*] — Shadowdice", name=document.title))
         self.setWindowModified(document.modified)
 
     def _on_system_chosen(self, _index: int) -> None:

@@ -1,5 +1,6 @@
-"""The settings dialog (Ctrl+,): how the tray looks and moves, each character's dice colour,
-whether spending asks first, and the table: real dice for everyone, secret rolls announced.
+"""The settings dialog (Ctrl+,): the language, how the tray looks and moves, each character's
+dice colour, whether spending asks first, and the table: real dice for everyone, secret rolls
+announced.
 
 The dialog edits a copy of the settings and hands the changes back on OK (``accepted_changes``);
 the main window stores them with the other settings and applies them at once.
@@ -23,8 +24,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core import language
+from shadowdice.core.language import translations
 from shadowdice.storage.settings import Settings
+from shadowdice.ui.language import system_language
 from shadowdice.ui.tray.palette import ANIMATION_SPEEDS, DICE, DIE_SIZES, FELTS
+
+_, _n = translations(__name__)
+
+#: Each language by its own name.
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 
 
 def _swatch(colour: str) -> QIcon:
@@ -39,9 +48,9 @@ def _combo(name: str, entries: dict[str, Any], chosen: str, *, swatches: bool = 
     for key, entry in entries.items():
         label, colour = (entry, None) if isinstance(entry, str) else entry
         if swatches:
-            combo.addItem(_swatch(colour), label, key)
+            combo.addItem(_swatch(colour), _(label), key)
         else:
-            combo.addItem(label, key)
+            combo.addItem(_(label), key)
     combo.setCurrentIndex(max(combo.findData(chosen), 0))
     return combo
 
@@ -60,48 +69,50 @@ class SettingsDialog(QDialog):
         colour is kept by (:func:`shadowdice.ui.main_window.colour_key`).
         """
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(_("Settings"))
         self.setObjectName("settings_dialog")
         self._settings = settings
 
         self.animation = _combo("animation", ANIMATION_SPEEDS, settings.animation)
-        self.animation.setToolTip("How fast the dice tumble in; Off shows them at once")
+        self.animation.setToolTip(_("How fast the dice tumble in; Off shows them at once"))
         self.dice_size = _combo(
             "dice_size", {key: label for key, (label, _px) in DIE_SIZES.items()}, settings.dice_size
         )
-        self.dice_size.setToolTip("How large the dice are at most; many dice shrink to fit")
+        self.dice_size.setToolTip(_("How large the dice are at most; many dice shrink to fit"))
         self.felt = _combo("felt", FELTS, settings.felt, swatches=True)
-        self.felt.setToolTip("The colour of the tray's felt")
-        self.confirm_spending = QCheckBox("&Ask before a roll spends Edge, dice or points")
+        self.felt.setToolTip(_("The colour of the tray's felt"))
+        self.confirm_spending = QCheckBox(_("&Ask before a roll spends Edge, dice or points"))
         self.confirm_spending.setObjectName("confirm_spending")
         self.confirm_spending.setChecked(settings.confirm_spending)
-        self.real_dice_table = QCheckBox("&Real dice for the whole table (everyone types in faces)")
+        self.real_dice_table = QCheckBox(
+            _("&Real dice for the whole table (everyone types in faces)")
+        )
         self.real_dice_table.setObjectName("real_dice_table")
         self.real_dice_table.setChecked(settings.real_dice_table)
         self.announce_secret_rolls = QCheckBox(
-            "Announce &secret rolls on the table window (as blank dice)"
+            _("Announce &secret rolls on the table window (as blank dice)")
         )
         self.announce_secret_rolls.setObjectName("announce_secret_rolls")
         self.announce_secret_rolls.setChecked(settings.announce_secret_rolls)
 
-        tray = QGroupBox("Dice tray")
+        tray = QGroupBox(_("Dice tray"))
         tray_form = QFormLayout(tray)
-        tray_form.addRow("A&nimation:", self.animation)
-        tray_form.addRow("Dice si&ze:", self.dice_size)
-        tray_form.addRow("&Felt:", self.felt)
+        tray_form.addRow(_("A&nimation:"), self.animation)
+        tray_form.addRow(_("Dice si&ze:"), self.dice_size)
+        tray_form.addRow(_("&Felt:"), self.felt)
 
         self.dice_colours: dict[str, QComboBox] = {}
-        colours = QGroupBox("Dice colour of each character")
+        colours = QGroupBox(_("Dice colour of each character"))
         colours_form = QFormLayout(colours)
         for key, name in characters:
             combo = _combo(
                 f"dice_colour:{key}", DICE, settings.dice_colours.get(key, "ivory"), swatches=True
             )
-            combo.setAccessibleName(f"Dice colour of {name}")
+            combo.setAccessibleName(_("Dice colour of {name}", name=name))
             self.dice_colours[key] = combo
-            colours_form.addRow(f"{name}:", combo)
+            colours_form.addRow(_("{name}:", name=name), combo)
         if not characters:
-            colours_form.addRow(QLabel("Open a character to give its dice a colour."))
+            colours_form.addRow(QLabel(_("Open a character to give its dice a colour.")))
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -110,11 +121,24 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
 
+        self.language = QComboBox()
+        self.language.setObjectName("language")
+        # Each language by its own name, so that whoever reads only one of them finds it.
+        system_name = LANGUAGE_NAMES[system_language()]
+        self.language.addItem(_("System ({language})", language=system_name), "system")
+        for code in language.LANGUAGES:
+            self.language.addItem(LANGUAGE_NAMES[code], code)
+        self.language.setCurrentIndex(max(self.language.findData(settings.language), 0))
+        self.language.setToolTip(_("The language of the app; it changes at once"))
+        language_form = QFormLayout()
+        language_form.addRow(_("&Language:"), self.language)
+
         layout = QVBoxLayout(self)
+        layout.addLayout(language_form)
         layout.addWidget(tray)
         layout.addWidget(colours)
         layout.addWidget(self.confirm_spending)
-        table = QGroupBox("Table")
+        table = QGroupBox(_("Table"))
         table_layout = QVBoxLayout(table)
         table_layout.addWidget(self.real_dice_table)
         table_layout.addWidget(self.announce_secret_rolls)
@@ -140,6 +164,7 @@ class SettingsDialog(QDialog):
             "confirm_spending": self.confirm_spending.isChecked(),
             "real_dice_table": self.real_dice_table.isChecked(),
             "announce_secret_rolls": self.announce_secret_rolls.isChecked(),
+            "language": self.language.currentData(),
         }
 
     def accept(self) -> None:

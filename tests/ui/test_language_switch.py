@@ -1,0 +1,75 @@
+"""Settings ▸ Language switches the whole window while the app runs, without a restart; the
+choice is kept, and the next start comes up in it.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from shadowdice.core import language
+from shadowdice.storage.settings import SettingsStore
+from shadowdice.ui.settings_dialog import SettingsDialog
+from tests.ui.window_helpers import choose
+
+
+def menu_titles(window) -> list[str]:
+    return [action.text() for action in window.menuBar().actions()]
+
+
+def open_settings(qtbot, window) -> SettingsDialog:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    shown = [dialog for dialog in window.findChildren(SettingsDialog) if dialog.isVisible()]
+    assert len(shown) == 1
+    return shown[0]
+
+
+def test_choosing_deutsch_switches_the_running_window_and_english_switches_back(
+    qtbot, make_window, app_paths
+):
+    window = make_window()
+    window.open_sample("shadowrun4")
+    assert menu_titles(window)[:3] == ["&File", "&Edit", "&Roll"]
+    assert window.save_action.text() == "&Save"
+
+    dialog = open_settings(qtbot, window)
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "Cancel"
+    choose(dialog.language, "de")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    # Menus, actions, tooltips and reasons of greyed commands read German at once
+    assert language.current() == "de"
+    assert menu_titles(window)[:6] == [
+        "&Datei",
+        "&Bearbeiten",
+        "&Würfeln",
+        "&Ansicht",
+        "&Verlauf",
+        "&Hilfe",
+    ]
+    assert window.save_action.text() == "&Speichern"
+    assert window.legend_action.toolTip() == (
+        "Die Markierungen der Würfel in Worten unter der Schale zeigen"
+    )
+    assert window.move_left_action.toolTip() == (
+        "Der gezeigte Charakter steht schon vorn in der Gruppe."
+    )
+    assert window.windowTitle() == "Vex Calloway[*] — Shadowdice"
+    # Qt's own buttons too
+    dialog = open_settings(qtbot, window)
+    assert dialog.windowTitle() == "Einstellungen"
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "Abbrechen"
+    assert SettingsStore(app_paths.settings_file).load().language == "de"
+
+    choose(dialog.language, "en")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert menu_titles(window)[:3] == ["&File", "&Edit", "&Roll"]
+    assert window.move_left_action.toolTip() == "The character shown is already first in the party."
+
+
+def test_the_next_start_comes_up_in_the_language_chosen(qtbot, make_window, app_paths):
+    store = SettingsStore(app_paths.settings_file)
+    store.save(store.load().model_copy(update={"language": "de"}))
+    window = make_window()
+    assert menu_titles(window)[0] == "&Datei"
+    assert window.new_action.text() == "&Neuer Charakter"
