@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shadowdice import __version__
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 if TYPE_CHECKING:
     from shadowdice.ui.main_window import MainWindow
@@ -126,7 +129,7 @@ def roll_and_write(window: MainWindow, values: dict[str, Any], result: Path) -> 
     window.check_panel.roll_requested.emit({**window.check_panel.values(), **values})
     window.roll_panel.finish()
     if not records:
-        reason = window.statusBar().currentMessage() or "no character is open"
+        reason = window.statusBar().currentMessage() or _("no character is open")
         print(f"shadowdice: nothing was rolled: {reason}", file=sys.stderr)
         return 1
     result.write_text(records[0].model_dump_json(indent=2) + "\n", encoding="utf-8")

@@ -34,6 +34,7 @@ LINUX = ROOT / "packaging" / "linux"
 DESKTOP_FILE = LINUX / "shadowdice.desktop"
 MIME_FILE = LINUX / "shadowdice-character.xml"
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 CHARACTER_TYPE = "application/x-shadowdice-character"
 INNO_SCRIPT = ROOT / "packaging" / "windows" / "shadowdice.iss"
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
@@ -239,7 +240,8 @@ def test_what_the_app_needs_is_kept(spec, monkeypatch, platform, destination):
 @pytest.mark.parametrize(
     ("platform", "destination"),
     [
-        ("linux", "PySide6/Qt/translations/qtbase_de.qm"),
+        ("linux", "PySide6/Qt/translations/qtbase_fr.qm"),
+        ("linux", "PySide6/Qt/translations/designer_de.qm"),
         ("linux", "PySide6/Qt/plugins/imageformats/libqgif.so"),
         ("linux", "PySide6/Qt/plugins/imageformats/libqpdf.so"),
         ("linux", "PySide6/Qt/plugins/platforms/libqvnc.so"),
@@ -249,13 +251,27 @@ def test_what_the_app_needs_is_kept(spec, monkeypatch, platform, destination):
         ("linux", "PySide6/Qt/plugins/tls/libqopensslbackend.so"),
         ("linux", "PySide6/Qt/plugins/platformthemes/libqgtk3.so"),
         ("linux", "PySide6/Qt/plugins/imageformats/libqjpeg.so"),
-        ("win32", "PySide6/translations/qtbase_de.qm"),
+        ("win32", "PySide6/translations/qtbase_ja.qm"),
         ("win32", "PySide6/plugins/imageformats/qtiff.dll"),
     ],
 )
 def test_qt_translations_and_unused_plugins_are_dropped(spec, monkeypatch, platform, destination):
     monkeypatch.setattr(sys, "platform", platform)
     assert spec["is_waste"](destination)
+
+
+@pytest.mark.parametrize(
+    ("platform", "destination"),
+    [
+        ("linux", "PySide6/Qt/translations/qtbase_de.qm"),
+        ("win32", "PySide6/translations/qtbase_de.qm"),
+    ],
+)
+def test_qt_s_german_translation_is_kept_for_its_standard_dialogs(
+    spec, monkeypatch, platform, destination
+):
+    monkeypatch.setattr(sys, "platform", platform)
+    assert not spec["is_waste"](destination)
 
 
 def test_the_system_s_dbus_and_cups_clients_are_left_to_linux_systems(spec, monkeypatch):
@@ -549,11 +565,24 @@ def desktop_entry() -> dict[str, str]:
         assert group is not None, "an entry before the first group"
         key, separator, value = line.partition("=")
         key = key.strip()
-        assert separator and key.replace("-", "").isalnum(), f"not a key=value line: {line}"
+        name = key.split("[", 1)[0]  # Comment[de]: the German Comment
+        assert separator and name.replace("-", "").isalnum(), f"not a key=value line: {line}"
         assert key not in groups[group], f"key {key} twice"
         groups[group][key] = value.strip()
     assert next(iter(groups)) == "Desktop Entry"
     return groups["Desktop Entry"]
+
+
+def test_the_desktop_entry_the_file_type_and_the_installers_speak_german_too(spec):
+    entry = desktop_entry()
+    for key in ("GenericName", "Comment", "Keywords"):
+        assert entry[f"{key}[de]"] and entry[f"{key}[de]"] != entry[key]
+    german = [c for c in character_type().findall(f"{MIME_NS}comment") if c.get(XML_LANG) == "de"]
+    assert [comment.text for comment in german] == ["Shadowdice-Charakter"]
+    assert 'Name: "german"; MessagesFile: "compiler:Languages\\German.isl"' in (
+        INNO_SCRIPT.read_text(encoding="utf-8")
+    )
+    assert spec["info_plist"]()["CFBundleLocalizations"] == ["en", "de"]
 
 
 def test_the_desktop_entry_has_the_required_keys():

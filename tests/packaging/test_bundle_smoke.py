@@ -152,6 +152,20 @@ def test_the_bundle_refuses_a_roll_it_cannot_make_and_exits_1(bundle, tmp_path):
     assert not (tmp_path / "r.json").exists()
 
 
+def test_the_bundle_speaks_german_where_the_system_does(bundle, tmp_path):
+    # Given a German system and no character: the bundle's refusal reads German
+    result = subprocess.run(
+        [str(bundle / "shadowdice"), "--roll", json.dumps(CHECK), "--write-result", "r.json"],
+        cwd=tmp_path,
+        env={**isolated_environment(tmp_path), "LANGUAGE": "de", "LANG": "de_DE.UTF-8"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "kein Charakter ist geöffnet" in result.stderr, result.stderr
+
+
 def test_the_bundle_carries_its_resources_and_no_unused_qt(bundle):
     internal = bundle / "_internal"
     names = {path.relative_to(internal).as_posix() for path in internal.rglob("*")}
@@ -159,7 +173,9 @@ def test_the_bundle_carries_its_resources_and_no_unused_qt(bundle):
     assert "licenses/Qt.txt" in names and "licenses/index.json" in names
     assert "LICENSE" in names
     assert "shadowdice/systems/starwars/templates/freighter_runner.json" in names
-    assert not [name for name in names if name.endswith(".qm")], "Qt translations are shipped"
+    translations = sorted(name.rsplit("/", 1)[-1] for name in names if name.endswith(".qm"))
+    assert translations == ["qtbase_de.qm"], "Qt's translations of languages the app lacks"
+    assert "shadowdice/locale/de/LC_MESSAGES/shadowdice.mo" in names
     for unused in ("libQt6Network", "libQt6Qml", "libQt6Quick", "libQt6OpenGL", "libQt6Pdf"):
         assert not [name for name in names if unused in name], f"{unused} is shipped"
 
