@@ -30,11 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import QuickCheck
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import put
 from shadowdice.ui.sheet_editor import SheetEditor, UndoKeysToWindow
+
+_, _n = translations(__name__)
 
 #: Role giving a roll's check values.
 VALUES_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -106,7 +110,7 @@ class RollList(QListView):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("card_rolls")
-        self.setAccessibleName("Rolls")
+        put(self.setAccessibleName, _("Rolls"))
         self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
         self.setUniformItemSizes(True)
         self.clicked.connect(lambda index: self._emit(self.chosen, index))
@@ -175,8 +179,8 @@ class CharacterCard(QWidget):
 
         self.filter = QLineEdit()
         self.filter.setObjectName("card_filter")
-        self.filter.setPlaceholderText("Find a roll: type a skill, attribute or table")
-        self.filter.setAccessibleName("Find a roll")
+        put(self.filter.setPlaceholderText, _("Find a roll: type a skill, attribute or table"))
+        put(self.filter.setAccessibleName, _("Find a roll"))
         self.filter.setClearButtonEnabled(True)
         self.model = QStandardItemModel(self)
         self.proxy = QSortFilterProxyModel(self)
@@ -184,7 +188,7 @@ class CharacterCard(QWidget):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.rolls = RollList()
         self.rolls.setModel(self.proxy)
-        self.rolls.setToolTip("Enter or a click fills the check; a double-click rolls it")
+        put(self.rolls.setToolTip, _("Enter or a click fills the check; a double-click rolls it"))
         self._quick: tuple[QuickCheck, ...] = ()
 
         header = QVBoxLayout()

@@ -19,13 +19,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError, Party
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import events as language_events
+from shadowdice.ui.language import put
 from shadowdice.ui.param_form import ParamForm
 
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
 FORM_HEIGHT_KEPT = 108
+
+
+_, _n = translations(__name__)
 
 
 class CheckPanel(QGroupBox):
@@ -44,25 +50,29 @@ class CheckPanel(QGroupBox):
     form_grew = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Check", parent)
+        super().__init__(parent)
         self.document: CharacterDocument | None = None
         self.party: Party = {}
         self._remembered: dict[CharacterDocument, dict] = {}
         self.form = ParamForm()
-        self.preview = QLabel("Open or create a character to roll.")
+        self.preview = QLabel()
         self.preview.setObjectName("check_preview")
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.roll_button = QPushButton("Roll")
+        self.roll_button = QPushButton()
+        put(self.roll_button.setText, _("Roll"))
         self.roll_button.setObjectName("roll_button")
-        self.roll_button.setToolTip("Roll the check (Ctrl+R)")
         self.roll_button.setMinimumHeight(34)
         self.roll_button.setEnabled(False)
-        self.secret_box = QCheckBox("Roll secretly")
+        self.secret_box = QCheckBox()
+        put(self.secret_box.setText, _("Roll secretly"))
         self.secret_box.setObjectName("secret_roll_box")
-        self.secret_box.setToolTip(
-            "Only you see the next rolls; the table window shows none of them until you "
-            "reveal them (Ctrl+Shift+R)"
+        put(
+            self.secret_box.setToolTip,
+            _(
+                "Only you see the next rolls; the table window shows none of them until you "
+                "reveal them (Ctrl+Shift+R)"
+            ),
         )
         roll_row = QHBoxLayout()
         roll_row.addWidget(self.roll_button, 1)
@@ -74,10 +84,12 @@ class CheckPanel(QGroupBox):
         layout.addWidget(self.preview)
         layout.addLayout(roll_row)
         self._connect_signals()
+        self._rebuild(keep={})
 
     def _connect_signals(self) -> None:
         self.roll_button.clicked.connect(self.request_roll)
         self.form.values_changed.connect(self._update_preview)
+        language_events.changed.connect(self._update_preview)
 
     def set_document(self, document: CharacterDocument | None, party: Party) -> None:
         """Show the check of this character (or none), as it was last set for them."""
@@ -144,7 +156,7 @@ class CheckPanel(QGroupBox):
 
     def _on_sheet_changed(self) -> None:
         assert self.document is not None
-        self.setTitle(f"Check for {self.document.title}")
+        put(self.setTitle, _("Check for {name}", name=self.document.title))
         params = self.document.system.check_params(self.document.sheet, self.party)
         if params == self.form.params():
             self._update_preview()  # e.g. the name changed: nothing to rebuild
@@ -154,11 +166,12 @@ class CheckPanel(QGroupBox):
     def _rebuild(self, keep: dict[str, Any]) -> None:
         if self.document is None:
             self.form.set_params((), {})
-            self.setTitle("Check")
-            self.preview.setText("Open or create a character to roll.")
+            put(self.setTitle, _("Check"))
+            put(self.preview.setText, _("Open or create a character to roll."))
+            put(self.roll_button.setToolTip, _("Roll the check (Ctrl+R)"))
             self.roll_button.setEnabled(False)
             return
-        self.setTitle(f"Check for {self.document.title}")
+        put(self.setTitle, _("Check for {name}", name=self.document.title))
         self.form.set_params(
             self.document.system.check_params(self.document.sheet, self.party), keep
         )
@@ -177,14 +190,16 @@ class CheckPanel(QGroupBox):
             summary, chance, problem = preview.summary, preview.chance, preview.problem
         text = summary
         if self.form.gone:
-            problem = problem or f"{', '.join(self.form.gone)}: no longer open, left out."
+            problem = problem or _(
+                "{names}: no longer open, left out.", names=", ".join(self.form.gone)
+            )
         if problem:
             text += f"<br><span style='color:{theme.PROBLEM}'>{problem}</span>"
         elif chance is not None:
-            text += f"<br>Chance of success: <b>{percent(chance)}</b>"
+            text += "<br>" + _("Chance of success: <b>{chance}</b>", chance=percent(chance))
         self.preview.setText(text)
         self.roll_button.setEnabled(not problem)
-        self.roll_button.setToolTip(problem or "Roll the check (Ctrl+R)")
+        put(self.roll_button.setToolTip, problem or _("Roll the check (Ctrl+R)"))
 
 
 def percent(chance: float) -> str:

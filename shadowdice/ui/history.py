@@ -30,9 +30,14 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QColor, QFont, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QTreeView
 
+from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.record_text import describe, details, record_text
 from shadowdice.ui import theme
+from shadowdice.ui.language import events as language_events
+from shadowdice.ui.language import put
+
+_, _n = translations(__name__)
 
 #: Role giving the RollRecord of a row (of a roll, or of one of its detail lines).
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -262,13 +267,13 @@ class CharacterFilter(QSortFilterProxyModel):
 class CharacterChooser(QComboBox):
     """Chooses whose rolls the history shows: everyone, or one character who rolled."""
 
-    EVERYONE = "Everyone"
+    EVERYONE = N_("Everyone")
 
     def __init__(self, model: HistoryModel, history_filter: CharacterFilter, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("history_filter")
-        self.setAccessibleName("Show the rolls of")
-        self.setToolTip("Show the rolls of one character, or of everyone")
+        put(self.setAccessibleName, _("Show the rolls of"))
+        put(self.setToolTip, _("Show the rolls of one character, or of everyone"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setMinimumContentsLength(10)
         self._model = model
@@ -276,13 +281,14 @@ class CharacterChooser(QComboBox):
         self._refresh()
         model.rowsInserted.connect(self._refresh)
         model.modelReset.connect(self._refresh)
+        language_events.changed.connect(self._refresh)
         self.currentIndexChanged.connect(lambda: self._filter.set_character(self.currentData()))
 
     def _refresh(self) -> None:
         chosen = self.currentData()
         self.blockSignals(True)
         self.clear()
-        self.addItem(self.EVERYONE, "")
+        self.addItem(_(self.EVERYONE), "")
         for name in self._model.characters():
             self.addItem(name, name)
         self.setCurrentIndex(max(self.findData(chosen), 0))
@@ -307,7 +313,7 @@ class HistoryView(QTreeView):
         self.filter.setSourceModel(model)
         self.setModel(self.filter)
         self.setObjectName("history")
-        self.setAccessibleName("Roll history")
+        put(self.setAccessibleName, _("Roll history"))
         self.setHeaderHidden(True)
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
@@ -315,10 +321,11 @@ class HistoryView(QTreeView):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.copy_action = QAction("&Copy as text", self)
+        self.copy_action = QAction(self)
+        put(self.copy_action.setText, _("&Copy as text"))
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.copy_action.setToolTip("Copy the chosen rolls with all their details")
+        put(self.copy_action.setToolTip, _("Copy the chosen rolls with all their details"))
         self.copy_action.triggered.connect(self.copy_as_text)
         self.addAction(self.copy_action)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)

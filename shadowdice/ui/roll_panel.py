@@ -34,12 +34,15 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.dice import DiceSourceError
+from shadowdice.core.language import translations
 from shadowdice.core.pending import Step
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, RollSession, SessionError, Tone
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.flow_layout import FlowLayout, flow_widget
+from shadowdice.ui.language import events as language_events
+from shadowdice.ui.language import put
 from shadowdice.ui.tray.dice_entry import DiceEntry
 from shadowdice.ui.tray.dice_tray import DiceTray
 from shadowdice.ui.tray.die_item import mark_legend
@@ -53,6 +56,8 @@ TONE_COLOURS = {
 }
 MAX_ACTION_SHORTCUTS = 9
 
+
+_, _n = translations(__name__)
 
 #: Headlines longer than this many characters are set smaller ("Order: Anla, then Bulack").
 LONG_HEADLINE = 26
@@ -144,7 +149,8 @@ class RollPanel(QWidget):
         self.entry = DiceEntry()
         self._starting: tuple[Step, list[CharacterDocument]] | None = None
         self._before: tuple[int, int] = (0, 0)
-        self.headline = QLabel("Ready to roll")
+        self.headline = QLabel()
+        put(self.headline.setText, _("Ready to roll"))
         self.headline.setObjectName("outcome_headline")
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline.setWordWrap(True)  # a long outcome wraps; it never widens the window
@@ -163,21 +169,27 @@ class RollPanel(QWidget):
         self.legend.setWordWrap(True)
         self.legend.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.legend.setStyleSheet("font-size: 9pt;")
-        self.legend.setAccessibleName("Legend of the marks")
+        put(self.legend.setAccessibleName, _("Legend of the marks"))
         self._legend_wanted = True
         self.legend.setVisible(False)
         self._style_headline(Tone.NEUTRAL)
         self.actions_grid = QGridLayout()
         self.actions_grid.setContentsMargins(0, 0, 0, 0)
         self.actions_grid.setColumnStretch(1, 1)
-        self.done_button = QPushButton("Done")
+        self.done_button = QPushButton()
+        put(self.done_button.setText, _("Done"))
         self.done_button.setObjectName("done_button")
-        self.done_button.setToolTip("Finish this roll and put it in the history (Ctrl+Enter)")
+        put(
+            self.done_button.setToolTip,
+            _("Finish this roll and put it in the history (Ctrl+Enter)"),
+        )
         self.done_button.setEnabled(False)
-        self.confirm_button = QPushButton("Confirm choice")
+        self.confirm_button = QPushButton()
+        put(self.confirm_button.setText, _("Confirm choice"))
         self.confirm_button.setObjectName("confirm_pick_button")
         self.confirm_button.setVisible(False)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton()
+        put(self.cancel_button.setText, _("Cancel"))
         self.cancel_button.setVisible(False)
         self._action_buttons: list[QPushButton] = []
         self._shortcuts = [
@@ -185,11 +197,14 @@ class RollPanel(QWidget):
             for n in range(1, MAX_ACTION_SHORTCUTS + 1)
         ]
         for number, shortcut in enumerate(self._shortcuts, start=1):
-            shortcut.setWhatsThis(f"Take follow-up {number} of the roll (its button)")
-        self.confirm_button.setToolTip("Take the picked dice (Ctrl+Enter)")
-        self.cancel_button.setToolTip("Pick nothing after all (Esc)")
+            put(
+                shortcut.setWhatsThis,
+                _("Take follow-up {number} of the roll (its button)", number=number),
+            )
+        put(self.confirm_button.setToolTip, _("Take the picked dice (Ctrl+Enter)"))
+        put(self.cancel_button.setToolTip, _("Pick nothing after all (Esc)"))
         escape = QShortcut(QKeySequence("Esc"), self, self.cancel_button.click)
-        escape.setWhatsThis("Stop picking dice")
+        put(escape.setWhatsThis, _("Stop picking dice"))
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
         # Done (and Confirm/Cancel) sit right of the follow-ups, or under them when the
@@ -243,6 +258,12 @@ class RollPanel(QWidget):
         self.cancel_button.clicked.connect(self._end_pick)
         self.entry.answered.connect(self._on_faces_typed)
         self.entry.withdrawn.connect(self._on_request_withdrawn)
+        language_events.changed.connect(self._on_language_changed)
+
+    def _on_language_changed(self, _language: str) -> None:
+        """The outcome and the follow-ups of the roll shown, in the new language."""
+        if self.session is not None and self._pending is None and not self.tray.is_animating():
+            self._show_outcome()
 
     # --- sessions ------------------------------------------------------------------------------
 
@@ -260,10 +281,13 @@ class RollPanel(QWidget):
             self._latest[document] = (session, documents)
         self._display(session, documents)
         self._mark_charged(session, session.charges, documents)
-        self.headline.setText("Rolling…")
+        put(self.headline.setText, _("Rolling…"))
         self._style_headline(Tone.NEUTRAL)
-        self.detail.setText(
-            session.check if not session.character else f"{session.character}: {session.check}"
+        put(
+            self.detail.setText,
+            session.check
+            if not session.character
+            else _("{name}: {check}", name=session.character, check=session.check),
         )
         self._show_throw(animate_all=True)
 
@@ -278,9 +302,9 @@ class RollPanel(QWidget):
         self._display(session, documents)
         if session is None:
             self.tray.clear()
-            self.headline.setText("Ready to roll")
+            put(self.headline.setText, _("Ready to roll"))
             self._style_headline(Tone.NEUTRAL)
-            self.detail.setText("")
+            put(self.detail.setText, "")
             self._show_change_and_legend()
             self._rebuild_actions()
         else:
@@ -295,9 +319,9 @@ class RollPanel(QWidget):
         self._starting = (step, list(documents))
         self._display(None, list(documents))  # the tray waits for this roll, shows no other
         self.tray.clear()
-        self.headline.setText("Type in the dice")
+        put(self.headline.setText, _("Type in the dice"))
         self._style_headline(Tone.NEUTRAL)
-        self.detail.setText("")
+        put(self.detail.setText, "")
         self._show_change_and_legend()
         self._rebuild_actions()
         self.entry.ask(step.request)
@@ -396,8 +420,8 @@ class RollPanel(QWidget):
         if self._starting is not None:
             self._starting[0].cancel()
             self._starting = None
-            self.headline.setText("Ready to roll")
-            self.detail.setText("")
+            put(self.headline.setText, _("Ready to roll"))
+            put(self.detail.setText, "")
             self._style_headline(Tone.NEUTRAL)
             return
         if self.session is not None:
@@ -472,11 +496,22 @@ class RollPanel(QWidget):
         """The outcome as it stands, large, with its detail, and the actions offered now."""
         assert self.session is not None
         outcome = self.session.outcome()
-        self.headline.setText(outcome.headline)
-        self.headline.setAccessibleName(f"Outcome: {outcome.headline}")
+        put(self.headline.setText, outcome.headline)
+        put(self.headline.setAccessibleName, _("Outcome: {outcome}", outcome=outcome.headline))
         self._style_headline(outcome.tone)
-        who = f"{self.session.character}: " if self.session.character else ""
-        self.detail.setText(f"{who}{self.session.check} — {outcome.detail}")
+        check, detail = self.session.check, outcome.detail
+        if self.session.character:
+            put(
+                self.detail.setText,
+                _(
+                    "{name}: {check} — {detail}",
+                    name=self.session.character,
+                    check=check,
+                    detail=detail,
+                ),
+            )
+        else:
+            put(self.detail.setText, _("{check} — {detail}", check=check, detail=detail))
         self._show_change_and_legend()
         self._rebuild_actions()
 
@@ -521,14 +556,21 @@ class RollPanel(QWidget):
         actions = tuple(a for a in actions if a.enabled or not a.member)
         for number, action in enumerate(actions, start=1):
             label = action.label.removeprefix(f"{action.member}: ")
-            text = f"{label} ({action.cost})" if action.cost and not action.member else label
+            text = (
+                _("{action} ({cost})", action=label, cost=action.cost)
+                if action.cost and not action.member
+                else label
+            )
             button = QPushButton(text)
             button.setObjectName(f"action_{action.id}")
             button.setEnabled(action.enabled)
-            shortcut = f" (Ctrl+{number})" if number <= MAX_ACTION_SHORTCUTS else ""
-            cost = f" Costs {action.cost}." if action.cost else ""
+            tip = action.hint
+            if action.cost:
+                tip = _("{hint} Costs {cost}.", hint=tip, cost=action.cost)
+            if number <= MAX_ACTION_SHORTCUTS:
+                tip = _("{hint} (Ctrl+{number})", hint=tip, number=number)
             button.setToolTip(
-                f"{action.hint}{cost}{shortcut}" if action.enabled else f"Not now: {action.reason}"
+                tip if action.enabled else _("Not now: {reason}", reason=action.reason)
             )
             who = f"{action.member}: " if action.member else ""
             button.setAccessibleName(f"{who}{text}")
@@ -570,7 +612,7 @@ class RollPanel(QWidget):
         self._pending = action
         self.tray.begin_pick(action.pick)
         self.tray.setFocus()
-        self.detail.setText(action.pick.prompt)
+        put(self.detail.setText, action.pick.prompt)
         self.confirm_button.setVisible(True)
         self.cancel_button.setVisible(True)
         self._on_picked_changed(self.tray.picked())

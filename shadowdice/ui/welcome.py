@@ -8,9 +8,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import N_, translations
 from shadowdice.ui.flow_layout import flow_widget
+from shadowdice.ui.language import put
 
-WELCOME = (
+_, _n = translations(__name__)
+
+WELCOME = N_(
     "<h2>Welcome to Shadowdice</h2>"
     "<p>Pick a rule system above and press <b>New character</b> (Ctrl+N),<br>"
     "or open a saved character (Ctrl+O).</p>"
@@ -30,13 +34,15 @@ class WelcomeScreen(QWidget):
     def __init__(self, systems: tuple[SystemInfo, ...], parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("welcome")
-        text = QLabel(WELCOME)
+        text = QLabel()
+        put(text.setText, _(WELCOME))
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text.setWordWrap(True)
         holder, flow = flow_widget()
         self.sample_buttons: dict[str, QPushButton] = {}
         for info in systems:
-            button = QPushButton(f"Try a {info.name} character")
+            button = QPushButton()
+            put(button.setText, _("Try a {system} character", system=info.name))
             button.setObjectName(f"sample_{info.id}")
             button.setToolTip(info.summary)
             button.clicked.connect(lambda _=False, i=info.id: self.sample_requested.emit(i))

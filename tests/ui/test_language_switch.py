@@ -73,3 +73,35 @@ def test_the_next_start_comes_up_in_the_language_chosen(qtbot, make_window, app_
     window = make_window()
     assert menu_titles(window)[0] == "&Datei"
     assert window.new_action.text() == "&Neuer Charakter"
+
+
+def test_the_play_widgets_follow_a_switch_with_a_roll_on_the_table(qtbot, make_window, dice):
+    from shadowdice.ui.language import switch
+
+    window = make_window()
+    assert window.welcome.sample_buttons["shadowrun4"].text() == "Try a Shadowrun 4 character"
+    window.open_sample("shadowrun4")
+    dice.extend([5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3])
+    window.check_panel.request_roll()
+    panel = window.roll_panel
+    qtbot.waitUntil(lambda: panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: not panel.tray.is_animating())
+    english_buttons = [button.toolTip() for button in panel.action_buttons()]
+
+    switch("de")
+    assert window.check_panel.title() == "Probe für Vex Calloway"
+    assert window.check_panel.roll_button.text() == "Würfeln"
+    assert window.check_panel.secret_box.text() == "Geheim würfeln"
+    assert "Erfolgschance" in window.check_panel.preview.text()
+    assert panel.done_button.text() == "Fertig"
+    assert panel.headline.accessibleName().startswith("Ergebnis: ")
+    assert all("(Strg+" in tip for tip in (b.toolTip() for b in panel.action_buttons()))
+    assert window.history_filter.itemText(0) == "Alle"
+    assert window.current_card().filter.placeholderText().startswith("Wurf suchen")
+    assert window.welcome.sample_buttons["shadowrun4"].text() == (
+        "Einen Charakter für Shadowrun 4 ausprobieren"
+    )
+
+    switch("en")
+    assert window.check_panel.roll_button.text() == "Roll"
+    assert [button.toolTip() for button in panel.action_buttons()] == english_buttons
