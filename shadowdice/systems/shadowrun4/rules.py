@@ -34,6 +34,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 
 @dataclass(frozen=True, slots=True)
 class TableRules:
@@ -111,5 +115,5 @@ def succeeded(*, hits: int, threshold: int) -> bool:
 
 
 def hits_phrase(hits: int) -> str:
-    """'1 hit', '3 hits'."""
-    return f"{hits} hit" if hits == 1 else f"{hits} hits"
+    """'1 hit', '3 hits' (in the current language)."""
+    return _n("{n} hit", "{n} hits", hits)

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.shadowrun4.rules import (
     edge_dice_before_roll,
@@ -22,8 +23,10 @@ from shadowdice.systems.shadowrun4.rules import (
 )
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 
+_, _n = translations(__name__)
+
 SYSTEM_ID = "shadowrun4"
-NO_EDGE_LEFT = "no Edge points left"
+NO_EDGE_LEFT = N_("no Edge points left")
 RULE_OF_SIX = 6
 EDGE_GROUP = "edge"
 
@@ -84,15 +87,15 @@ class ShadowrunSession(RollSession):
                 edge=self.edge, edge_current=sheet.edge_current, rules=self.rules
             )
             self._check_edge()
-            dice = self._throw("Roll with Edge", pool + extra, explode_on=RULE_OF_SIX)
+            dice = self._throw(_("Roll with Edge"), pool + extra, explode_on=RULE_OF_SIX)
             self._set_apart([die.id for die in dice[len(dice) - extra :]], EDGE_GROUP)
             self._spend_edge()
         elif edge_use is EdgeUse.LONG_SHOT:
             self._check_edge()
-            self._throw("Long shot", self.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
+            self._throw(_("Long shot"), self.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
             self._spend_edge()
         else:
-            self._throw("Roll", pool, explode_on=self._explode_without_edge())
+            self._throw(_("Roll"), pool, explode_on=self._explode_without_edge())
         self._evaluate()
 
     # --- evaluation ----------------------------------------------------------------------
@@ -130,24 +133,42 @@ class ShadowrunSession(RollSession):
         ones = sum(1 for die in table if die.has(Mark.GLITCH))
         glitch = judge_glitch(ones=ones, dice=len(table), hits=hits)
         success = succeeded(hits=hits, threshold=self.threshold)
-        verdict = f"{hits_phrase(hits)} - {'success' if success else 'failure'}"
+        hits_text = hits_phrase(hits)
+        verdict = (
+            _("{hits} - success", hits=hits_text)
+            if success
+            else _("{hits} - failure", hits=hits_text)
+        )
         detail = []
         if self.threshold:
-            detail.append(f"threshold {self.threshold}, net hits {hits - self.threshold}")
+            detail.append(
+                _(
+                    "threshold {threshold}, net hits {net}",
+                    threshold=self.threshold,
+                    net=hits - self.threshold,
+                )
+            )
         if ones:
-            detail.append(f"{ones} of {len(table)} dice show {self._glitch_faces()}")
+            detail.append(
+                _(
+                    "{ones} of {dice} dice show {faces}",
+                    ones=ones,
+                    dice=len(table),
+                    faces=self._glitch_faces(),
+                )
+            )
         if glitch.critical:
-            headline, tone = "Critical glitch!", Tone.CRITICAL
+            headline, tone = _("Critical glitch!"), Tone.CRITICAL
             detail.insert(0, verdict)
         elif glitch.glitch:
-            headline, tone = "Glitch!", Tone.GLITCH
+            headline, tone = _("Glitch!"), Tone.GLITCH
             detail.insert(0, verdict)
         else:
             headline, tone = verdict, Tone.SUCCESS if success else Tone.FAILURE
         return Outcome(
             headline=headline,
             tone=tone,
-            detail=" · ".join(detail),
+            detail=Text.join(" · ", detail),
             values={
                 "hits": hits,
                 "threshold": self.threshold,
@@ -165,32 +186,34 @@ class ShadowrunSession(RollSession):
         refusal = self._edge_refusal()
         yield Action(
             id="edge_extra_dice",
-            label=f"Edge: +{self.edge} dice",
-            cost="1 Edge",
+            label=_("Edge: +{n} dice", n=self.edge),
+            cost=_("1 Edge"),
             enabled=not refusal,
             reason=refusal,
-            hint=f"Throw {self.edge} more dice (your Edge) with the Rule of Six "
-            "and add their hits.",
+            hint=_(
+                "Throw {n} more dice (your Edge) with the Rule of Six and add their hits.",
+                n=self.edge,
+            ),
         )
         misses = self._misses()
-        reroll_refusal = refusal or ("" if misses else "every die is a hit")
+        reroll_refusal = refusal or ("" if misses else _("every die is a hit"))
         yield Action(
             id="edge_reroll_misses",
-            label=f"Edge: reroll {len(misses)} {'miss' if len(misses) == 1 else 'misses'}",
-            cost="1 Edge",
+            label=_n("Edge: reroll {n} miss", "Edge: reroll {n} misses", len(misses)),
+            cost=_("1 Edge"),
             enabled=not reroll_refusal,
             reason=reroll_refusal,
-            hint="Throw every die that is not a hit again.",
+            hint=_("Throw every die that is not a hit again."),
         )
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         # The throw comes first: a source that fails (or a player who cancels) costs no Edge.
         if action.id == "edge_extra_dice":
-            self._throw("Edge dice", self.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
+            self._throw(_("Edge dice"), self.edge, group=EDGE_GROUP, explode_on=RULE_OF_SIX)
         else:
             misses = self._misses()
             self._throw(
-                "Reroll of misses",
+                _("Reroll of misses"),
                 len(misses),
                 explode_on=self._explode_without_edge(),
                 replace=[die.id for die in misses],
@@ -203,9 +226,9 @@ class ShadowrunSession(RollSession):
 
     def _edge_refusal(self) -> str:
         if self.edge_spent:
-            return "Edge was spent on this check already (one point per check)"
+            return _("Edge was spent on this check already (one point per check)")
         if self.sheet.edge_current < 1:
-            return NO_EDGE_LEFT
+            return _(NO_EDGE_LEFT)
         return ""
 
     def _check_edge(self) -> None:
@@ -225,4 +248,4 @@ class ShadowrunSession(RollSession):
         return RULE_OF_SIX if self.rules.cinematic else None
 
     def _glitch_faces(self) -> str:
-        return "1 or 2" if self.rules.harder else "1"
+        return _("1 or 2") if self.rules.harder else "1"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import translations
 from shadowdice.core.odds import chance_of_successes
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -37,7 +38,6 @@ from shadowdice.core.sheet import (
 from shadowdice.systems.shadowrun4 import SYSTEM
 from shadowdice.systems.shadowrun4.rules import edge_dice_before_roll
 from shadowdice.systems.shadowrun4.session import (
-    NO_EDGE_LEFT,
     RULE_OF_SIX,
     SYSTEM_ID,
     EdgeUse,
@@ -52,6 +52,8 @@ from shadowdice.systems.shadowrun4.sheet import (
     Skill,
     attribute_bounds,
 )
+
+_, _n = translations(__name__)
 
 LINKED = "linked"
 MODIFIER_BOUNDS = (-30, 30)
@@ -385,20 +387,20 @@ class Shadowrun4(RuleSystem):
 
 def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
     if edge_use is not EdgeUse.NONE and sheet.edge_current < 1:
-        return f"{NO_EDGE_LEFT[:1].upper()}{NO_EDGE_LEFT[1:]} to spend."
+        return _("No Edge points left to spend.")
     if edge_use is EdgeUse.BEFORE and pool.dice + _pre_roll_edge_dice(sheet) <= 0:
-        return (
-            f"Even with Edge the pool has {pool.dice + _pre_roll_edge_dice(sheet)} dice. "
-            "Take a long shot instead."
+        return _(
+            "Even with Edge the pool has {n} dice. Take a long shot instead.",
+            n=pool.dice + _pre_roll_edge_dice(sheet),
         )
     if edge_use is EdgeUse.LONG_SHOT and pool.dice > 0:
-        return f"A long shot is for a pool of 0 or less; this pool has {pool.dice} dice."
+        return _("A long shot is for a pool of 0 or less; this pool has {n} dice.", n=pool.dice)
     if edge_use is EdgeUse.NONE and pool.free and pool.dice == 0:
-        return "Choose a skill or an attribute, or set Dice ± for a free pool."
+        return _("Choose a skill or an attribute, or set Dice ± for a free pool.")
     if edge_use is EdgeUse.NONE and pool.dice <= 0:
-        return (
-            f"A pool of {pool.dice} dice fails automatically. "
-            "Spend Edge on a long shot to try anyway."
+        return _(
+            "A pool of {n} dice fails automatically. Spend Edge on a long shot to try anyway.",
+            n=pool.dice,
         )
     return ""
 
