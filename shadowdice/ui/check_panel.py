@@ -53,8 +53,10 @@ class CheckPanel(QGroupBox):
         super().__init__(parent)
         self.document: CharacterDocument | None = None
         self.party: Party = {}
-        self._remembered: dict[CharacterDocument, dict] = {}
-        self.form = ParamForm()
+        #: Each open character's own form, kept while it is open: switching back shows it as
+        #: it was, with nothing to build again.
+        self._forms: dict[CharacterDocument, ParamForm] = {}
+        self._empty_form = self.form = ParamForm()
         self.preview = QLabel()
         self.preview.setObjectName("check_preview")
         self.preview.setWordWrap(True)
@@ -78,7 +80,7 @@ class CheckPanel(QGroupBox):
         roll_row.addWidget(self.roll_button, 1)
         roll_row.addWidget(self.secret_box)
         layout = QVBoxLayout(self)
-        area = FormArea(self.form)
+        self._area = area = FormArea(self.form)
         area.form_grew.connect(self.form_grew.emit)
         layout.addWidget(area)
         layout.addWidget(self.preview)
@@ -88,19 +90,40 @@ class CheckPanel(QGroupBox):
 
     def _connect_signals(self) -> None:
         self.roll_button.clicked.connect(self.request_roll)
-        self.form.values_changed.connect(self._update_preview)
         language_events.changed.connect(self._update_preview)
 
     def set_document(self, document: CharacterDocument | None, party: Party) -> None:
         """Show the check of this character (or none), as it was last set for them."""
         if self.document is not None:
-            self._remembered[self.document] = self._chosen()
             self.document.sheet_changed.disconnect(self._on_sheet_changed)
         self.document = document
         self.party = party
-        if document is not None:
-            document.sheet_changed.connect(self._on_sheet_changed)
-        self._rebuild(keep=self._remembered.get(document, {}) if document else {})
+        if document is None:
+            self._show_form(self._empty_form)
+            self._rebuild(keep={})
+            return
+        document.sheet_changed.connect(self._on_sheet_changed)
+        form = self._forms.get(document)
+        if form is None:
+            form = self._forms[document] = ParamForm()
+            form.values_changed.connect(self._update_preview)
+            self._show_form(form)
+            self._rebuild(keep={})
+            return
+        self._show_form(form)
+        put(self.setTitle, _("Check for {name}", name=document.title))
+        if document.system.check_params(document.sheet, party) != form.params():
+            self._rebuild(keep=self._chosen())  # the party changed while it was away
+        else:
+            self._update_preview()
+
+    def _show_form(self, form: ParamForm) -> None:
+        """Put ``form`` in the form area (the one shown before is kept, not deleted)."""
+        if self._area.widget() is not form:
+            self._area.takeWidget().hide()
+            self._area.setWidget(form)
+            form.show()
+        self.form = form
 
     def set_party(self, party: Party) -> None:
         """The other open characters changed (opened, closed, renamed)."""
@@ -114,10 +137,11 @@ class CheckPanel(QGroupBox):
         return {key: value for key, value in self.values().items() if value != defaults[key]}
 
     def forget(self, document: CharacterDocument) -> None:
-        """Drop what was remembered of a character that is closing."""
-        self._remembered.pop(document, None)
+        """Drop the form of a character that is closing."""
         if document is self.document:
             self.set_document(None, {})
+        if (form := self._forms.pop(document, None)) is not None:
+            form.deleteLater()
 
     def fill(self, values: dict[str, Any]) -> None:
         """Set the check to these values, the rest to their defaults (a roll of the card)."""
@@ -232,7 +256,12 @@ class FormArea(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        form.installEventFilter(self)
+
+    def setWidget(self, widget: QWidget) -> None:
+        """Show this form (and hear when its rows change)."""
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+        self.updateGeometry()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Take the form's new height when its rows change (parameters shown or hidden)."""

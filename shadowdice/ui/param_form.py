@@ -57,6 +57,7 @@ class ParamForm(QWidget):
         self._labels: dict[str, QLabel] = {}
         self.gone: list[str] = []  # characters kept from before who are no longer offered
         self.columns = 1
+        self._two_columns_need: int | None = None
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(8)
@@ -108,6 +109,7 @@ class ParamForm(QWidget):
             shown = self.applies(key, values)
             widget.setVisible(shown)
             self._labels[key].setVisible(shown)
+        self._two_columns_need = None
         self._arrange()
         self._choose_columns(self.width())
 
@@ -143,7 +145,9 @@ class ParamForm(QWidget):
         self._choose_columns(event.size().width())
 
     def _choose_columns(self, width: int) -> None:
-        wide_enough = width >= max(TWO_COLUMNS_FROM, self._width_for_two_columns())
+        if self._two_columns_need is None:  # the rows shown changed since the last time
+            self._two_columns_need = self._width_for_two_columns()
+        wide_enough = width >= max(TWO_COLUMNS_FROM, self._two_columns_need)
         columns = 2 if wide_enough else 1
         if columns != self.columns:
             self.columns = columns
@@ -193,10 +197,12 @@ class FieldLabel(QLabel):
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
-        self.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-        if self._one_line_width() > LABEL_WRAPS_FROM:  # room for its second line
-            self.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 8)
+        # Only a long label wraps: wrapping makes the layout ask for heights by width, which
+        # costs time on every switch between characters.
+        if self._one_line_width() > LABEL_WRAPS_FROM:
+            self.setWordWrap(True)
+            self.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 8)  # its second line
 
     def _one_line_width(self) -> int:
         return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 2

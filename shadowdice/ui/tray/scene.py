@@ -199,30 +199,39 @@ def caption_width(text: str, size: float) -> float:
 
 
 class Felt:
-    """The felt of one tray, painted once per size of the view and then copied every frame."""
+    """The felt of one tray, painted once per size of the view and then copied every frame.
+
+    The pictures of the last few sizes are kept: switching between characters whose check
+    forms leave the tray other heights finds the felt painted already.
+    """
+
+    #: How many sizes of the felt are kept painted.
+    KEPT = 6
 
     def __init__(self, colour: QColor = FELT) -> None:
         self.colour = QColor(colour)
-        self._picture: QPixmap | None = None
-        self._key: tuple[float, float, float, int] | None = None
+        self._pictures: dict[tuple[float, float, float, int], QPixmap] = {}
 
     def draw(self, painter: QPainter, rect: QRectF, visible: QRectF) -> None:
         """Draw the felt in ``rect`` as :func:`paint_felt` paints it."""
         ratio = painter.device().devicePixelRatioF()
         key = (visible.width(), visible.height(), ratio, self.colour.rgb())
-        if self._picture is None or key != self._key:
-            self._picture = QPixmap(
+        picture = self._pictures.pop(key, None)
+        if picture is None:
+            picture = QPixmap(
                 max(1, round(visible.width() * ratio)), max(1, round(visible.height() * ratio))
             )
-            self._picture.setDevicePixelRatio(ratio)
-            felt = QPainter(self._picture)
+            picture.setDevicePixelRatio(ratio)
+            felt = QPainter(picture)
             origin = QRectF(0, 0, visible.width(), visible.height())
             paint_felt(felt, origin, origin, self.colour)
             felt.end()
-            self._key = key
+            while len(self._pictures) >= self.KEPT:
+                del self._pictures[next(iter(self._pictures))]  # the least recently drawn
+        self._pictures[key] = picture
         if not visible.contains(rect):
             painter.fillRect(rect, self.colour.darker(310))
-        painter.drawPixmap(visible.topLeft(), self._picture)
+        painter.drawPixmap(visible.topLeft(), picture)
 
 
 def paint_felt(painter: QPainter, rect: QRectF, visible: QRectF, felt: QColor = FELT) -> None:
