@@ -195,6 +195,10 @@ class Text(str):
         """This text as the current language renders it."""
         return _render(self.domain, self.message, self.plural, self.n, self.args)
 
+    def in_language(self, language: str) -> str:
+        """This text as ``language`` renders it, whatever the current language is."""
+        return _render(self.domain, self.message, self.plural, self.n, self.args, language)
+
     def to_data(self) -> dict[str, Any] | str:
         """This text for a file: its message and arguments, no words of any one language.
 
@@ -210,7 +214,7 @@ class Text(str):
         return data
 
     @classmethod
-    def from_data(cls, data: Any) -> Text:
+    def from_data(cls, data: Any, depth: int = 0) -> Text:
         """The text :meth:`to_data` wrote; a plain string (an older file) stays as it is.
 
         Raises:
@@ -229,7 +233,7 @@ class Text(str):
             data["message"],
             plural if isinstance(plural, str) else None,
             n if isinstance(n, int) and not isinstance(n, bool) else None,
-            {str(key): _arg_from_data(value) for key, value in args.items()},
+            {str(key): _arg_from_data(value, depth) for key, value in args.items()},
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -237,14 +241,19 @@ class Text(str):
 
 
 def _render(
-    domain: str, message: str, plural: str | None, n: int | None, args: Mapping[str, Any]
+    domain: str,
+    message: str,
+    plural: str | None,
+    n: int | None,
+    args: Mapping[str, Any],
+    language: str | None = None,
 ) -> str:
-    fresh = {key: _fresh(value) for key, value in args.items()}
+    language = language or current()
+    fresh = {key: _fresh(value, language) for key, value in args.items()}
     if not domain:
         if "items" in fresh and message != "{text}":
             return message.join(str(item) for item in fresh["items"])
         return message.format(**fresh)
-    language = current()
     catalog = _catalog(domain, language)
     if plural is None:
         pattern = catalog.gettext(message)
@@ -263,11 +272,11 @@ def _render(
         return english.format(**fresh)
 
 
-def _fresh(value: Any) -> Any:
+def _fresh(value: Any, language: str) -> Any:
     if isinstance(value, Text):
-        return value.translated()
+        return value.in_language(language)
     if isinstance(value, tuple):
-        return tuple(_fresh(item) for item in value)
+        return tuple(_fresh(item, language) for item in value)
     return value
 
 
@@ -276,15 +285,32 @@ def _arg_to_data(value: Any) -> Any:
         return {"text": value.to_data()}
     if isinstance(value, tuple | list):
         return [_arg_to_data(item) for item in value]
-    return value
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)  # a path, say: as it reads
 
 
-def _arg_from_data(value: Any) -> Any:
+#: How deep texts may nest in a file (a text in an argument of a text ...).
+MAX_DEPTH = 8
+
+
+def _arg_from_data(value: Any, depth: int = 0) -> Any:
+    if depth > MAX_DEPTH:
+        raise ValueError("texts nest too deep")
     if isinstance(value, Mapping) and set(value) == {"text"}:
-        return Text.from_data(value["text"])
+        return Text.from_data(value["text"], depth + 1)
     if isinstance(value, list):
-        return tuple(_arg_from_data(item) for item in value)
-    return value
+        return tuple(_arg_from_data(item, depth + 1) for item in value)
+    if value is None or isinstance(value, str | int | float):
+        return value
+    raise ValueError("the argument of a text must be a string, a number, a list or a text")
+
+
+def words(text: str) -> str:
+    """``text`` as the current language renders it: a :class:`Text` anew, any other string
+    (a name a player typed, an older file's words) as it is.
+    """
+    return text.translated() if isinstance(text, Text) else text
 
 
 def translations(

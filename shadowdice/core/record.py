@@ -16,9 +16,13 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     PlainSerializer,
+    PlainValidator,
+    SerializationInfo,
     SerializerFunctionWrapHandler,
     model_serializer,
 )
+
+from shadowdice.core.language import SOURCE_LANGUAGE, Text
 
 Scalar = int | float | str | bool | tuple[str, ...] | None
 
@@ -75,6 +79,34 @@ def frozen_values(values: Mapping[str, Any]) -> FrozenDict:
     )
 
 
+def _words_in(value: Any) -> str:
+    """A text of a record as read: a :class:`Text` as it is, its data from a file as the
+    text it describes, a plain string (older files, names typed) as it is.
+    """
+    if isinstance(value, str):
+        return value
+    return Text.from_data(value)  # ValueError for anything else: the record is refused
+
+
+def _words_out(value: str, info: SerializationInfo) -> Any:
+    """A text of a record as written: in the source language (English), whatever the
+    language shown; with the context ``{"neutral": True}`` (the roll log) its message and
+    arguments, in no language, so that it reads in any; with ``{"words": True}`` (an export
+    for people) the words of the current language.
+    """
+    if not isinstance(value, Text):
+        return value
+    context = info.context or {}
+    if context.get("neutral"):
+        return value.to_data()
+    if context.get("words"):
+        return value.translated()
+    return value.in_language(SOURCE_LANGUAGE)
+
+
+#: A text a person reads in a record: rendered in any language, stored in none.
+Words = Annotated[str, PlainValidator(_words_in), PlainSerializer(_words_out)]
+
 #: A mapping that cannot be changed once validated, written to JSON as an object.
 FrozenMapping = Annotated[Mapping[str, Scalar], AfterValidator(FrozenDict), PlainSerializer(dict)]
 
@@ -104,7 +136,7 @@ class DieRecord(_Frozen):
 class ThrowRecord(_Frozen):
     """One throw and the dice it put on the table."""
 
-    label: str
+    label: Words
     dice: tuple[DieRecord, ...]
 
 
@@ -112,16 +144,16 @@ class ActionRecord(_Frozen):
     """A follow-up action the player took, with what it cost."""
 
     id: str
-    label: str
-    cost: str = ""
+    label: Words
+    cost: Words = ""
 
 
 class OutcomeRecord(_Frozen):
     """The outcome in words and in numbers."""
 
-    headline: str
+    headline: Words
     tone: str
-    detail: str = ""
+    detail: Words = ""
     values: FrozenMapping = FrozenDict()
 
 
@@ -129,9 +161,9 @@ class MemberRecord(_Frozen):
     """One member's own result in a group roll."""
 
     character: str
-    headline: str
+    headline: Words
     tone: str
-    detail: str = ""
+    detail: Words = ""
 
 
 class RollRecord(_Frozen):
@@ -158,7 +190,7 @@ class RollRecord(_Frozen):
 
     system: str
     character: str
-    check: str
+    check: Words
     parameters: FrozenMapping = FrozenDict()
     throws: tuple[ThrowRecord, ...]
     actions: tuple[ActionRecord, ...] = ()
@@ -169,7 +201,7 @@ class RollRecord(_Frozen):
     seed: int | None = None
     position: int | None = None
     members: tuple[MemberRecord, ...] = ()
-    changes: tuple[str, ...] = ()
+    changes: tuple[Words, ...] = ()
 
     @model_serializer(mode="wrap")
     def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

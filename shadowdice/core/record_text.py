@@ -2,13 +2,15 @@
 
 :func:`describe` gives the one line of a roll (time, who, what, outcome), :func:`details` the
 lines under it (the detail, each member's result, each throw with its faces and marks, each
-action with what it changed), :func:`record_text` both as plain text to copy.
+action with what it changed), :func:`record_text` both as plain text to copy; all in the
+language shown now.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
+from shadowdice.core.language import words
 from shadowdice.core.record import DieRecord, RollRecord, ThrowRecord
 
 
@@ -20,9 +22,10 @@ def describe(record: RollRecord, *, today: date | None = None) -> str:
     local = record.time.astimezone()
     day = today or datetime.now().astimezone().date()
     time = local.strftime("%H:%M") if local.date() == day else local.strftime("%d.%m. %H:%M")
-    text = f"{time}  {who}{record.check} — {record.outcome.headline}"
-    if record.outcome.headline.endswith("!") and record.outcome.detail:
-        text += f" ({record.outcome.detail.split(' · ')[0]})"
+    headline, detail = words(record.outcome.headline), words(record.outcome.detail)
+    text = f"{time}  {who}{words(record.check)} — {headline}"
+    if headline.endswith("!") and detail:
+        text += f" ({detail.split(' · ')[0]})"
     return text
 
 
@@ -41,20 +44,20 @@ def throw_text(throw: ThrowRecord) -> str:
     sides = {die.sides for die in throw.dice}
     size = f" W{sides.pop()}" if len(sides) == 1 else ""
     faces = ", ".join(die_text(die) for die in throw.dice) or "no dice"
-    return f"{throw.label}{size}: {faces}"
+    return f"{words(throw.label)}{size}: {faces}"
 
 
 def details(record: RollRecord) -> list[str]:
     """The lines under a roll: the detail, each member's result, each throw, each action."""
-    lines = [record.outcome.detail] if record.outcome.detail else []
+    lines = [words(record.outcome.detail)] if record.outcome.detail else []
     for member in record.members:
-        detail = f" ({member.detail})" if member.detail else ""
-        lines.append(f"{member.character}: {member.headline}{detail}")
+        detail = f" ({words(member.detail)})" if member.detail else ""
+        lines.append(f"{member.character}: {words(member.headline)}{detail}")
     lines.extend(throw_text(throw) for throw in record.throws)
     changes = [*record.changes, *[""] * len(record.actions)]
     for action, change in zip(record.actions, changes, strict=False):
-        cost = f" ({action.cost})" if action.cost else ""
-        lines.append(change or f"{action.label}{cost}")
+        cost = f" ({words(action.cost)})" if action.cost else ""
+        lines.append(words(change) or f"{words(action.label)}{cost}")
     return lines
 
 

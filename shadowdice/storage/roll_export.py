@@ -100,7 +100,7 @@ def session_json(session: LoggedSession) -> str:
             {
                 "id": roll.id,
                 "undone_for": sorted(roll.undone),
-                "record": roll.record.model_dump(mode="json"),
+                "record": roll.record.model_dump(mode="json", context={"words": True}),
             }
             for roll in session.rolls
         ],

@@ -121,7 +121,8 @@ class RollLog:
         """
         roll_id = secrets.token_hex(8)
         self._ids.append((record, roll_id))
-        self._write({"type": "roll", "id": roll_id, "record": record.model_dump(mode="json")})
+        record_data = record.model_dump(mode="json", context={"neutral": True})
+        self._write({"type": "roll", "id": roll_id, "record": record_data})
         return roll_id
 
     def id_of(self, record: RollRecord) -> str | None:

@@ -78,6 +78,15 @@ class HistoryModel(QAbstractItemModel):
         self._entries: list[_Entry] = []
         self._row_of: dict[int, int] = {}
         self._serials = count(1)
+        language_events.changed.connect(self._render_again)
+
+    def _render_again(self, _language: str) -> None:
+        """Every roll in the language now shown (records keep their texts in no language)."""
+        self.layoutAboutToBeChanged.emit()
+        self._entries = [
+            replace(entry, lines=tuple(details(entry.record))) for entry in self._entries
+        ]
+        self.layoutChanged.emit()
 
     # --- filling -------------------------------------------------------------------------------
 

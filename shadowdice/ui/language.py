@@ -61,7 +61,7 @@ def shown(text: str) -> str:
 
     For views that render data (records, outcomes) again after a change of language.
     """
-    return text.translated() if isinstance(text, Text) else text
+    return language.words(text)
 
 
 def system_language() -> str:

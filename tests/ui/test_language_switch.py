@@ -105,3 +105,25 @@ def test_the_play_widgets_follow_a_switch_with_a_roll_on_the_table(qtbot, make_w
     switch("en")
     assert window.check_panel.roll_button.text() == "Roll"
     assert [button.toolTip() for button in panel.action_buttons()] == english_buttons
+
+
+def test_the_history_reads_in_the_language_chosen_even_for_rolls_made_before(
+    qtbot, make_window, dice
+):
+    from shadowdice.ui.language import switch
+
+    window = make_window()
+    window.open_sample("shadowrun4")
+    dice.extend([5, 1, 1, 2, 3, 4, 6, 2, 3, 3, 3, 3])
+    window.check_panel.request_roll()
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    window.roll_panel.done_button.click()
+    model = window.history_model
+    first = model.index(0, 0)
+    english = model.data(first)
+    assert "hit" in english
+    switch("de")
+    german = model.data(model.index(0, 0))
+    assert "Erfolg" in german and german != english
+    details = [model.data(model.index(row, 0, first)) for row in range(model.rowCount(first))]
+    assert any(line.startswith("Wurf W6:") for line in details)
