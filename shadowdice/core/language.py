@@ -127,6 +127,8 @@ def _pseudo(text: str) -> str:
 
     >>> _pseudo("{n} hits")
     '[{n} hîţš ~~~~]'
+    >>> _pseudo("Reroll the whole roll")
+    '[Réröll ţhé whölé röll ~~~~ ~~~~]'
     """
     accents = str.maketrans("aceinostuyACEINOSTUY", "åçéîñöšţûýÅÇÉÎÑÖŠŢÛÝ")
     pieces, depth = [], 0
@@ -134,7 +136,8 @@ def _pseudo(text: str) -> str:
         depth += char == "{"
         pieces.append(char if depth else char.translate(accents))
         depth -= char == "}" and depth > 0
-    padding = "~" * math.ceil(len(text) * 0.4)
+    # The padding comes in short words, as a longer language's text would: it may wrap.
+    padding = ("~~~~ " * len(text))[: math.ceil(len(text) * 0.4)].strip()
     return f"[{''.join(pieces)} {padding}]"
 
 

@@ -177,3 +177,28 @@ def test_every_check_form_shows_whole_at_1366x768(qtbot, window, system_id):
     window.open_sample(system_id)
     qtbot.waitUntil(lambda: window.check_panel.form.params() != ())
     qtbot.waitUntil(lambda: not shown_outside_the_form_area(window))
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_texts_40_percent_longer_still_fit_at_every_size(qtbot, window, dice, system_id):
+    # The pseudo-language makes every translated text 40 % longer, as German often is.
+    from shadowdice.ui.language import switch
+
+    switch("pseudo")
+    window.open_sample(system_id)
+    roll_something(qtbot, window, dice)
+    assert window.check_panel.roll_button.text().startswith("[")
+    for mode in ("play", "edit"):
+        window.current_page().set_mode(mode)
+        for width, height in SIZES:
+            window.resize(width, height)
+            qtbot.waitUntil(lambda w=width, h=height: window.size().toTuple() == (w, h))
+            QApplication.processEvents()
+            minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
+            assert minimum.width() <= 1024 and minimum.height() <= 640, (
+                f"{system_id} {mode}: the window asks for {minimum.toTuple()}"
+            )
+            problems = layout_problems(window)
+            assert not problems, f"{system_id} {mode} at {width}x{height}: " + "; ".join(
+                problems[:5]
+            )
