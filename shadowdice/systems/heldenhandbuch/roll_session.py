@@ -36,6 +36,7 @@ from pydantic import ValidationError
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import Text, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.heldenhandbuch.best_group import DieFace
@@ -55,6 +56,8 @@ from shadowdice.systems.heldenhandbuch.sheet import (
     RESPECT_BOUNDS,
     HeldenSheet,
 )
+
+_, _n = translations(__name__)
 
 SYSTEM_ID = "heldenhandbuch"
 ACCEPT = "accept"
@@ -214,7 +217,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         return Outcome(
             headline=headline,
             tone=tone,
-            detail=" · ".join(self._details(evaluation)),
+            detail=Text.join(" · ", self._details(evaluation)),
             values={
                 "value": evaluation.value,
                 "result": self._result_text(evaluation),
@@ -233,65 +236,123 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
 
     def _headline(self, evaluation: Evaluation) -> tuple[str, Tone]:
         if evaluation.legendary_failure:
-            return "Legendary failure!", Tone.CRITICAL
+            return _("Legendary failure!"), Tone.CRITICAL
         if not self.ended():
             if not any(self.face(self.die(i)) != FUMBLE for i in self.scored_ids()):
-                return "Nothing kept yet", Tone.NEUTRAL
-            text = self._result_text(evaluation)
-            return f"So far: {text[0].lower()}{text[1:]}", Tone.NEUTRAL
+                return _("Nothing kept yet"), Tone.NEUTRAL
+            return self._result_text(evaluation, so_far=True), Tone.NEUTRAL
         if evaluation.value and evaluation.mythos_points:
-            return f"Legendary! {self._result_text(evaluation)}", Tone.CRITICAL
+            return _("Legendary! {result}", result=self._result_text(evaluation)), Tone.CRITICAL
         if not evaluation.value:
             tone = Tone.GLITCH if evaluation.unoffset else Tone.FAILURE
-            return "No result", tone
+            return _("No result"), tone
         tone = Tone.GLITCH if evaluation.unoffset else Tone.SUCCESS
         return self._result_text(evaluation), tone
 
-    def _result_text(self, evaluation: Evaluation) -> str:
-        """The result in words: "Result 14 (7 + 7)", for a cascade "Group 22 (8 + 7 + 7)"."""
+    def _result_text(self, evaluation: Evaluation, so_far: bool = False) -> str:
+        """The result in words: "Result 14 (7 + 7)", for a cascade "Group 22 (8 + 7 + 7)";
+        while the roll goes on "So far: result 14 (7 + 7)".
+        """
         if self.cascade:
             group = evaluation.group
-            return f"Group {group.value} ({group})" if group else "No group"
+            if not group:
+                return _("So far: no group") if so_far else _("No group")
+            faces = str(group)
+            if so_far:
+                return _("So far: group {value} ({faces})", value=group.value, faces=faces)
+            return _("Group {value} ({faces})", value=group.value, faces=faces)
         result = evaluation.result
         if result is None:
-            return "No result"
-        return f"Result {result.value}" + (f" ({result})" if result.matched else "")
+            return _("So far: no result") if so_far else _("No result")
+        if result.matched:
+            faces = str(result)
+            if so_far:
+                return _("So far: result {value} ({faces})", value=result.value, faces=faces)
+            return _("Result {value} ({faces})", value=result.value, faces=faces)
+        if so_far:
+            return _("So far: result {value}", value=result.value)
+        return _("Result {value}", value=result.value)
 
     def _details(self, evaluation: Evaluation) -> list[str]:
         tested = self.tested
-        words = [f"{tested.label}: {tested.step}, matches up to {tested.cap}"]
         if self.cascade and tested.sequences:
-            words[0] += ", sequences"
+            first = _(
+                "{tested}: {step}, matches up to {cap}, sequences",
+                tested=tested.label,
+                step=str(tested.step),
+                cap=tested.cap,
+            )
+        else:
+            first = _(
+                "{tested}: {step}, matches up to {cap}",
+                tested=tested.label,
+                step=str(tested.step),
+                cap=tested.cap,
+            )
+        words: list[str] = [first]
         if not self.ended():
             words += self._rolling_words()
         if evaluation.ignored:
             title = mastery_title(tested.value)
-            words.append(f"{count_words(len(evaluation.ignored), 'one')} ignored ({title})")
+            words.append(
+                _n(
+                    "one 1 ignored ({title})",
+                    "{n} ones ignored ({title})",
+                    len(evaluation.ignored),
+                    title=title,
+                )
+            )
         if evaluation.voided:
             offset = ", ".join(str(self.face(self.die(i))) for i in sorted(evaluation.voided))
-            words.append(f"{count_words(len(evaluation.voided), 'one')} offset by {offset}")
+            words.append(
+                _n(
+                    "one 1 offset by {offset}",
+                    "{n} ones offset by {offset}",
+                    len(evaluation.voided),
+                    offset=offset,
+                )
+            )
         if evaluation.unoffset:
-            ones = count_words(evaluation.unoffset, "one")
-            words.append(f"{ones} not offset: {self._charge_words('psyche', evaluation.unoffset)}")
+            charge = self._charge_words("psyche", evaluation.unoffset)
+            words.append(
+                _n(
+                    "one 1 not offset: {charge}",
+                    "{n} ones not offset: {charge}",
+                    evaluation.unoffset,
+                    charge=charge,
+                )
+            )
         if evaluation.legendary_failure:
-            words.append(f"three 1s: {self._charge_words('respect', evaluation.respect_loss)}")
+            charge = self._charge_words("respect", evaluation.respect_loss)
+            words.append(_("three 1s: {charge}", charge=charge))
         if evaluation.mythos_points:
             face, matches = evaluation.legendary
             gain = self._charge_words("mythos_points", evaluation.mythos_points)
-            words.append(f"{matches} matches of {face}: {gain}")
+            words.append(
+                _("{matches} matches of {face}: {gain}", matches=matches, face=face, gain=gain)
+            )
         on_table = {die.id for die in self.table}
         for die_id, face in sorted(self.converted.items()):
             if die_id in on_table:  # a converted die thrown again is gone
-                words.append(f"lucky number {self.die(die_id).face} turned into {face}")
+                words.append(
+                    _(
+                        "lucky number {thrown} turned into {face}",
+                        thrown=self.die(die_id).face,
+                        face=face,
+                    )
+                )
         if lucky := self._lucky_unconverted():
             words.append(
-                f"lucky number thrown: a free learning roll of {count_words(lucky, 'die')} "
-                "on an attribute"
+                _n(
+                    "lucky number thrown: a free learning roll of 1 die on an attribute",
+                    "lucky number thrown: a free learning roll of {n} dice on an attribute",
+                    lucky,
+                )
             )
         if self.refused:
-            words.append(f"nothing charged: {self.refused}")
+            words.append(_("nothing charged: {reason}", reason=self.refused))
         elif self.settled and any(self.charged.values()):
-            words.append("charged to the sheet")
+            words.append(_("charged to the sheet"))
         return words
 
     def _charge_words(self, resource: str, due: int) -> str:
@@ -300,18 +361,25 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         """
         charged = self.charged.get(resource, due) if self.settled and not self.refused else due
         if resource == "mythos_points":
-            text = f"+{charged} Mythos point{'s' if charged != 1 else ''}"
-            bound = f"Mythos points already at {MOST_MYTHOS_POINTS}"
-            rest = f", {MOST_MYTHOS_POINTS} is the most"
+            text = _n("+{n} Mythos point", "+{n} Mythos points", charged)
+            bound = _("Mythos points already at {most}", most=MOST_MYTHOS_POINTS)
+            partial = _n(
+                "+{n} Mythos point, {most} is the most",
+                "+{n} Mythos points, {most} is the most",
+                charged,
+                most=MOST_MYTHOS_POINTS,
+            )
         elif resource == "psyche":
-            text, bound, rest = f"Psyche -{charged}", "Psyche already at 0", ", no more left"
+            text = _("Psyche -{n}", n=charged)
+            bound = _("Psyche already at 0")
+            partial = _("Psyche -{n}, no more left", n=charged)
         else:
-            text = f"respect -{charged}"
-            bound = f"respect already at {RESPECT_BOUNDS[0]}"
-            rest = f", {RESPECT_BOUNDS[0]} is the lowest"
+            text = _("respect -{n}", n=charged)
+            bound = _("respect already at {lowest}", lowest=RESPECT_BOUNDS[0])
+            partial = _("respect -{n}, {lowest} is the lowest", n=charged, lowest=RESPECT_BOUNDS[0])
         if charged == due:
             return text
-        return bound if charged == 0 else text + rest
+        return bound if charged == 0 else partial
 
     # --- actions -----------------------------------------------------------------------------
 

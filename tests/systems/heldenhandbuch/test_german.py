@@ -1,0 +1,56 @@
+"""A Heldenhandbuch check reads in the rule text's German ("Ergebnis", "Würfelgruppe",
+"Gleiche", "Folgen", "1er", "Psyche", "Respektwert"), with plurals right, and a check made in
+English renders again in German.
+"""
+
+import pytest
+
+from shadowdice.core import language
+
+
+@pytest.fixture
+def german():
+    language.set_language("de")
+    yield
+    language.set_language("en")
+
+
+def test_a_sieve_roll_reads_german(german, roll, alrik):
+    session = roll(alrik, [7, 3, 10, 7, 2, 2], what="skill:Oratory", roll="sieve")
+    assert session.outcome().headline == "Noch nichts gewertet"
+    session.apply("keep", (0,))
+    assert session.outcome().headline == "Bisher: Ergebnis 7"
+    session.apply("keep", (3,))
+    assert session.outcome().headline == "Bisher: Ergebnis 14 (7 + 7)"
+
+
+def test_a_cascade_roll_reads_german_with_matches_and_sequences(german, roll, alrik):
+    session = roll(alrik, [7, 8, 3, 15, 9, 9], what="skill:Basic martial arts", roll="cascade")
+    session.apply("keep", (0, 1))
+    assert session.outcome().headline == "Bisher: Würfelgruppe 15 (8 + 7)"
+    session.apply("keep", (4, 5))
+    outcome = session.outcome()
+    assert outcome.headline == "Würfelgruppe 33 (9 + 9 + 8 + 7)"
+    assert ", Gleiche bis 16, Folgen" in outcome.detail
+
+
+def test_ones_not_offset_cost_psyche_and_respect_in_german(german, roll, alrik):
+    session = roll(alrik, [1, 1, 1, 6], what="skill:Intimidation", roll="single")
+    outcome = session.outcome()
+    assert outcome.headline == "Legendärer Fehlschlag!"
+    assert "eine 1 ausgeglichen durch 6" in outcome.detail
+    assert "2 1er nicht ausgeglichen: Psyche -2" in outcome.detail
+    assert "drei 1er: Respektwert -2" in outcome.detail
+
+
+def test_an_outcome_made_in_english_reads_german_after_a_switch(roll, alrik):
+    session = roll(alrik, [1, 1, 1, 6], what="skill:Intimidation", roll="single")
+    outcome = session.outcome()
+    assert outcome.headline == "Legendary failure!"
+    assert "2 ones not offset: Psyche -2" in outcome.detail
+    try:
+        language.set_language("de")
+        assert outcome.headline.translated() == "Legendärer Fehlschlag!"
+        assert "2 1er nicht ausgeglichen: Psyche -2" in outcome.detail.translated()
+    finally:
+        language.set_language("en")
