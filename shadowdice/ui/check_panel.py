@@ -57,6 +57,8 @@ class CheckPanel(QGroupBox):
         #: it was, with nothing to build again.
         self._forms: dict[CharacterDocument, ParamForm] = {}
         self._empty_form = self.form = ParamForm()
+        #: Values set in a form that was dropped to be built again (after a change of language).
+        self._kept: dict[CharacterDocument, dict[str, Any]] = {}
         self.preview = QLabel()
         self.preview.setObjectName("check_preview")
         self.preview.setWordWrap(True)
@@ -90,7 +92,7 @@ class CheckPanel(QGroupBox):
 
     def _connect_signals(self) -> None:
         self.roll_button.clicked.connect(self.request_roll)
-        language_events.changed.connect(self._update_preview)
+        language_events.changed.connect(self._on_language_changed)
 
     def set_document(self, document: CharacterDocument | None, party: Party) -> None:
         """Show the check of this character (or none), as it was last set for them."""
@@ -108,7 +110,7 @@ class CheckPanel(QGroupBox):
             form = self._forms[document] = ParamForm()
             form.values_changed.connect(self._update_preview)
             self._show_form(form)
-            self._rebuild(keep={})
+            self._rebuild(keep=self._kept.pop(document, {}))
             return
         self._show_form(form)
         put(self.setTitle, _("Check for {name}", name=document.title))
@@ -116,6 +118,16 @@ class CheckPanel(QGroupBox):
             self._rebuild(keep=self._chosen())  # the party changed while it was away
         else:
             self._update_preview()
+
+    def _on_language_changed(self, _language: str) -> None:
+        """Build the forms again in the new language, keeping every value set in them."""
+        for document, form in list(self._forms.items()):
+            if document is not self.document:
+                self._kept[document] = self._chosen_in(form)
+                del self._forms[document]
+                form.deleteLater()
+        if self.document is not None:
+            self._rebuild(keep=self._chosen())
 
     def _show_form(self, form: ParamForm) -> None:
         """Put ``form`` in the form area (the one shown before is kept, not deleted)."""
@@ -133,13 +145,18 @@ class CheckPanel(QGroupBox):
 
     def _chosen(self) -> dict[str, Any]:
         """The values the player set; the rest follow their defaults (the best skill)."""
-        defaults = {param.key: param.default for param in self.form.params()}
-        return {key: value for key, value in self.values().items() if value != defaults[key]}
+        return self._chosen_in(self.form)
+
+    @staticmethod
+    def _chosen_in(form: ParamForm) -> dict[str, Any]:
+        defaults = {param.key: param.default for param in form.params()}
+        return {key: value for key, value in form.values().items() if value != defaults[key]}
 
     def forget(self, document: CharacterDocument) -> None:
         """Drop the form of a character that is closing."""
         if document is self.document:
             self.set_document(None, {})
+        self._kept.pop(document, None)
         if (form := self._forms.pop(document, None)) is not None:
             form.deleteLater()
 

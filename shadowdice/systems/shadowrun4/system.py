@@ -146,50 +146,52 @@ class Shadowrun4(RuleSystem):
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
         """Name, metatype, Edge points, damage, optional rules and notes."""
         return (
-            FieldSpec("name", "Name"),
-            FieldSpec("metatype", "Metatype", Kind.CHOICE, choices=METATYPES),
+            FieldSpec("name", _("Name")),
+            FieldSpec("metatype", _("Metatype"), Kind.CHOICE, choices=METATYPES),
             FieldSpec(
                 "edge_current",
-                "Edge points",
+                _("Edge points"),
                 Kind.INT,
                 bounds=lambda sheet: (0, sheet.edge),
-                hint="Edge points not yet spent; at most the Edge attribute.",
+                hint=_("Edge points not yet spent; at most the Edge attribute."),
             ),
             FieldSpec(
                 "physical_damage",
-                "Physical damage",
+                _("Physical damage"),
                 Kind.INT,
                 bounds=lambda sheet: (0, sheet.physical_boxes),
-                hint="Boxes filled on the physical condition monitor (8 + Body/2).",
+                hint=_("Boxes filled on the physical condition monitor (8 + Body/2)."),
             ),
             FieldSpec(
                 "stun_damage",
-                "Stun damage",
+                _("Stun damage"),
                 Kind.INT,
                 bounds=lambda sheet: (0, sheet.stun_boxes),
-                hint="Boxes filled on the stun condition monitor (8 + Willpower/2).",
+                hint=_("Boxes filled on the stun condition monitor (8 + Willpower/2)."),
             ),
             FieldSpec(
                 "cinematic",
-                "Cinematic rules",
+                _("Cinematic rules"),
                 Kind.FLAG,
-                hint="Hits on 4, 5 and 6; the Rule of Six on every roll.",
+                hint=_("Hits on 4, 5 and 6; the Rule of Six on every roll."),
             ),
             FieldSpec(
                 "harder",
-                "Harder rules",
+                _("Harder rules"),
                 Kind.FLAG,
-                hint="Edge before the roll adds only your unspent Edge points; "
-                "2s count toward glitches too.",
+                hint=_(
+                    "Edge before the roll adds only your unspent Edge points; "
+                    "2s count toward glitches too."
+                ),
             ),
-            FieldSpec("notes", "Notes", Kind.MULTILINE),
+            FieldSpec("notes", _("Notes"), Kind.MULTILINE),
         )
 
     def sheet_resources(self) -> tuple[ResourceSpec, ...]:
         """Edge points and the two condition monitors."""
         fields = {spec.key: spec for spec in self.sheet_fields()}
         return (
-            field_resource(fields["edge_current"], "Edge"),
+            field_resource(fields["edge_current"], _("Edge")),
             field_resource(fields["physical_damage"]),
             field_resource(fields["stun_damage"]),
         )
@@ -221,30 +223,34 @@ class Shadowrun4(RuleSystem):
         assert isinstance(sheet, ShadowrunSheet)
         if not sheet.wound_modifier:
             return ""
-        return f"Wound modifier {sheet.wound_modifier:+d}".replace("-", "−")
+        modifier = f"{sheet.wound_modifier:+d}".replace("-", "−")
+        return _("Wound modifier {modifier}", modifier=modifier)
 
     def sheet_tables(self) -> tuple[TableSpec, ...]:
         """Attributes (fixed rows) and skills (standard ones plus the player's own)."""
         return (
             TableSpec(
                 "attributes",
-                "Attributes",
+                _("Attributes"),
                 (
-                    ColumnSpec("name", "Attribute", editable=False),
+                    ColumnSpec("name", _("Attribute"), editable=False),
                     ColumnSpec(
-                        "value", "Rating", Kind.INT, bounds=lambda row: attribute_bounds(row.name)
+                        "value",
+                        _("Rating"),
+                        Kind.INT,
+                        bounds=lambda row: attribute_bounds(row.name),
                     ),
                 ),
             ),
             TableSpec(
                 "skills",
-                "Skills",
+                _("Skills"),
                 (
-                    ColumnSpec("name", "Skill", editable=lambda row: row.custom),
-                    ColumnSpec("rating", "Rating", Kind.INT, bounds=lambda row: (0, SKILL_MAX)),
+                    ColumnSpec("name", _("Skill"), editable=lambda row: row.custom),
+                    ColumnSpec("rating", _("Rating"), Kind.INT, bounds=lambda row: (0, SKILL_MAX)),
                     ColumnSpec(
                         "attribute",
-                        "Linked attribute",
+                        _("Linked attribute"),
                         Kind.CHOICE,
                         editable=lambda row: row.custom,
                         choices=lambda sheet: ATTRIBUTES,
@@ -264,62 +270,68 @@ class Shadowrun4(RuleSystem):
         return (
             CheckParam(
                 "skill",
-                "Skill",
+                _("Skill"),
                 Kind.CHOICE,
                 best,
                 choices=(
-                    ("", "No skill"),
+                    ("", _("No skill")),
                     *((s.name, f"{s.name} {s.rating} ({s.attribute})") for s in skills),
                 ),
             ),
             CheckParam(
                 "attribute",
-                "Attribute",
+                _("Attribute"),
                 Kind.CHOICE,
                 LINKED,
                 choices=(
-                    (LINKED, "Linked to the skill"),
-                    ("", "No attribute"),
+                    (LINKED, _("Linked to the skill")),
+                    ("", _("No attribute")),
                     *((a.name, f"{a.name} {a.value}") for a in sheet.attributes),
                 ),
             ),
             CheckParam(
                 "modifier",
-                "Dice ±",
+                _("Dice ±"),
                 Kind.INT,
                 0,
                 bounds=MODIFIER_BOUNDS,
-                hint="Dice added or taken away; with no skill and no attribute, the free pool.",
+                hint=_("Dice added or taken away; with no skill and no attribute, the free pool."),
             ),
             CheckParam(
                 "threshold",
-                "Threshold",
+                _("Threshold"),
                 Kind.INT,
                 0,
                 bounds=THRESHOLD_BOUNDS,
-                hint="Hits needed; 0 when any hit will do.",
+                hint=_("Hits needed; 0 when any hit will do."),
             ),
             CheckParam(
                 "wounds",
-                f"Wound modifier ({sheet.wound_modifier:+d})",
+                _("Wound modifier ({modifier})", modifier=f"{sheet.wound_modifier:+d}"),
                 Kind.FLAG,
                 True,
-                hint="Take the dice that damage costs off the pool.",
+                hint=_("Take the dice that damage costs off the pool."),
             ),
             CheckParam(
                 "edge",
-                "Edge",
+                _("Edge"),
                 Kind.CHOICE,
                 EdgeUse.NONE.value,
                 choices=(
-                    (EdgeUse.NONE.value, "No Edge before the roll"),
+                    (EdgeUse.NONE.value, _("No Edge before the roll")),
                     (
                         EdgeUse.BEFORE.value,
-                        f"Before the roll: +{_pre_roll_edge_dice(sheet)} dice, Rule of Six",
+                        _(
+                            "Before the roll: +{n} dice, Rule of Six",
+                            n=_pre_roll_edge_dice(sheet),
+                        ),
                     ),
-                    (EdgeUse.LONG_SHOT.value, f"Long shot: {sheet.edge} dice, Rule of Six"),
+                    (
+                        EdgeUse.LONG_SHOT.value,
+                        _("Long shot: {n} dice, Rule of Six", n=sheet.edge),
+                    ),
                 ),
-                hint="Spend 1 Edge before the roll (at most one point per check).",
+                hint=_("Spend 1 Edge before the roll (at most one point per check)."),
                 resets_after_roll=True,
             ),
         )
@@ -341,12 +353,16 @@ class Shadowrun4(RuleSystem):
         elif edge_use is EdgeUse.LONG_SHOT:
             dice, explode = sheet.edge, RULE_OF_SIX
         terms = " + ".join(pool.parts).replace("+ -", "- ").replace("+ +", "+ ")
-        summary = f"{terms} = {pool.dice} dice" if len(pool.parts) > 1 else f"{pool.dice} dice"
+        summary = (
+            _("{terms} = {n} dice", terms=terms, n=pool.dice)
+            if len(pool.parts) > 1
+            else _("{n} dice", n=pool.dice)
+        )
         if edge_use is not EdgeUse.NONE:
-            summary += f" → {dice} with Edge"
-        summary += f" · hits on {rules.hit_on}+"
+            summary = _("{summary} → {n} with Edge", summary=summary, n=dice)
+        summary = _("{summary} · hits on {hit_on}+", summary=summary, hit_on=rules.hit_on)
         if threshold:
-            summary += f" · threshold {threshold}"
+            summary = _("{summary} · threshold {threshold}", summary=summary, threshold=threshold)
         chance = (
             None
             if problem
