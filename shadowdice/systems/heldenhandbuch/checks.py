@@ -34,6 +34,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Strict
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import CheckError, CheckValues, CheckValuesModel
 from shadowdice.systems.heldenhandbuch.chances import chance_of_a_result
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE, DiceStep
@@ -45,20 +46,27 @@ from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 from shadowdice.systems.heldenhandbuch.sieve import CascadeSession, SieveSession
 from shadowdice.systems.heldenhandbuch.single_roll import SingleRollSession
 
+_, _n = translations(__name__)
+
 ATTRIBUTE = "attribute"
 SKILL = "skill"
 SINGLE, SIEVE, CASCADE, LEARNING = "single", "sieve", "cascade", "learning"
 ROLLS = (
-    (SINGLE, "Single roll (Einzelwurf)"),
-    (SIEVE, "Sieve roll (Siebwurf)"),
-    (CASCADE, "Cascade roll (Kaskadenwurf)"),
-    (LEARNING, "Learning roll (Lernwurf)"),
+    (SINGLE, N_("Single roll (Einzelwurf)")),
+    (SIEVE, N_("Sieve roll (Siebwurf)")),
+    (CASCADE, N_("Cascade roll (Kaskadenwurf)")),
+    (LEARNING, N_("Learning roll (Lernwurf)")),
 )
-ROLL_NAMES = {roll: label.split(" (")[0] for roll, label in ROLLS}
+ROLL_NAMES = {
+    SINGLE: N_("Single roll"),
+    SIEVE: N_("Sieve roll"),
+    CASCADE: N_("Cascade roll"),
+    LEARNING: N_("Learning roll"),
+}
 GOALS = (
-    (Goal.VALUE.value, "Raise the value"),
-    (Goal.STAR.value, "Star of skill"),
-    (Goal.MASTER_GRADE.value, "Next master grade"),
+    (Goal.VALUE.value, N_("Raise the value")),
+    (Goal.STAR.value, N_("Star of skill")),
+    (Goal.MASTER_GRADE.value, N_("Next master grade")),
 )
 _SESSIONS: dict[str, type[HeldenSession]] = {
     SINGLE: SingleRollSession,
@@ -115,20 +123,32 @@ class Plan:
         if self.roll == LEARNING:
             paid = max(tested.step.count - self.free_dice, 0)
             dice = learning_dice(tested.step.count, tested.step.sides)
-            return f"{dice} for {paid} EP · {tested.label}"
-        lost = f" ({self.lost} lost to emptied lines and injuries)" if self.lost else ""
-        text = f"{ROLL_NAMES[self.roll]}: {tested.step}{lost}, matches up to {tested.cap}"
+            return _("{dice} for {paid} EP · {tested}", dice=dice, paid=paid, tested=tested.label)
+        roll = _(ROLL_NAMES[self.roll])
+        step: str = str(tested.step)
+        if self.lost:
+            step = _(
+                "{step} ({lost} lost to emptied lines and injuries)", step=step, lost=self.lost
+            )
         if self.roll == CASCADE and tested.sequences:
-            text += ", sequences too"
-        if self.roll == SINGLE:
-            text += "; success: any result of 4+"
+            first = _(
+                "{roll}: {step}, matches up to {cap}, sequences too",
+                roll=roll,
+                step=step,
+                cap=tested.cap,
+            )
         else:
-            text += "; keep at least one die each throw"
+            first = _("{roll}: {step}, matches up to {cap}", roll=roll, step=step, cap=tested.cap)
+        parts = [first]
+        if self.roll == SINGLE:
+            parts.append(_("success: any result of 4+"))
+        else:
+            parts.append(_("keep at least one die each throw"))
         if self.roll == CASCADE:
-            text += "; the best group counts"
+            parts.append(_("the best group counts"))
         if tested.shadow_rolls:
-            text += f"; {tested.shadow_rolls} shadow rolls"
-        return text
+            parts.append(_n("{n} shadow roll", "{n} shadow rolls", tested.shadow_rolls))
+        return Text.join("; ", parts)
 
     def chance(self, lucky_number: int) -> float | None:
         """The chance of a result, for a single roll without shadow rolls (see
@@ -174,16 +194,20 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
         CheckError: the values name nothing on the sheet, or no dice are left.
     """
     values = HeldenCheck.read(values)
-    kind, _, name = values.what.partition(":")
+    kind, _colon, name = values.what.partition(":")
     roll = values.roll or SINGLE
     if roll not in dict(ROLLS):
-        raise CheckError(f"{roll!r} is no kind of roll.")
+        raise CheckError(_("{roll!r} is no kind of roll.", roll=roll))
     try:
         row: Any = sheet.attribute(name) if kind == ATTRIBUTE else sheet.skill(name)
     except KeyError:
-        raise CheckError(f"{name or 'Nothing'} is not on the sheet: choose what to roll.") from None
+        raise CheckError(
+            _("{name} is not on the sheet: choose what to roll.", name=name)
+            if name
+            else _("Nothing is not on the sheet: choose what to roll.")
+        ) from None
     if kind not in (ATTRIBUTE, SKILL):
-        raise CheckError("Choose an attribute or a skill to roll.")
+        raise CheckError(_("Choose an attribute or a skill to roll."))
     value = row.value
     step: DiceStep = row.step
     if roll == LEARNING:
@@ -193,7 +217,13 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
     extra = values.extra_dice
     dice = step.count - lost + extra
     if dice < 1:
-        raise CheckError(f"{row.name} has no dice left to roll: {_dice_left(step, lost, extra)}.")
+        raise CheckError(
+            _(
+                "{name} has no dice left to roll: {why}.",
+                name=row.name,
+                why=_dice_left(step, lost, extra),
+            )
+        )
     quality = values.quality
     cap = min(value, quality) if quality else value
     tested = Tested(
@@ -214,21 +244,23 @@ def _plan_learning(sheet: HeldenSheet, kind: str, row: Any, values: HeldenCheck)
     try:
         goal = Goal(values.goal or Goal.VALUE.value)
     except ValueError:
-        raise CheckError(f"{values.goal!r} is no goal of a learning roll.") from None
+        raise CheckError(_("{goal!r} is no goal of a learning roll.", goal=values.goal)) from None
     if not 1 <= dice <= MAX_DICE:
-        raise CheckError(f"A learning roll throws 1 to {MAX_DICE} dice.")
+        raise CheckError(_("A learning roll throws 1 to {most} dice.", most=MAX_DICE))
     if free and kind != ATTRIBUTE:
-        raise CheckError("A lucky number pays for a learning roll on an attribute only.")
+        raise CheckError(_("A lucky number pays for a learning roll on an attribute only."))
     if free > dice:
-        raise CheckError("More lucky numbers than learning dice.")
+        raise CheckError(_("More lucky numbers than learning dice."))
     if max(dice - free, 0) > sheet.experience_points:
-        raise CheckError(f"{dice - free} EP needed, {sheet.experience_points} left.")
+        raise CheckError(
+            _("{needed} EP needed, {left} left.", needed=dice - free, left=sheet.experience_points)
+        )
     if goal is Goal.STAR and (kind != SKILL or not row.general or row.star):
-        raise CheckError("Only a general skill without the star can earn the star of skill.")
+        raise CheckError(_("Only a general skill without the star can earn the star of skill."))
     if goal is Goal.STAR and row.value < 12:
-        raise CheckError("The star of skill needs a value of 12 or more.")
+        raise CheckError(_("The star of skill needs a value of 12 or more."))
     if goal is Goal.MASTER_GRADE and (kind != SKILL or row.general or row.master_grade >= 3):
-        raise CheckError("Only a profession below master grade 3 earns a master grade.")
+        raise CheckError(_("Only a profession below master grade 3 earns a master grade."))
     tested = Tested(kind, row.name, row.value, DiceStep(dice, row.step.sides), row.value)
     return Plan(tested, LEARNING, goal=goal, free_dice=free)
 
@@ -239,9 +271,9 @@ def start(
     """Start the session the plan describes; a memory check says that the game master
     rolls it for the player.
     """
-    check = f"{ROLL_NAMES[plan.roll]}: {plan.tested.label}"
+    check = _("{roll}: {tested}", roll=_(ROLL_NAMES[plan.roll]), tested=plan.tested.label)
     if parameters.get("memory") and plan.roll != LEARNING:
-        check = f"Memory check, rolled by the game master: {plan.tested.label}"
+        check = _("Memory check, rolled by the game master: {tested}", tested=plan.tested.label)
     if plan.roll == LEARNING:
         return LearningSession(
             sheet,
@@ -268,7 +300,9 @@ def _dice_left(step: DiceStep, lost: int, extra: int) -> str:
     """
     words = [str(step)]
     if lost:
-        words.append(f"{lost} lost to emptied lines and injuries")
-    if extra:
-        words.append(f"{abs(extra)} {'more' if extra > 0 else 'fewer'} asked for")
-    return ", ".join(words)
+        words.append(_("{n} lost to emptied lines and injuries", n=lost))
+    if extra > 0:
+        words.append(_("{n} more asked for", n=extra))
+    elif extra < 0:
+        words.append(_("{n} fewer asked for", n=-extra))
+    return Text.join(", ", words)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import translations
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -62,6 +63,8 @@ from shadowdice.systems.heldenhandbuch.mastery import Goal
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID
 from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet
 from shadowdice.systems.heldenhandbuch.sheet_declaration import sheet_fields, sheet_tables
+
+_, _n = translations(__name__)
 
 
 class Heldenhandbuch(RuleSystem):
@@ -116,77 +119,85 @@ class Heldenhandbuch(RuleSystem):
             check_param(),
             CheckParam(
                 "what",
-                "Roll",
+                _("Roll"),
                 Kind.CHOICE,
                 choices[0][0] if choices else "",
                 choices=choices,
-                hint="The attribute or skill the game master asks for.",
+                hint=_("The attribute or skill the game master asks for."),
                 only_with=rolled,
             ),
             CheckParam(
                 "roll",
-                "Kind of roll",
+                _("Kind of roll"),
                 Kind.CHOICE,
                 SINGLE,
-                choices=ROLLS,
-                hint="Single: one throw. Sieve: keep dice and throw the rest again. Cascade: "
-                "build one group of matches and sequences. Learning: raise the value.",
+                choices=tuple((roll, _(label)) for roll, label in ROLLS),
+                hint=_(
+                    "Single: one throw. Sieve: keep dice and throw the rest again. Cascade: "
+                    "build one group of matches and sequences. Learning: raise the value."
+                ),
                 only_with=rolled,
             ),
             CheckParam(
                 "extra_dice",
-                "Dice gained or lost",
+                _("Dice gained or lost"),
                 Kind.INT,
                 0,
                 bounds=(-MAX_DICE, MAX_DICE),
-                hint="Beyond the sheet's emptied lines and critical injuries: an item's bonus "
-                "dice, dice won back by gritting your teeth, a lost Physis line for a skill.",
+                hint=_(
+                    "Beyond the sheet's emptied lines and critical injuries: an item's bonus "
+                    "dice, dice won back by gritting your teeth, a lost Physis line for a skill."
+                ),
                 only_with=rolled,
             ),
             CheckParam(
                 "quality",
-                "Tool or weapon quality",
+                _("Tool or weapon quality"),
                 Kind.INT,
                 0,
                 bounds=QUALITY_BOUNDS,
-                hint="Matches and sequences reach only up to the lower of value and quality. "
-                "0: no limit.",
+                hint=_(
+                    "Matches and sequences reach only up to the lower of value and quality. "
+                    "0: no limit."
+                ),
                 only_with=rolled,
             ),
             CheckParam(
                 "memory",
-                "Memory check (the game master rolls it)",
+                _("Memory check (the game master rolls it)"),
                 Kind.FLAG,
                 False,
-                hint="Something the character lived through or learned and the player forgot: "
-                "the game master rolls the check for the player and tells what is remembered.",
+                hint=_(
+                    "Something the character lived through or learned and the player forgot: "
+                    "the game master rolls the check for the player and tells what is remembered."
+                ),
                 only_with=rolled,
                 resets_after_roll=True,
             ),
             CheckParam(
                 "learning_dice",
-                "Learning dice",
+                _("Learning dice"),
                 Kind.INT,
                 1,
                 bounds=(1, MAX_DICE),
-                hint=f"Each costs 1 EP ({sheet.experience_points} left).",
+                hint=_("Each costs 1 EP ({left} left).", left=sheet.experience_points),
                 only_with=("roll", LEARNING),
             ),
             CheckParam(
                 "goal",
-                "Learning for",
+                _("Learning for"),
                 Kind.CHOICE,
                 Goal.VALUE.value,
-                choices=GOALS,
+                choices=tuple((goal, _(label)) for goal, label in GOALS),
                 only_with=("roll", LEARNING),
             ),
             CheckParam(
                 "lucky_dice",
-                "Paid by lucky numbers",
+                _("Paid by lucky numbers"),
                 Kind.INT,
                 0,
                 bounds=(0, MAX_DICE),
-                hint="Attributes only: learning dice paid by lucky numbers thrown, not by EP.",
+                hint=_("Attributes only: learning dice paid by lucky numbers thrown, not by EP."),
                 only_with=("roll", LEARNING),
                 resets_after_roll=True,
             ),

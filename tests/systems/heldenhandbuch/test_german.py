@@ -54,3 +54,19 @@ def test_an_outcome_made_in_english_reads_german_after_a_switch(roll, alrik):
         assert "2 1er nicht ausgeglichen: Psyche -2" in outcome.detail.translated()
     finally:
         language.set_language("en")
+
+
+def test_the_check_form_and_its_summary_read_german(german, system, alrik):
+    params = {param.key: param for param in system.check_params(alrik)}
+    assert params["roll"].label == "Art des Wurfs"
+    assert dict(params["roll"].choices)["sieve"] == "Siebwurf"
+    assert dict(params["goal"].choices)["star"] == "Könnerstern"
+    preview = system.preview_check(alrik, {"what": "skill:Basic martial arts", "roll": "cascade"})
+    assert preview.summary.startswith("Kaskadenwurf: 4W20, Gleiche bis 16, auch Folgen; ")
+    assert preview.summary.endswith("; die beste Würfelgruppe zählt")
+
+
+def test_a_learning_roll_without_ep_is_refused_in_german(german, system, alrik):
+    values = {"what": "skill:Oratory", "roll": "learning", "learning_dice": 6}
+    alrik.experience_points = 4
+    assert system.preview_check(alrik, values).problem == "6 EP nötig, noch 4."
