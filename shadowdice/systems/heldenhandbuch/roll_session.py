@@ -394,8 +394,8 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
             if self.ended() and self._options():
                 yield Action(
                     ACCEPT,
-                    "Accept the result",
-                    hint="End the roll and charge its consequences to the sheet.",
+                    _("Accept the result"),
+                    hint=_("End the roll and charge its consequences to the sheet."),
                 )
 
     def _options(self) -> bool:

@@ -31,11 +31,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from shadowdice.core.die import Die
+from shadowdice.core.language import N_, translations
 from shadowdice.core.session import Action, DicePick
 from shadowdice.systems.heldenhandbuch.best_group import keep_choice
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
 from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+
+_, _n = translations(__name__)
 
 
 class SieveSession(HeldenSession):
@@ -46,7 +49,7 @@ class SieveSession(HeldenSession):
         live: the dice of the last throw that may still be kept or thrown again.
     """
 
-    roll_name = "Sieve roll"
+    roll_name = N_("Sieve roll")
 
     def __init__(self, sheet: HeldenSheet, tested: Tested, **kwargs: Any) -> None:
         super().__init__(sheet, tested, **kwargs)
@@ -63,7 +66,7 @@ class SieveSession(HeldenSession):
 
     def _throw_round(self, count: int, replace: Sequence[int] = ()) -> list[Die]:
         """Throw ``count`` dice in place of ``replace``; nothing changes if the throw fails."""
-        label = f"{self.roll_name}: throw {len(self.throws) + 1}"
+        label = _("{roll}: throw {n}", roll=_(self.roll_name), n=len(self.throws) + 1)
         return self._throw(label, count, sides=self.tested.step.sides, replace=replace)
 
     def _lay_out(self, dice: Sequence[Die]) -> None:
@@ -91,7 +94,7 @@ class SieveSession(HeldenSession):
     def _rolling_words(self) -> list[str]:
         """The dice of the last throw still to keep or throw again."""
         faces = ", ".join(str(self.face(self.die(die_id))) for die_id in self.live)
-        return [f"to keep or throw again: {faces}"]
+        return [_("to keep or throw again: {faces}", faces=faces)]
 
     # --- keeping -----------------------------------------------------------------------------
 
@@ -113,16 +116,16 @@ class SieveSession(HeldenSession):
             return
         yield Action(
             "keep",
-            "Keep and throw the rest again",
-            hint="Set the picked dice apart for scoring and throw the others again.",
+            _("Keep and throw the rest again"),
+            hint=_("Set the picked dice apart for scoring and throw the others again."),
             pick=DicePick(
-                prompt="Pick the dice to keep; the others are thrown again.",
+                prompt=_("Pick the dice to keep; the others are thrown again."),
                 eligible=tuple(self.live),
                 minimum=1,
                 suggested=self.suggested_keep(),
             ),
         )
-        yield Action("stop", "Stop", hint="Keep every die on the table and end the roll.")
+        yield Action("stop", _("Stop"), hint=_("Keep every die on the table and end the roll."))
 
     def _apply_own(self, action: Action, picked: tuple[int, ...]) -> None:
         if action.id == "stop":
@@ -149,5 +152,5 @@ class CascadeSession(SieveSession):
     (where allowed) sequences.
     """
 
-    roll_name = "Cascade roll"
+    roll_name = N_("Cascade roll")
     cascade = True

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shadowdice.core.language import translations
 from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+
+_, _n = translations(__name__)
 
 
 class SingleRollSession(HeldenSession):
@@ -16,5 +19,5 @@ class SingleRollSession(HeldenSession):
 
     def __init__(self, sheet: HeldenSheet, tested: Tested, **kwargs: Any) -> None:
         super().__init__(sheet, tested, **kwargs)
-        self._throw("Single roll", tested.step.count, sides=tested.step.sides)
+        self._throw(_("Single roll"), tested.step.count, sides=tested.step.sides)
         self._evaluate()

@@ -70,3 +70,15 @@ def test_a_learning_roll_without_ep_is_refused_in_german(german, system, alrik):
     values = {"what": "skill:Oratory", "roll": "learning", "learning_dice": 6}
     alrik.experience_points = 4
     assert system.preview_check(alrik, values).problem == "6 EP nötig, noch 4."
+
+
+def test_the_sieve_roll_s_follow_ups_read_german(german, roll, alrik):
+    session = roll(alrik, [7, 3, 10, 7, 2, 2], what="skill:Oratory", roll="sieve")
+    actions = {action.id: action for action in session.actions()}
+    assert actions["keep"].label == "Werten und den Rest neu werfen"
+    assert actions["keep"].pick.prompt == (
+        "Wähle die Würfel für die Wertung; die anderen werden neu geworfen."
+    )
+    assert actions["stop"].label == "Aufhören"
+    assert "zu werten oder neu zu werfen: 7, 3, 10" in session.outcome().detail
+    assert session.throws[0].label == "Siebwurf: 1. Wurf"
