@@ -43,3 +43,30 @@ def _english_after_each_test():
         from shadowdice.core import language
 
         language.set_language("en")
+
+
+@pytest.fixture
+def demo_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Compile German translations for the catalog "demo" (modules named
+    ``shadowdice.systems.demo.*``), as the build does, and have the app read them.
+
+    Call it with the translations by English message (a pair of messages for a plural).
+    """
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from shadowdice.core import language
+
+    def compile_demo(translations: dict) -> None:
+        catalog = Catalog(locale="de", domain="demo")
+        for message, translation in translations.items():
+            catalog.add(message, translation)
+        folder = tmp_path / "de" / "LC_MESSAGES"
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / "demo.mo").open("wb") as file:
+            write_mo(file, catalog)
+        monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
+        language._catalog.cache_clear()
+
+    yield compile_demo
+    language._catalog.cache_clear()

@@ -1,33 +1,24 @@
 """Texts in the current language that render themselves again, from real compiled catalogs."""
 
 import pickle
-from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from shadowdice.core import language
 from shadowdice.core.language import Text, translations
 
 
 @pytest.fixture
-def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def german(demo_catalog):
     """A German catalog for the domain "demo", compiled the way the build does it."""
-    catalog = Catalog(locale="de", domain="demo")
-    catalog.add("Roll", "Würfeln")
-    catalog.add("{hits} hits - {verdict}", "{hits} Erfolge - {verdict}")
-    catalog.add("success", "gelungen")
-    catalog.add(("{n} hit", "{n} hits"), ("{n} Erfolg", "{n} Erfolge"))
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "demo.mo").open("wb") as file:
-        write_mo(file, catalog)
-    monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
-    language._catalog.cache_clear()
-    yield
-    language.set_language("en")
-    language._catalog.cache_clear()
+    demo_catalog(
+        {
+            "Roll": "Würfeln",
+            "{hits} hits - {verdict}": "{hits} Erfolge - {verdict}",
+            "success": "gelungen",
+            ("{n} hit", "{n} hits"): ("{n} Erfolg", "{n} Erfolge"),
+        }
+    )
 
 
 def demo_functions():
@@ -107,22 +98,11 @@ def test_broken_text_data_from_a_file_is_refused(data):
         Text.from_data(data)
 
 
-def test_a_translation_with_a_wrong_placeholder_falls_back_to_english(tmp_path, monkeypatch):
-    catalog = Catalog(locale="de", domain="demo")
-    catalog.add("{hits} hits", "{treffer} Erfolge")
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "demo.mo").open("wb") as file:
-        write_mo(file, catalog)
-    monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
-    language._catalog.cache_clear()
+def test_a_translation_with_a_wrong_placeholder_falls_back_to_english(demo_catalog):
+    demo_catalog({"{hits} hits": "{treffer} Erfolge"})
     _, _n = demo_functions()
-    try:
-        language.set_language("de")
-        assert _("{hits} hits", hits=2) == "2 hits"
-    finally:
-        language.set_language("en")
-        language._catalog.cache_clear()
+    language.set_language("de")
+    assert _("{hits} hits", hits=2) == "2 hits"
 
 
 def test_the_pseudo_language_is_longer_and_keeps_placeholders():

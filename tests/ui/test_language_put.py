@@ -1,32 +1,16 @@
 """Texts given to widgets through ``put`` follow a change of language; typed names do not."""
 
-from pathlib import Path
-
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from shadowdice.core import language
 from shadowdice.core.language import Text, translations
 from shadowdice.ui import language as ui_language
 from shadowdice.ui.language import put, shown
 
 
 @pytest.fixture
-def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    catalog = Catalog(locale="de", domain="demo")
-    catalog.add("Roll", "Würfeln")
-    catalog.add("Throw the dice", "Die Würfel werfen")
-    folder = tmp_path / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "demo.mo").open("wb") as file:
-        write_mo(file, catalog)
-    monkeypatch.setattr(language, "locale_dir", lambda domain: tmp_path)
-    language._catalog.cache_clear()
-    yield
-    ui_language.switch("en")
-    language._catalog.cache_clear()
+def german(demo_catalog):
+    demo_catalog({"Roll": "Würfeln", "Throw the dice": "Die Würfel werfen"})
 
 
 def test_put_texts_change_with_the_language_and_the_last_one_wins(qtbot, german):
