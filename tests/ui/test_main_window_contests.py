@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
+from tests.ui.test_layout import layout_problems
 from tests.ui.window_helpers import choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -174,6 +175,13 @@ def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, wi
         "Hand damage to Cedric",
         "Deal the damage",
     ]
+    # On the smallest laptop window the choice shows whole: no button cut, nothing overlapping
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    qtbot.wait(100)
+    for button in panel.action_buttons():
+        assert button.width() >= button.sizeHint().width(), f"{button.text()} is cut"
+    assert not layout_problems(window)
 
     # When he hands the last damage die (14) to Cedric: Ctrl+1, End, Space, Ctrl+Enter
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
