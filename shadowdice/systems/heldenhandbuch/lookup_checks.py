@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -40,10 +41,12 @@ from shadowdice.systems.heldenhandbuch.lookups.session import LookupSession
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet, Skill
 
+_, _n = translations(__name__)
+
 CHECK = "check"
 ATTRIBUTE_OR_SKILL = "attribute_or_skill"
 CHECK_CHOICES = (
-    (ATTRIBUTE_OR_SKILL, "Attribute or skill check"),
+    (ATTRIBUTE_OR_SKILL, N_("Attribute or skill check")),
     *((lookup.id, lookup.label) for lookup in LOOKUPS),
 )
 #: The skills tables read, by their English and German names.
@@ -57,11 +60,11 @@ def check_param() -> CheckParam:
     """The first check parameter: an attribute or skill check, or a table."""
     return CheckParam(
         CHECK,
-        "Check",
+        _("Check"),
         Kind.CHOICE,
         ATTRIBUTE_OR_SKILL,
-        choices=CHECK_CHOICES,
-        hint="Roll an attribute or skill, or look up one of the game master's tables.",
+        choices=tuple((key, _(label)) for key, label in CHECK_CHOICES),
+        hint=_("Roll an attribute or skill, or look up one of the game master's tables."),
     )
 
 
