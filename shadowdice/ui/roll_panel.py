@@ -296,6 +296,10 @@ class RollPanel(QWidget):
         session, documents = self._latest.get(document, (None, [])) if document else (None, [])
         if session is not None and session is self.session:
             return
+        empty = session is None and self.session is None and not self.tray.die_items()
+        if empty and not self.waiting():
+            self._display(None, documents)  # an empty tray stays empty: nothing to redraw
+            return
         if self.waiting():  # the dice asked for belong to the roll shown until now
             self._on_request_withdrawn()
         self._end_pick()

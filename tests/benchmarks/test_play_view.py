@@ -124,6 +124,7 @@ def test_opening_a_saved_character(benchmark, qtbot, window, saved, system_id, m
     )
     assert data_calls == [], "opening in Play builds no sheet table"
     assert window.current_document().path == path
+    print(f"opening a saved {system_id} character: {comparison.describe()}")
     assert comparison.ratio <= OPEN_RATIO, comparison.describe()
 
 
@@ -149,4 +150,5 @@ def test_switching_between_ten_open_characters(benchmark, qtbot, window, saved):
         QApplication.processEvents()
 
     comparison = compare(benchmark, subject, floor, rounds=10, warmup_rounds=1, calls=10)
+    print(f"switching between ten characters: {comparison.describe()}")
     assert comparison.ratio <= SWITCH_RATIO, comparison.describe()
