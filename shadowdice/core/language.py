@@ -156,6 +156,7 @@ class Text(str):
         plural: the English plural message, or None.
         n: the number that chooses the plural form, or None.
         args: the arguments of the format; they may be texts themselves.
+        language: the language it was made in (its string's).
     """
 
     domain: str
@@ -163,6 +164,7 @@ class Text(str):
     plural: str | None
     n: int | None
     args: Mapping[str, Any]
+    language: str
 
     def __new__(
         cls,
@@ -173,8 +175,9 @@ class Text(str):
         args: Mapping[str, Any] | None = None,
     ) -> Text:
         """The message rendered in the current language, keeping what it was made of."""
-        args = dict(args or {})
-        made = super().__new__(cls, _render(domain, message, plural, n, args))
+        args = args if isinstance(args, dict) else dict(args or {})
+        language = _state["language"]
+        made = super().__new__(cls, _render(domain, message, plural, n, args, language))
         made.domain, made.message, made.plural, made.n, made.args = (
             domain,
             message,
@@ -182,6 +185,7 @@ class Text(str):
             n,
             args,
         )
+        made.language = language
         return made
 
     @classmethod
@@ -252,17 +256,22 @@ def _render(
     language: str | None = None,
 ) -> str:
     language = language or current()
-    fresh = {key: _fresh(value, language) for key, value in args.items()}
+    fresh = {
+        key: _fresh(value, language) if isinstance(value, Text | tuple) else value
+        for key, value in args.items()
+    }
     if not domain:
         if "items" in fresh and message != "{text}":
             return message.join(str(item) for item in fresh["items"])
         return message.format(**fresh)
-    catalog = _catalog(domain, language)
-    if plural is None:
-        pattern = catalog.gettext(message)
-    else:
-        pattern = catalog.ngettext(message, plural, n if n is not None else 0)
+    if plural is not None:
         fresh.setdefault("n", n)
+    if language == SOURCE_LANGUAGE:  # the code's own words: no catalog to ask
+        pattern = message if plural is None or n == 1 else plural
+    elif plural is None:
+        pattern = _catalog(domain, language).gettext(message)
+    else:
+        pattern = _catalog(domain, language).ngettext(message, plural, n if n is not None else 0)
     if language == PSEUDO:
         pattern = _pseudo(pattern)
     if not fresh:
@@ -277,7 +286,8 @@ def _render(
 
 def _fresh(value: Any, language: str) -> Any:
     if isinstance(value, Text):
-        return value.in_language(language)
+        # Made in this language already: its own string, without rendering it again.
+        return str.__str__(value) if value.language == language else value.in_language(language)
     if isinstance(value, tuple):
         return tuple(_fresh(item, language) for item in value)
     return value

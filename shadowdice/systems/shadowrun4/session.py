@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from enum import StrEnum
 
+from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.language import N_, Text, translations
@@ -82,6 +83,7 @@ class ShadowrunSession(RollSession):
         self.edge_spent = False
         #: Hits of each die by id (a die's faces never change), filled as dice are evaluated.
         self._hits: dict[int, int] = {}
+        self._outcome: tuple[tuple[int, int, str], Outcome] | None = None
         if edge_use is EdgeUse.BEFORE:
             extra = edge_dice_before_roll(
                 edge=self.edge, edge_current=sheet.edge_current, rules=self.rules
@@ -128,6 +130,13 @@ class ShadowrunSession(RollSession):
 
     def outcome(self) -> Outcome:
         """Hits, net hits against the threshold, success, glitch or critical glitch."""
+        # The table changes only by throws and actions: the same outcome until the next one.
+        key = (len(self.throws), len(self.taken), language.current())
+        if self._outcome is None or self._outcome[0] != key:
+            self._outcome = (key, self._judge())
+        return self._outcome[1]
+
+    def _judge(self) -> Outcome:
         table = self.table
         hits = self.hits
         ones = sum(1 for die in table if die.has(Mark.GLITCH))
