@@ -114,11 +114,15 @@ def free_name(stem: str, taken: Iterable[str]) -> str:
 
 def check_unique_names(what: str, names: Iterable[str]) -> None:
     """Refuse two rows named alike, ignoring case ("there is a skill named Pistols already")."""
+    names = list(names)
+    folded = [name.casefold() for name in names]
+    if len(set(folded)) == len(folded):
+        return
     seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
+    for name, key in zip(names, folded, strict=True):
+        if key in seen:
             raise ValueError(f"there is a {what} named {name} already")
-        seen.add(name.casefold())
+        seen.add(key)
 
 
 class SheetEditError(ValueError):

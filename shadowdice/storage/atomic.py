@@ -11,7 +11,9 @@ So a save costs two fsyncs, the new bytes' and the folder's.
 A temporary file is locked while it is being written (on POSIX; Windows keeps an open file from
 being removed anyway). A save killed midway leaves its temporary file behind, unlocked: the next
 save into that folder removes such leftovers of ours (``.<name>.<8 hex digits>.tmp``), and only
-those.
+those. Looking costs a listing of the whole folder, so a save skips it when the folder's
+modification time is still the one it had right after this program's last save into it, with
+no temporary file of another save in it then: nothing was added to the folder since.
 
 Only regular files are read or replaced: a pipe, a device or a socket named like a character
 file is refused before it is opened (opening a pipe would wait for ever). A read-only file is
@@ -74,17 +76,30 @@ def read_regular_file(path: Path, limit: int) -> bytes:
         IsADirectoryError: ``path`` is a folder.
         OSError: the file cannot be read.
     """
-    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError:
+        _refuse_what_is_not_a_file(Path(path))
+        raise
+    with os.fdopen(descriptor, "rb") as handle:
+        mode = os.fstat(descriptor)
+        if stat.S_ISDIR(mode.st_mode):
+            raise IsADirectoryError(21, "Is a directory", str(path))
+        if not stat.S_ISREG(mode.st_mode):
+            raise NotRegularFileError(f"{path} is not a regular file")
+        data = handle.read(min(mode.st_size, limit) + 1)
+        if mode.st_size < len(data) <= limit:  # the file grew since
+            data += handle.read(limit + 1 - len(data))
+        return data
+
+
+def _refuse_what_is_not_a_file(path: Path) -> None:
+    """Say why ``path`` could not be opened when it is a folder, pipe, device or socket."""
     if path.is_dir():
         raise IsADirectoryError(21, "Is a directory", str(path))
     if path.exists() and not path.is_file():
         raise NotRegularFileError(f"{path} is not a regular file")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(path, flags)
-    with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped since the check above
-            raise NotRegularFileError(f"{path} is not a regular file")
-        return handle.read(limit + 1)
 
 
 def is_read_only(path: Path) -> bool:
@@ -121,12 +136,15 @@ def write_atomic(
     """
     target = Path(os.path.realpath(path))
     _check_target(target, keep_backup=keep_backup, replace_read_only=replace_read_only)
-    remove_stale_temps(target.parent)
+    folder = target.parent
+    tidy = _tidy_unless_unchanged(folder)
     with _written_temp(target, data, mode_from=target) as temp:
         if keep_backup and target.is_file():
             _keep_backup(target, backup_path(target))
         os.replace(temp, target)
-    _fsync_directory(target.parent)
+    _fsync_directory(folder)
+    if tidy:
+        _remember_tidy(folder)
 
 
 def remove_stale_temps(folder: Path) -> int:
@@ -135,15 +153,54 @@ def remove_stale_temps(folder: Path) -> int:
     Returns how many were removed. Files that are not ours, and ours still being written (by
     this or another process), are left alone.
     """
-    removed = 0
+    return _tidy(folder)[0]
+
+
+#: Folders with no temporary file of ours left, by their modification time right after our
+#: last save into them.
+_tidy_folders: dict[Path, int] = {}
+
+
+def _tidy_unless_unchanged(folder: Path) -> bool:
+    """Remove the leftovers in ``folder`` unless it is unchanged since our last save into it.
+
+    True when no temporary file of ours is left in the folder (none that another save is
+    writing), so that its modification time after this save can be remembered as tidy.
+    """
+    remembered = _tidy_folders.pop(folder, None)
+    if remembered is not None and remembered == _modified(folder):
+        return True
+    _removed, left = _tidy(folder)
+    return not left
+
+
+def _remember_tidy(folder: Path) -> None:
+    modified = _modified(folder)
+    if modified is not None:
+        _tidy_folders[folder] = modified
+
+
+def _modified(folder: Path) -> int | None:
     try:
-        entries = list(os.scandir(folder))
+        return os.stat(folder).st_mtime_ns
     except OSError:
-        return 0
-    for entry in entries:
-        if _TEMP_NAME.fullmatch(entry.name) and _remove_if_abandoned(Path(entry.path)):
-            removed += 1
-    return removed
+        return None
+
+
+def _tidy(folder: Path) -> tuple[int, int]:
+    """Remove our abandoned temporary files in ``folder``: how many went, how many are left."""
+    removed = left = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0, 1
+    for name in names:
+        if name.endswith(".tmp") and _TEMP_NAME.fullmatch(name):
+            if _remove_if_abandoned(folder / name):
+                removed += 1
+            else:
+                left += 1
+    return removed, left
 
 
 def _check_target(target: Path, *, keep_backup: bool, replace_read_only: bool) -> None:

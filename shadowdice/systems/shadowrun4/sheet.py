@@ -12,6 +12,8 @@ attribute, condition monitors, and the optional rules the table plays with.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
@@ -94,14 +96,8 @@ class Skill(Row):
 
     name: str = Field(min_length=1)
     rating: int = Field(default=0, ge=0, le=SKILL_MAX)
-    attribute: str = "Agility"
+    attribute: Literal[ATTRIBUTES] = "Agility"
     custom: bool = False
-
-    @model_validator(mode="after")
-    def _known_attribute(self) -> Skill:
-        if self.attribute not in ATTRIBUTES:
-            raise ValueError(f"{self.attribute!r} is not an attribute")
-        return self
 
 
 def _standard_attributes() -> list[Attribute]:
