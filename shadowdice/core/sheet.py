@@ -187,6 +187,9 @@ class ColumnSpec:
         choices: for CHOICE, the allowed values, given the sheet.
         fixed: the rules give each row these words whatever the character (an attribute's
             kind); unlike a derived value, the blank pencil sheet prints them.
+        shown: the words a cell shows for its value, where they differ from the value kept:
+            a name the rules give, in the language of the moment (a name a player typed
+            stays as typed).
     """
 
     key: str
@@ -196,6 +199,11 @@ class ColumnSpec:
     bounds: Callable[[Any], Bounds] | None = None
     choices: Callable[[Any], tuple[str, ...]] | None = None
     fixed: bool = False
+    shown: Callable[[Any], str] | None = None
+
+    def text_of(self, value: Any) -> Any:
+        """What a cell holding ``value`` shows."""
+        return self.shown(value) if self.shown is not None else value
 
     def editable_in(self, row: Row) -> bool:
         """Whether this column can be edited in the given row."""

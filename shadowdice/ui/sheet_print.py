@@ -185,7 +185,7 @@ def _table(document: CharacterDocument, table: TableSpec, pencil: bool) -> str:
     for row in rows(document.sheet, table):
         texts.append(
             [
-                _cell_text(column.kind, getattr(row, column.key))
+                _cell_text(column.kind, column.text_of(getattr(row, column.key)))
                 if not pencil or number == 0 or _fixed_here(column, row)
                 else ""
                 for number, column in enumerate(table.columns)

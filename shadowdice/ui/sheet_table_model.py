@@ -89,7 +89,9 @@ class SheetTableModel(QAbstractTableModel):
             if role == KIND_ROLE:
                 return column.kind
             return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text_of(value)
+        if role == Qt.ItemDataRole.EditRole:
             return value
         if role == Qt.ItemDataRole.TextAlignmentRole and column.kind is Kind.INT:
             return int(Qt.AlignmentFlag.AlignCenter)

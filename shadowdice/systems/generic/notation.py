@@ -48,6 +48,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
+
 #: The most dice one term may throw.
 MAX_DICE = 100
 #: The most sides a die may have.
@@ -57,7 +59,10 @@ MAX_TERMS = 12
 #: The most digits a number may have (a bonus, a target to compare with).
 MAX_DIGITS = 6
 
-EXAMPLES = "3d6+2, 4d6kh3, 2d20kl1, 10d10>=8 or d6!"
+_, _n = translations(__name__)
+
+#: Dice expressions to show how they are written.
+EXAMPLES = _("3d6+2, 4d6kh3, 2d20kl1, 10d10>=8 or d6!")
 
 _TERM = re.compile(
     r"""
@@ -187,17 +192,25 @@ def parse(text: str) -> Expression:
         NotationError: the text is no dice expression, or one beyond the limits.
     """
     compact = re.sub(r"\s+", "", text).lower()
-    shown = text.strip() or "An empty text"
+    shown = text.strip() or _("An empty text")
     if not compact:
-        raise NotationError(f"Write a dice expression, such as {EXAMPLES}.")
+        raise NotationError(_("Write a dice expression, such as {examples}.", examples=EXAMPLES))
     if long := re.search(rf"\d{{{MAX_DIGITS + 1},}}", compact):
         number = long[0] if len(long[0]) <= 12 else f"{long[0][:12]}…"
         raise NotationError(
-            f"{number} is too long a number; numbers have at most {MAX_DIGITS} digits."
+            _(
+                "{number} is too long a number; numbers have at most {digits} digits.",
+                number=number,
+                digits=MAX_DIGITS,
+            )
         )
     if joined := _TERMS_WITHOUT_SIGN.search(text):
         raise NotationError(
-            f'{shown} is no dice expression: "{joined[0]}" needs a + or - between its terms.'
+            _(
+                '{shown} is no dice expression: "{terms}" needs a + or - between its terms.',
+                shown=shown,
+                terms=joined[0],
+            )
         )
     terms: list[Term] = []
     position = 0
@@ -206,7 +219,13 @@ def parse(text: str) -> Expression:
         if found is None or (terms and not found["sign"]):
             rest = compact[position:]
             raise NotationError(
-                f'{shown} is no dice expression: "{rest}" cannot be read. Write dice as {EXAMPLES}.'
+                _(
+                    '{shown} is no dice expression: "{rest}" cannot be read. Write dice as '
+                    "{examples}.",
+                    shown=shown,
+                    rest=rest,
+                    examples=EXAMPLES,
+                )
             )
         terms.append(_term(found, shown))
         position = found.end()
@@ -220,14 +239,35 @@ def _term(found: re.Match[str], shown: str) -> Term:
     count = int(found["count"]) if found["count"] else 1
     sides = 100 if found["sides"] == "%" else int(found["sides"])
     if not 1 <= count <= MAX_DICE:
-        raise NotationError(f"{shown}: a term throws 1 to {MAX_DICE} dice, not {count}.")
+        raise NotationError(
+            _(
+                "{shown}: a term throws 1 to {most} dice, not {count}.",
+                shown=shown,
+                most=MAX_DICE,
+                count=count,
+            )
+        )
     if not 2 <= sides <= MAX_SIDES:
-        raise NotationError(f"{shown}: a die has 2 to {MAX_SIDES} sides, not {sides}.")
+        raise NotationError(
+            _(
+                "{shown}: a die has 2 to {most} sides, not {sides}.",
+                shown=shown,
+                most=MAX_SIDES,
+                sides=sides,
+            )
+        )
     keep = None
     if found["kept"] is not None:
         kept = int(found["kept"])
         if not 1 <= kept <= count:
-            raise NotationError(f"{shown}: keep 1 to {count} of {count} dice, not {kept}.")
+            raise NotationError(
+                _(
+                    "{shown}: keep 1 to {count} of {count} dice, not {kept}.",
+                    shown=shown,
+                    count=count,
+                    kept=kept,
+                )
+            )
         keep = Keep(found["keep"] != "l", kept)
     success = None
     if found["compare"] is not None:
@@ -237,13 +277,20 @@ def _term(found: re.Match[str], shown: str) -> Term:
 
 def _checked(expression: Expression, shown: str) -> Expression:
     if len(expression.terms) > MAX_TERMS:
-        raise NotationError(f"{shown}: at most {MAX_TERMS} terms, please.")
+        raise NotationError(
+            _("{shown}: at most {most} terms, please.", shown=shown, most=MAX_TERMS)
+        )
     dice = expression.dice_terms
     if not dice:
-        raise NotationError(f"{shown} throws no dice. Write dice as {EXAMPLES}.")
+        raise NotationError(
+            _("{shown} throws no dice. Write dice as {examples}.", shown=shown, examples=EXAMPLES)
+        )
     if len({term.success is None for term in dice}) > 1:
         raise NotationError(
-            f"{shown}: either count successes with every term of dice (10d10>=8) or add "
-            "up dice (3d6+2), not both in one roll."
+            _(
+                "{shown}: either count successes with every term of dice (10d10>=8) or add "
+                "up dice (3d6+2), not both in one roll.",
+                shown=shown,
+            )
         )
     return expression

@@ -21,10 +21,13 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import translations
 from shadowdice.core.session import Action, Outcome, RollSession, Tone
 from shadowdice.systems.generic.notation import DiceTerm, Expression, Number
 
 SYSTEM_ID = "generic_dice"
+
+_, _n = translations(__name__)
 
 
 def kept_dice(term: DiceTerm, dice: Sequence[Die]) -> list[Die]:
@@ -103,9 +106,9 @@ class GenericSession(RollSession):
         result = self.result
         successes = self.expression.counts_successes
         if successes:
-            headline = f"{result} success" if result == 1 else f"{result} successes"
+            headline = _n("{n} success", "{n} successes", result)
         else:
-            headline = f"Total {result}"
+            headline = _("Total {total}", total=result)
         values: dict[str, int | bool | None] = {
             "successes" if successes else "total": result,
             "target": self.target,
@@ -116,9 +119,14 @@ class GenericSession(RollSession):
         reached = result >= self.target
         values["success"] = reached
         if reached:
-            detail = f"{detail} · target {self.target} reached"
+            detail = _("{dice} · target {target} reached", dice=detail, target=self.target)
         else:
-            detail = f"{detail} · target {self.target} missed by {self.target - result}"
+            detail = _(
+                "{dice} · target {target} missed by {missing}",
+                dice=detail,
+                target=self.target,
+                missing=self.target - result,
+            )
         return Outcome(headline, Tone.SUCCESS if reached else Tone.FAILURE, detail, values)
 
     def _breakdown(self) -> str:

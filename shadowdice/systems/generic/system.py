@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import Field, Strict
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import translations
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -36,9 +37,11 @@ from shadowdice.core.sheet import (
     free_name,
 )
 from shadowdice.systems.generic import SYSTEM, odds
-from shadowdice.systems.generic.notation import Expression, NotationError, parse
+from shadowdice.systems.generic.notation import EXAMPLES, Expression, NotationError, parse
 from shadowdice.systems.generic.session import GenericSession
 from shadowdice.systems.generic.sheet import MAX_HIT_POINTS, GenericSheet, NamedRoll
+
+_, _n = translations(__name__)
 
 #: The ``roll`` of a check that rolls the typed expression.
 TYPED = ""
@@ -64,21 +67,21 @@ class GenericDice(RuleSystem):
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
         """The name, the hit points and the notes."""
         return (
-            FieldSpec("name", "Name"),
+            FieldSpec("name", _("Name")),
             FieldSpec(
                 "hit_points",
-                "Hit points",
+                _("Hit points"),
                 Kind.INT,
                 bounds=lambda sheet: (0, sheet.hit_points_max),
-                hint="What the character has left of whatever the game counts down.",
+                hint=_("What the character has left of whatever the game counts down."),
             ),
             FieldSpec(
                 "hit_points_max",
-                "Most hit points",
+                _("Most hit points"),
                 Kind.INT,
                 bounds=lambda _sheet: (0, MAX_HIT_POINTS),
             ),
-            FieldSpec("notes", "Notes", Kind.MULTILINE),
+            FieldSpec("notes", _("Notes"), Kind.MULTILINE),
         )
 
     def sheet_resources(self) -> tuple[ResourceSpec, ...]:
@@ -91,10 +94,10 @@ class GenericDice(RuleSystem):
         return (
             TableSpec(
                 "rolls",
-                "Rolls",
+                _("Rolls"),
                 (
-                    ColumnSpec("name", "Name"),
-                    ColumnSpec("expression", "Dice", Kind.CODE),
+                    ColumnSpec("name", _("Name")),
+                    ColumnSpec("expression", _("Dice"), Kind.CODE),
                 ),
                 new_row=_new_roll,
                 removable=lambda _row: True,
@@ -108,27 +111,27 @@ class GenericDice(RuleSystem):
         return (
             CheckParam(
                 "roll",
-                "Roll",
+                _("Roll"),
                 Kind.CHOICE,
                 named[0][0] if named else TYPED,
-                choices=(*named, (TYPED, "Type an expression")),
-                hint="One of the character's rolls, or an expression typed below.",
+                choices=(*named, (TYPED, _("Type an expression"))),
+                hint=_("One of the character's rolls, or an expression typed below."),
             ),
             CheckParam(
                 "expression",
-                "Expression",
+                _("Expression"),
                 Kind.CODE,
                 "1d20",
-                hint="Dice such as 3d6+2, 4d6kh3, 2d20kl1, 10d10>=8 or d6!.",
+                hint=_("Dice such as {examples}.", examples=EXAMPLES),
                 only_with=("roll", TYPED),
             ),
             CheckParam(
                 "target",
-                "Target",
+                _("Target"),
                 Kind.INT,
                 0,
                 bounds=(0, MAX_TARGET),
-                hint="The result to reach: the total, or the successes. 0: no target.",
+                hint=_("The result to reach: the total, or the successes. 0: no target."),
             ),
         )
 
@@ -145,8 +148,12 @@ class GenericDice(RuleSystem):
         summary = label
         average = odds.mean(expression)
         if average is not None:
-            what = "successes" if expression.counts_successes else "total"
-            summary += f" · average {what} {average:.1f}"
+            mean = f"{average:.1f}"
+            summary = (
+                _("{roll} · average successes {mean}", roll=label, mean=mean)
+                if expression.counts_successes
+                else _("{roll} · average total {mean}", roll=label, mean=mean)
+            )
         chance = odds.chance_at_least(expression, check.target) if check.target else None
         return CheckPreview(summary=summary, chance=chance)
 
@@ -178,9 +185,11 @@ def _chosen(sheet: GenericSheet, check: GenericCheck) -> tuple[str, Expression]:
     try:
         row = sheet.roll(check.roll)
     except KeyError:
-        raise CheckError(f"{check.roll} is not one of the character's rolls.") from None
+        raise CheckError(
+            _("{roll} is not one of the character's rolls.", roll=check.roll)
+        ) from None
     return str(row), parse(row.expression)
 
 
 def _new_roll(sheet: GenericSheet) -> Row:
-    return NamedRoll(name=free_name("New roll", {row.name for row in sheet.rolls}))
+    return NamedRoll(name=free_name(_("New roll"), {row.name for row in sheet.rolls}))

@@ -34,6 +34,7 @@ from typing import Annotated
 
 from pydantic import Field, Strict, field_validator
 
+from shadowdice.core.language import Text, translations
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.systems.phasesix.concealment import most_conspicuous, observed_sheets
 from shadowdice.systems.phasesix.rules import (
@@ -44,14 +45,17 @@ from shadowdice.systems.phasesix.rules import (
     dice_phrase,
     raised,
     roll_text,
+    term,
 )
 from shadowdice.systems.phasesix.session import MinimumRoll
-from shadowdice.systems.phasesix.sheet import PERCEPTION, PhaseSixSheet
+from shadowdice.systems.phasesix.sheet import PERCEPTION, PHYSIS, PhaseSixSheet
 
 SKILL = "skill"
 KNOWLEDGE = "knowledge"
 ATTRIBUTE = "attribute"
 CONCEALMENT = "concealment"
+
+_, _n = translations(__name__)
 
 
 def trait_key(kind: str, name: str) -> str:
@@ -73,9 +77,9 @@ class Trait:
         terms: how the dice are made up ("Etiquette 3 + Communication 2").
     """
 
-    label: str
+    label: Text
     dice: int
-    terms: str
+    terms: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,24 +93,29 @@ class Plan:
         bonus_dice, destiny_dice: dice added before the roll.
     """
 
-    check: str
+    check: Text
     trait: Trait
     minimum_roll: MinimumRoll | None
     bonus_dice: int = 0
     destiny_dice: int = 0
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Text:
         """The dice and the minimum roll in words."""
         dice = [dice_phrase(self.trait.dice)] if self.trait.dice > 0 else []
         if self.bonus_dice:
             dice.append(dice_phrase(self.bonus_dice, "bonus"))
         if self.destiny_dice:
             dice.append(dice_phrase(self.destiny_dice, "destiny"))
-        text = f"{self.trait.terms} → {' + '.join(dice) or 'no dice'}"
-        if self.minimum_roll is not None:
-            text += f" · minimum roll {self.minimum_roll}"
-        return text
+        thrown = Text.join(" + ", dice) if dice else _("no dice")
+        if self.minimum_roll is None:
+            return _("{terms} → {dice}", terms=self.trait.terms, dice=thrown)
+        return _(
+            "{terms} → {dice} · minimum roll {minimum_roll}",
+            terms=self.trait.terms,
+            dice=thrown,
+            minimum_roll=self.minimum_roll.text,
+        )
 
 
 def trait_choices(sheet: PhaseSixSheet) -> tuple[tuple[str, str], ...]:
@@ -114,19 +123,24 @@ def trait_choices(sheet: PhaseSixSheet) -> tuple[tuple[str, str], ...]:
     knowledge, then (current rules) attributes.
     """
     skills = sorted(sheet.skills, key=lambda skill: -skill.value)
-    choices = [(trait_key(SKILL, s.name), f"{s.name} {s.value}") for s in skills]
+    choices = [(trait_key(SKILL, s.name), _valued(s.name, s.value)) for s in skills]
     for entry in sheet.knowledge:
         terms = trait_of(sheet, trait_key(KNOWLEDGE, entry.name)).terms
-        choices.append((trait_key(KNOWLEDGE, entry.name), f"{terms} (knowledge)"))
+        choices.append((trait_key(KNOWLEDGE, entry.name), _("{terms} (knowledge)", terms=terms)))
     if not sheet.classic:
         for attribute in sheet.attributes:
-            choices.append(
-                (
-                    trait_key(ATTRIBUTE, attribute.name),
-                    f"{attribute.name} {attribute.value} ({attribute.category.lower()})",
-                )
+            label = (
+                _("{name} {value} (physis)", name=term(attribute.name), value=attribute.value)
+                if attribute.category == PHYSIS
+                else _("{name} {value} (persona)", name=term(attribute.name), value=attribute.value)
             )
+            choices.append((trait_key(ATTRIBUTE, attribute.name), label))
     return tuple(choices)
+
+
+def _valued(name: str, value: int) -> Text:
+    """A trait and its value: "Courage 5"."""
+    return _("{name} {value}", name=term(name), value=value)
 
 
 def best_trait(sheet: PhaseSixSheet) -> str:
@@ -141,31 +155,35 @@ def trait_of(sheet: PhaseSixSheet, key: str) -> Trait:
     Raises:
         CheckError: nothing is chosen, or the sheet has no such trait.
     """
-    kind, _, name = key.partition(":")
+    kind, _colon, name = key.partition(":")
     try:
         if kind == SKILL:
             skill = sheet.skill(name)
-            return Trait(skill.name, skill.value, f"{skill.name} {skill.value}")
+            return Trait(term(skill.name), skill.value, _valued(skill.name, skill.value))
         if kind == KNOWLEDGE:
             entry = sheet.knowledge_entry(name)
             dice = sheet.knowledge_dice(entry)
-            terms = f"{entry.name} {entry.value}"
+            terms = _valued(entry.name, entry.value)
             if entry.skill and not sheet.classic:
-                terms += f" + {entry.skill} {sheet.skill(entry.skill).value}"
-            return Trait(entry.name, dice, terms)
+                skill = _valued(entry.skill, sheet.skill(entry.skill).value)
+                terms = _("{knowledge} + {skill}", knowledge=terms, skill=skill)
+            return Trait(term(entry.name), dice, terms)
         if kind == ATTRIBUTE:
             attribute = sheet.attribute(name)
             if sheet.classic:
                 raise CheckError(
-                    "Under the classic rules an attribute sets the minimum roll; "
-                    "roll a skill or knowledge."
+                    _(
+                        "Under the classic rules an attribute sets the minimum roll; "
+                        "roll a skill or knowledge."
+                    )
                 )
-            return Trait(attribute.name, attribute.value, f"{attribute.name} {attribute.value}")
+            valued = _valued(attribute.name, attribute.value)
+            return Trait(term(attribute.name), attribute.value, valued)
     except KeyError:
-        raise CheckError(f"{name} is not on {_whose(sheet)} sheet.") from None
+        raise CheckError(_not_on_sheet(sheet, name)) from None
     if not key:
-        raise CheckError("Choose what to roll: a skill or knowledge.")
-    raise CheckError(f"{key!r} is nothing a Phase Six character can roll.")
+        raise CheckError(_("Choose what to roll: a skill or knowledge."))
+    raise CheckError(_("{key!r} is nothing a Phase Six character can roll.", key=key))
 
 
 #: A whole number, not a flag that Python would count as 0 or 1.
@@ -207,7 +225,9 @@ def difficulty_of(values: PhaseSixCheck) -> Difficulty:
     try:
         return Difficulty(values.difficulty or Difficulty.NORMAL)
     except ValueError:
-        raise CheckError(f"{values.difficulty!r} is no level of difficulty.") from None
+        raise CheckError(
+            _("{difficulty!r} is no level of difficulty.", difficulty=values.difficulty)
+        ) from None
 
 
 def classic_minimum(
@@ -226,9 +246,9 @@ def classic_minimum(
     try:
         attribute = sheet.attribute(attribute_name)
     except KeyError:
-        raise CheckError(f"{attribute_name} is not on {_whose(sheet)} sheet.") from None
+        raise CheckError(_not_on_sheet(sheet, attribute_name)) from None
     base = classic_minimum_roll(attribute.name, attribute.value)
-    return _raised(base, f"{attribute.name} {attribute.value}", difficulty)
+    return _raised(base, _valued(attribute.name, attribute.value), difficulty)
 
 
 def current_minimum(sheet: PhaseSixSheet, modifier: int) -> MinimumRoll:
@@ -237,10 +257,16 @@ def current_minimum(sheet: PhaseSixSheet, modifier: int) -> MinimumRoll:
     >>> str(current_minimum(PhaseSixSheet(), 9))
     '14+ (Human 5+, +9)'
     """
-    who = sheet.lineage.strip() or "own"
+    lineage = sheet.lineage.strip()
+    who = term(lineage) if lineage else _("own")
     if not modifier:
         return MinimumRoll(sheet.minimum_roll, who)
-    reason = f"{who} {roll_text(sheet.minimum_roll)}, {modifier:+d}"
+    reason = _(
+        "{who} {minimum_roll}, {modifier}",
+        who=who,
+        minimum_roll=roll_text(sheet.minimum_roll),
+        modifier=f"{modifier:+d}",
+    )
     return MinimumRoll(raised(sheet.minimum_roll, modifier), reason)
 
 
@@ -263,7 +289,7 @@ def plan_member(sheet: PhaseSixSheet, values: PhaseSixCheck) -> Plan:
     dice and minimum roll, no dice added before the roll.
     """
     if values.trait == CONCEALMENT:
-        raise CheckError("A concealment roll is made by one observer, not by a group.")
+        raise CheckError(_("A concealment roll is made by one observer, not by a group."))
     trait = trait_of(sheet, values.trait)
     return Plan(trait.label, trait, _minimum(sheet, values))
 
@@ -271,17 +297,26 @@ def plan_member(sheet: PhaseSixSheet, values: PhaseSixCheck) -> Plan:
 def problem(sheet: PhaseSixSheet, plan: Plan) -> str:
     """Why the plan cannot be rolled, or ""."""
     if plan.minimum_roll is None:
-        return "Choose the attribute the game master names for the minimum roll."
+        return _("Choose the attribute the game master names for the minimum roll.")
     if plan.bonus_dice > sheet.bonus_dice:
-        return f"Only {dice_phrase(sheet.bonus_dice, 'bonus')} left."
+        return _("Only {dice} left.", dice=dice_phrase(sheet.bonus_dice, "bonus"))
     if plan.destiny_dice > sheet.destiny_dice:
-        return f"Only {dice_phrase(sheet.destiny_dice, 'destiny')} left."
+        return _("Only {dice} left.", dice=dice_phrase(sheet.destiny_dice, "destiny"))
     if plan.trait.dice <= 0 and not plan.bonus_dice + plan.destiny_dice:
+        terms = plan.trait.terms
         if sheet.bonus_dice or sheet.destiny_dice:
-            return f"{plan.trait.terms} gives no dice: roll it with bonus or destiny dice."
-        return (
-            f"{plan.trait.terms} gives no dice, and {_who(sheet)} no bonus or destiny dice "
-            "left: this check cannot be rolled."
+            return _("{terms} gives no dice: roll it with bonus or destiny dice.", terms=terms)
+        if sheet.name:
+            return _(
+                "{terms} gives no dice, and {name} has no bonus or destiny dice left: this "
+                "check cannot be rolled.",
+                terms=terms,
+                name=sheet.name,
+            )
+        return _(
+            "{terms} gives no dice, and there are no bonus or destiny dice left: this check "
+            "cannot be rolled.",
+            terms=terms,
         )
     return ""
 
@@ -292,16 +327,24 @@ def _plan_concealment(
     observed = observed_sheets(party, values.observed)
     conspicuous = most_conspicuous(observed, values.concealment)
     perception = sheet.perception
-    check = f"Concealment roll: {conspicuous.source}, concealment {conspicuous.value}"
+    check = _(
+        "Concealment roll: {source}, concealment {value}",
+        source=conspicuous.source,
+        value=conspicuous.value,
+    )
     if sheet.classic:
-        trait = Trait(PERCEPTION, perception, f"{PERCEPTION} {perception}")
+        trait = Trait(term(PERCEPTION), perception, _valued(PERCEPTION, perception))
         base = concealment_minimum_roll(conspicuous.value)
-        source = f"{CONCEALMENT_BASE} - concealment {conspicuous.value}"
+        source = _("{base} - concealment {value}", base=CONCEALMENT_BASE, value=conspicuous.value)
         minimum = _raised(base, source, difficulty_of(values))
     else:
         dice = perception + conspicuous.value
-        terms = f"{PERCEPTION} {perception} + concealment {conspicuous.value}"
-        trait = Trait(PERCEPTION, dice, terms)
+        terms = _(
+            "{perception} + concealment {value}",
+            perception=_valued(PERCEPTION, perception),
+            value=conspicuous.value,
+        )
+        trait = Trait(term(PERCEPTION), dice, terms)
         minimum = current_minimum(sheet, values.modifier)
     return Plan(check, trait, minimum, bonus, destiny)
 
@@ -312,16 +355,19 @@ def _minimum(sheet: PhaseSixSheet, values: PhaseSixCheck) -> MinimumRoll | None:
     return current_minimum(sheet, values.modifier)
 
 
-def _raised(base: int, source: str, difficulty: Difficulty) -> MinimumRoll:
+def _raised(base: int, source: Text, difficulty: Difficulty) -> MinimumRoll:
     if difficulty is Difficulty.NORMAL:
         return MinimumRoll(base, source)
-    reason = f"{source} → {roll_text(base)}, {difficulty.words}"
+    reason = _(
+        "{source} → {minimum_roll}, {difficulty}",
+        source=source,
+        minimum_roll=roll_text(base),
+        difficulty=difficulty.words,
+    )
     return MinimumRoll(raised(base, difficulty.raise_by), reason)
 
 
-def _who(sheet: PhaseSixSheet) -> str:
-    return f"{sheet.name} has" if sheet.name else "there are"
-
-
-def _whose(sheet: PhaseSixSheet) -> str:
-    return f"{sheet.name}'s" if sheet.name else "this character's"
+def _not_on_sheet(sheet: PhaseSixSheet, name: str) -> Text:
+    if sheet.name:
+        return _("{trait} is not on {name}'s sheet.", trait=term(name), name=sheet.name)
+    return _("{trait} is not on this character's sheet.", trait=term(name))

@@ -15,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError, Party
 from shadowdice.systems.phasesix.sheet import PhaseSixSheet
+
+_, _n = translations(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ def observed_sheets(party: Party, names: Sequence[str]) -> dict[str, PhaseSixShe
     for name in names:
         sheet = party.get(name)
         if not isinstance(sheet, PhaseSixSheet):
-            raise CheckError(f"{name} is not an open Phase Six character.")
+            raise CheckError(_("{name} is not an open Phase Six character.", name=name))
         observed[name] = sheet
     return observed
 
@@ -62,10 +65,11 @@ def most_conspicuous(observed: Mapping[str, PhaseSixSheet], entered: int = 0) ->
     for name, sheet in observed.items():
         item = sheet.most_conspicuous()
         if item is not None and (best is None or item.concealment > best.value):
-            best = Conspicuous(item.concealment, f"{item.name} ({name})")
+            source = _("{item} ({name})", item=item.name, name=name)
+            best = Conspicuous(item.concealment, source)
     if best is not None and best.value >= entered:
         return best
-    return Conspicuous(entered, "entered by hand" if entered else "nothing conspicuous")
+    return Conspicuous(entered, _("entered by hand") if entered else _("nothing conspicuous"))
 
 
 def describe(sheet: PhaseSixSheet) -> str:
@@ -75,4 +79,6 @@ def describe(sheet: PhaseSixSheet) -> str:
     'nothing conspicuous'
     """
     item = sheet.most_conspicuous()
-    return "nothing conspicuous" if item is None else f"{item.name} {item.concealment}"
+    if item is None:
+        return _("nothing conspicuous")
+    return _("{item} {concealment}", item=item.name, concealment=item.concealment)

@@ -28,11 +28,14 @@ from itertools import count
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
+from shadowdice.core.language import Text, translations
 from shadowdice.core.registry import CheckError, CheckValues
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.phasesix.checks import PhaseSixGroupCheck, Plan, plan_member, problem
 from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
 from shadowdice.systems.phasesix.sheet import PhaseSixSheet
+
+_, _n = translations(__name__)
 
 
 def needed_of(values: CheckValues) -> int:
@@ -48,8 +51,14 @@ def group_outcome(members: Sequence[RollSession], needed: int) -> Outcome:
         per_member.append((member.character, member.successes))
     total = sum(successes for _name, successes in per_member)
     made = total >= needed
+    needed_words = _successes(needed)
+    headline = (
+        _("Group: {total} of {needed} - made it", total=total, needed=needed_words)
+        if made
+        else _("Group: {total} of {needed} - failed", total=total, needed=needed_words)
+    )
     return Outcome(
-        headline=f"Group: {total} of {_successes(needed)} - {'made it' if made else 'failed'}",
+        headline=headline,
         tone=Tone.SUCCESS if made else Tone.FAILURE,
         detail=" · ".join(f"{name} {successes}" for name, successes in per_member),
         values={"successes": total, "needed": needed, "success": made},
@@ -64,14 +73,20 @@ def plan_group(members: Sequence[PhaseSixSheet], values: CheckValues) -> list[Pl
             attribute a member does not have.
     """
     if not members:
-        raise CheckError("Choose the characters who roll together.")
+        raise CheckError(_("Choose the characters who roll together."))
     names = member_names(members)
     variants = {sheet.rules for sheet in members}
     if len(variants) > 1:
-        who = ", ".join(
-            f"{name} ({sheet.rules} rules)" for name, sheet in zip(names, members, strict=True)
+        who = Text.join(
+            ", ",
+            (
+                _("{name} (classic rules)", name=name)
+                if sheet.classic
+                else _("{name} (current rules)", name=name)
+                for name, sheet in zip(names, members, strict=True)
+            ),
         )
-        raise CheckError(f"A group roll needs one set of rules: {who}.")
+        raise CheckError(_("A group roll needs one set of rules: {who}.", who=who))
     check = PhaseSixGroupCheck.read(values)
     return [plan_member(sheet, check) for sheet in members]
 
@@ -85,9 +100,9 @@ def group_problem(members: Sequence[PhaseSixSheet], plans: Sequence[Plan]) -> st
         plan.trait.dice > 0 or sheet.bonus_dice or sheet.destiny_dice
         for sheet, plan in zip(members, plans, strict=True)
     ):
-        return (
-            f"No one in the group has dice for {plans[0].trait.label}, "
-            "and no one has bonus or destiny dice left."
+        return _(
+            "No one in the group has dice for {trait}, and no one has bonus or destiny dice left.",
+            trait=plans[0].trait.label,
         )
     return ""
 
@@ -119,12 +134,16 @@ def start_group(
     return GroupSession(
         sessions,
         system_id=SYSTEM_ID,
-        check=f"Group roll: {plans[0].trait.label}, {_successes(needed)} needed",
+        check=_(
+            "Group roll: {trait}, {needed} needed",
+            trait=plans[0].trait.label,
+            needed=_successes(needed),
+        ),
         combine=lambda sessions: group_outcome(sessions, needed),
         source=source,
         parameters=dict(values),
     )
 
 
-def _successes(count: int) -> str:
-    return f"{count} success" if count == 1 else f"{count} successes"
+def _successes(count: int) -> Text:
+    return _n("{n} success", "{n} successes", count)

@@ -38,6 +38,10 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 
+from shadowdice.core.language import N_, Text, translations
+
+_, _n = translations(__name__)
+
 CLASSIC = "classic"
 CURRENT = "current"
 #: The two rules variants, one per rule text.
@@ -52,8 +56,8 @@ HUMAN_MINIMUM_ROLL = 5
 #: Classic rules: the minimum roll of a concealment roll is this minus the concealment value.
 CONCEALMENT_BASE = 7
 
-NEUROTICISM = "Neuroticism"
-INTELLIGENCE = "Intelligence"
+NEUROTICISM = N_("Neuroticism")
+INTELLIGENCE = N_("Intelligence")
 
 
 class Difficulty(StrEnum):
@@ -69,22 +73,22 @@ class Difficulty(StrEnum):
         return {Difficulty.NORMAL: 0, Difficulty.HARD: 2, Difficulty.VERY_HARD: 4}[self]
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """The level in words, with what it adds."""
-        return {
-            Difficulty.NORMAL: "Normal",
-            Difficulty.HARD: "Hard (+2)",
-            Difficulty.VERY_HARD: "Very hard (+4)",
-        }[self]
+        if self is Difficulty.HARD:
+            return _("Hard (+2)")
+        if self is Difficulty.VERY_HARD:
+            return _("Very hard (+4)")
+        return _("Normal")
 
     @property
-    def words(self) -> str:
+    def words(self) -> Text:
         """The level as a minimum roll's reason names it: "hard +2"."""
-        return {
-            Difficulty.NORMAL: "normal",
-            Difficulty.HARD: "hard +2",
-            Difficulty.VERY_HARD: "very hard +4",
-        }[self]
+        if self is Difficulty.HARD:
+            return _("hard +2")
+        if self is Difficulty.VERY_HARD:
+            return _("very hard +4")
+        return _("normal")
 
 
 def classic_minimum_roll(attribute: str, value: int) -> int:
@@ -159,6 +163,13 @@ def success_chance(minimum_roll: int, *, destiny: bool = False) -> Fraction:
     return Fraction(1, EXPLODE_ON) * success_chance(needed - EXPLODE_ON)
 
 
+def term(name: str) -> Text:
+    """A name the rules give (an attribute, a skill, a kind of attribute) in the language
+    shown; a name a player gave is shown as it is.
+    """
+    return _(name)
+
+
 def roll_text(minimum_roll: int) -> str:
     """A minimum roll as the sheet writes it.
 
@@ -168,18 +179,21 @@ def roll_text(minimum_roll: int) -> str:
     return f"{minimum_roll}+"
 
 
-def successes_phrase(successes: int) -> str:
+def successes_phrase(successes: int) -> Text:
     """'No success', '1 success', '3 successes'."""
     if successes == 0:
-        return "No success"
-    return f"{successes} success" if successes == 1 else f"{successes} successes"
+        return _("No success")
+    return _n("{n} success", "{n} successes", successes)
 
 
-def dice_phrase(count: int, kind: str = "") -> str:
-    """'1 die', '3 dice', '1 bonus die', '2 destiny dice'.
+def dice_phrase(count: int, kind: str = "") -> Text:
+    """'1 die', '3 dice', '1 bonus die', '2 destiny dice' (``kind``: "", "bonus", "destiny").
 
     >>> dice_phrase(1, "bonus"), dice_phrase(3)
     ('1 bonus die', '3 dice')
     """
-    noun = "die" if count == 1 else "dice"
-    return f"{count} {kind} {noun}" if kind else f"{count} {noun}"
+    if kind == "bonus":
+        return _n("{n} bonus die", "{n} bonus dice", count)
+    if kind == "destiny":
+        return _n("{n} destiny die", "{n} destiny dice", count)
+    return _n("{n} die", "{n} dice", count)

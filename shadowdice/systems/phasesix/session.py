@@ -36,6 +36,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import Text, translations
 from shadowdice.core.session import Action, DicePick, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.phasesix.rules import (
     DESTINY_ALWAYS,
@@ -54,6 +55,8 @@ BONUS_DICE = "bonus_dice"
 REROLL_DICE = "reroll_dice"
 DESTINY_DICE = "destiny_dice"
 
+_, _n = translations(__name__)
+
 
 @dataclass(frozen=True, slots=True)
 class MinimumRoll:
@@ -67,8 +70,15 @@ class MinimumRoll:
     value: int
     reason: str
 
+    @property
+    def text(self) -> Text:
+        """The minimum roll and its reason in words: "15+ (Neuroticism 10)"."""
+        return _(
+            "{minimum_roll} ({reason})", minimum_roll=roll_text(self.value), reason=self.reason
+        )
+
     def __str__(self) -> str:
-        return f"{roll_text(self.value)} ({self.reason})"
+        return str(self.text)
 
 
 class PhaseSixSession(RollSession):
@@ -109,21 +119,22 @@ class PhaseSixSession(RollSession):
             ids=ids,
         )
         if bonus_dice > sheet.bonus_dice:
-            raise SessionError(f"only {dice_phrase(sheet.bonus_dice, 'bonus')} left")
+            raise SessionError(_("only {dice} left", dice=dice_phrase(sheet.bonus_dice, "bonus")))
         if destiny_dice > sheet.destiny_dice:
-            raise SessionError(f"only {dice_phrase(sheet.destiny_dice, 'destiny')} left")
+            destiny_left = dice_phrase(sheet.destiny_dice, "destiny")
+            raise SessionError(_("only {dice} left", dice=destiny_left))
         self.sheet = sheet
         self.pool = pool
         self.minimum_roll = minimum_roll
         self.classic = sheet.classic
         dice = max(pool, 0) + bonus_dice
         if dice:
-            label = "Roll" if pool > 0 else "Bonus dice"
+            label = _("Roll") if pool > 0 else _("Bonus dice")
             if pool > 0 and bonus_dice:
-                label = f"Roll with {dice_phrase(bonus_dice, 'bonus')}"
+                label = _("Roll with {dice}", dice=dice_phrase(bonus_dice, "bonus"))
             self._throw(label, dice, explode_on=explode_on(minimum_roll.value))
         if destiny_dice:
-            self._throw("Destiny dice", destiny_dice, group=DESTINY)
+            self._throw(_("Destiny dice"), destiny_dice, group=DESTINY)
         if bonus_dice:
             self._spend(BONUS_DICE, bonus_dice)
         if destiny_dice:
@@ -154,17 +165,18 @@ class PhaseSixSession(RollSession):
         successes = self.successes
         destiny = sum(1 for die in table if die.group == DESTINY)
         best = max((die.total for die in table), default=0)
-        detail = [f"minimum roll {self.minimum_roll}"]
+        detail = [_("minimum roll {minimum_roll}", minimum_roll=self.minimum_roll.text)]
         if destiny and self.minimum_roll.value > DESTINY_ALWAYS:
-            detail.append(f"destiny dice succeed on {roll_text(DESTINY_ALWAYS)}")
+            always = roll_text(DESTINY_ALWAYS)
+            detail.append(_("destiny dice succeed on {minimum_roll}", minimum_roll=always))
         if not table:
-            detail.append("no dice on the table")
+            detail.append(_("no dice on the table"))
         elif not successes:
-            detail.append(f"best total {best}")
+            detail.append(_("best total {total}", total=best))
         return Outcome(
             headline=successes_phrase(successes),
             tone=Tone.SUCCESS if successes else Tone.FAILURE,
-            detail=" · ".join(detail),
+            detail=Text.join(" · ", detail),
             values={
                 "successes": successes,
                 "success": successes > 0,
@@ -180,18 +192,19 @@ class PhaseSixSession(RollSession):
     def _offered(self) -> Iterable[Action]:
         yield self._paid(
             "bonus_die",
-            "Add a bonus die",
+            _("Add a bonus die"),
             resource=BONUS_DICE,
-            unit="bonus die",
-            hint="Throw one more die with the roll.",
+            hint=_("Throw one more die with the roll."),
         )
         yield self._paid(
             "destiny_die",
-            "Add a destiny die",
+            _("Add a destiny die"),
             resource=DESTINY_DICE,
-            unit="destiny die",
-            hint=f"Throw a destiny die apart; it succeeds on {roll_text(DESTINY_ALWAYS)} "
-            "whatever the minimum roll.",
+            hint=_(
+                "Throw a destiny die apart; it succeeds on {minimum_roll} whatever the minimum "
+                "roll.",
+                minimum_roll=roll_text(DESTINY_ALWAYS),
+            ),
         )
         if self.classic:
             yield from self._classic_rerolls()
@@ -200,9 +213,9 @@ class PhaseSixSession(RollSession):
 
     def _classic_rerolls(self) -> Iterator[Action]:
         failed = tuple(die.id for die in self.table if not self.succeeds(die))
-        nothing = self._nothing_to_reroll() or ("" if failed else "every die is a success")
+        nothing = self._nothing_to_reroll() or ("" if failed else _("every die is a success"))
         pick = DicePick(
-            prompt="Pick the die to throw again.",
+            prompt=_("Pick the die to throw again."),
             eligible=failed,
             minimum=1,
             maximum=1,
@@ -210,19 +223,17 @@ class PhaseSixSession(RollSession):
         )
         yield self._paid(
             "reroll_die",
-            "Reroll a die",
+            _("Reroll a die"),
             resource=REROLL_DICE,
-            unit="reroll die",
-            hint="Throw one die that did not succeed again.",
+            hint=_("Throw one die that did not succeed again."),
             blocked=nothing,
             pick=pick,
         )
         yield self._paid(
             "destiny_reroll_die",
-            "Reroll a die with a destiny die",
+            _("Reroll a die with a destiny die"),
             resource=DESTINY_DICE,
-            unit="destiny die",
-            hint="Throw a destiny die in place of one die that did not succeed.",
+            hint=_("Throw a destiny die in place of one die that did not succeed."),
             blocked=nothing,
             pick=pick,
         )
@@ -231,18 +242,17 @@ class PhaseSixSession(RollSession):
         nothing = self._nothing_to_reroll()
         yield self._paid(
             "reroll_roll",
-            "Reroll the whole roll",
+            _("Reroll the whole roll"),
             resource=REROLL_DICE,
-            unit="reroll",
-            hint="Throw every die of the roll again.",
+            hint=_("Throw every die of the roll again."),
             blocked=nothing,
+            whole_roll=True,
         )
         yield self._paid(
             "destiny_reroll_roll",
-            "Reroll with a destiny die",
+            _("Reroll with a destiny die"),
             resource=DESTINY_DICE,
-            unit="destiny die",
-            hint="Spend a destiny die as a reroll: throw every die of the roll again.",
+            hint=_("Spend a destiny die as a reroll: throw every die of the roll again."),
             blocked=nothing,
         )
 
@@ -252,20 +262,21 @@ class PhaseSixSession(RollSession):
         label: str,
         *,
         resource: str,
-        unit: str,
         hint: str,
         blocked: str = "",
         pick: DicePick | None = None,
+        whole_roll: bool = False,
     ) -> Action:
-        """An action that costs one ``unit`` of the character's ``resource``: disabled with
-        ``blocked`` as the reason (nothing to reroll), else when none are left.
+        """An action that costs one die of the character's ``resource`` (a reroll of the
+        ``whole_roll`` costs one reroll): disabled with ``blocked`` as the reason (nothing to
+        reroll), else when none are left.
         """
-        none_left = "" if getattr(self.sheet, resource) else f"no {_plural(unit)} left"
-        reason = blocked or none_left
+        cost, none_left, _only = _COSTS["reroll" if whole_roll else resource]
+        reason = blocked or ("" if getattr(self.sheet, resource) else none_left())
         return Action(
             id=action_id,
             label=label,
-            cost=f"1 {unit}",
+            cost=cost(),
             enabled=not reason,
             reason=reason,
             hint=hint,
@@ -273,28 +284,28 @@ class PhaseSixSession(RollSession):
         )
 
     def _nothing_to_reroll(self) -> str:
-        return "" if self.table else "there are no dice to reroll"
+        return "" if self.table else _("there are no dice to reroll")
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         # Every throw comes first: a source that fails (or a player who cancels) costs nothing.
         if action.id == "bonus_die":
-            self._throw("Bonus die", 1, explode_on=explode_on(self.minimum_roll.value))
+            self._throw(_("Bonus die"), 1, explode_on=explode_on(self.minimum_roll.value))
             self._spend(BONUS_DICE, 1)
         elif action.id == "destiny_die":
-            self._throw("Destiny die", 1, group=DESTINY)
+            self._throw(_("Destiny die"), 1, group=DESTINY)
             self._spend(DESTINY_DICE, 1)
         elif action.id == "reroll_die":
             old = self.die(picked[0])
-            self._throw_again("Reroll", [old])
+            self._throw_again(_("Reroll"), [old])
             self._spend(REROLL_DICE, 1)
         elif action.id == "destiny_reroll_die":
-            self._throw("Reroll with a destiny die", 1, group=DESTINY, replace=picked)
+            self._throw(_("Reroll with a destiny die"), 1, group=DESTINY, replace=picked)
             self._spend(DESTINY_DICE, 1)
         elif action.id == "reroll_roll":
-            self._throw_again("Reroll", self.table)
+            self._throw_again(_("Reroll"), self.table)
             self._spend(REROLL_DICE, 1)
         else:
-            self._throw_again("Reroll with a destiny die", self.table)
+            self._throw_again(_("Reroll with a destiny die"), self.table)
             self._spend(DESTINY_DICE, 1)
 
     def _throw_again(self, label: str, dice: Iterable[Die]) -> None:
@@ -310,7 +321,8 @@ class PhaseSixSession(RollSession):
                 explode = explode_on(self.minimum_roll.value)
                 self._throw(label, len(ordinary), explode_on=explode, replace=ordinary)
             if destiny:
-                self._throw(f"{label}: destiny dice", len(destiny), group=DESTINY, replace=destiny)
+                label = _("{throw}: destiny dice", throw=label)
+                self._throw(label, len(destiny), group=DESTINY, replace=destiny)
         except BaseException:
             self._dice, self.throws = dice_before, throws_before
             raise
@@ -318,7 +330,7 @@ class PhaseSixSession(RollSession):
     def _spend(self, resource: str, amount: int) -> None:
         left = getattr(self.sheet, resource)
         if amount > left:
-            raise SessionError(f"only {left} {resource.replace('_', ' ')} left")
+            raise SessionError(_COSTS[resource][2](left))
 
         def spend(spent: int) -> None:
             setattr(self.sheet, resource, getattr(self.sheet, resource) - spent)
@@ -326,10 +338,27 @@ class PhaseSixSession(RollSession):
         self._charge(resource, amount, spend)
 
 
-def _plural(unit: str) -> str:
-    """'reroll die' -> 'reroll dice', 'reroll' -> 'rerolls'.
-
-    >>> _plural("destiny die"), _plural("reroll")
-    ('destiny dice', 'rerolls')
-    """
-    return unit.removesuffix("die") + "dice" if unit.endswith("die") else f"{unit}s"
+#: For each resource (and a reroll of the whole roll): what an action costs, why it cannot be
+#: paid, and how many are left.
+_COSTS: dict[str, tuple[Callable[[], Text], Callable[[], Text], Callable[[int], Text]]] = {
+    BONUS_DICE: (
+        lambda: _("1 bonus die"),
+        lambda: _("no bonus dice left"),
+        lambda left: _n("only {n} bonus die left", "only {n} bonus dice left", left),
+    ),
+    DESTINY_DICE: (
+        lambda: _("1 destiny die"),
+        lambda: _("no destiny dice left"),
+        lambda left: _n("only {n} destiny die left", "only {n} destiny dice left", left),
+    ),
+    REROLL_DICE: (
+        lambda: _("1 reroll die"),
+        lambda: _("no reroll dice left"),
+        lambda left: _n("only {n} reroll die left", "only {n} reroll dice left", left),
+    ),
+    "reroll": (
+        lambda: _("1 reroll"),
+        lambda: _("no rerolls left"),
+        lambda left: _n("only {n} reroll left", "only {n} rerolls left", left),
+    ),
+}

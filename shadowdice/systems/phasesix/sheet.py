@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
+from shadowdice.core.language import N_
 from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.phasesix.rules import (
     CLASSIC,
@@ -60,25 +61,28 @@ from shadowdice.systems.phasesix.rules import (
     roll_text,
 )
 
-PERSONA = "Persona"
-PHYSIS = "Physis"
+PERSONA = N_("Persona")
+PHYSIS = N_("Physis")
 
 #: The physis attributes, the same in both variants.
 PHYSIS_ATTRIBUTES = (
-    "Deftness",
-    "Strength",
-    "Attractiveness",
-    "Endurance",
-    "Resistance",
-    "Quickness",
+    N_("Deftness"),
+    N_("Strength"),
+    N_("Attractiveness"),
+    N_("Endurance"),
+    N_("Resistance"),
+    N_("Quickness"),
 )
 #: The persona attributes of each variant.
 PERSONA_ATTRIBUTES = {
     CLASSIC: (
-        "Openness", "Conscientiousness", "Extraversion", "Agreeableness", NEUROTICISM,
-        INTELLIGENCE,
+        N_("Openness"), N_("Conscientiousness"), N_("Extraversion"), N_("Agreeableness"),
+        NEUROTICISM, INTELLIGENCE,
     ),
-    CURRENT: ("Education", "Logic", "Conscientiousness", "Willpower", "Apprehension", "Charm"),
+    CURRENT: (
+        N_("Education"), N_("Logic"), N_("Conscientiousness"), N_("Willpower"),
+        N_("Apprehension"), N_("Charm"),
+    ),
 }  # fmt: skip
 #: Every attribute of each variant, in sheet order.
 ATTRIBUTES = {
@@ -96,16 +100,17 @@ DICE_MAX = 30
 #: The skills every character has under both rules (Nahkampf is Hand to Hand Combat,
 #: Tapferkeit Courage, Einschüchtern Intimidation, Wahrnehmung Perception).
 STANDARD_SKILLS = (
-    "Acrobatics", "Communication", "Courage", "Deception", "Driving", "Empathy", "First Aid",
-    "Hand to Hand Combat", "History", "Intimidation", "Investigation", "Mechanics", "Nature",
-    "Orientation", "Perception", "Performance", "Persuasion", "Politics", "Religion", "Shooting",
-    "Stealth", "Throwing",
+    N_("Acrobatics"), N_("Communication"), N_("Courage"), N_("Deception"), N_("Driving"),
+    N_("Empathy"), N_("First Aid"), N_("Hand to Hand Combat"), N_("History"),
+    N_("Intimidation"), N_("Investigation"), N_("Mechanics"), N_("Nature"), N_("Orientation"),
+    N_("Perception"), N_("Performance"), N_("Persuasion"), N_("Politics"), N_("Religion"),
+    N_("Shooting"), N_("Stealth"), N_("Throwing"),
 )  # fmt: skip
 #: The skill a concealment roll is rolled with.
-PERCEPTION = "Perception"
+PERCEPTION = N_("Perception")
 #: Achtsamkeit: a skill under the classic rules (their group roll example), an attribute under
 #: the current rules.
-APPREHENSION = "Apprehension"
+APPREHENSION = N_("Apprehension")
 #: The standard skills of each variant, in sheet order.
 SKILLS = {
     CLASSIC: tuple(sorted((*STANDARD_SKILLS, APPREHENSION))),

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
+from shadowdice.core.language import Text, translations
 from shadowdice.core.odds import chance_of_at_least
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -53,7 +54,7 @@ from shadowdice.systems.phasesix.group import (
     plan_group,
     start_group,
 )
-from shadowdice.systems.phasesix.rules import Difficulty, roll_text, success_chance
+from shadowdice.systems.phasesix.rules import Difficulty, roll_text, success_chance, term
 from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
 from shadowdice.systems.phasesix.sheet import CONCEALMENT_BOUNDS, PERCEPTION, PhaseSixSheet
 from shadowdice.systems.phasesix.sheet_declaration import (
@@ -63,6 +64,8 @@ from shadowdice.systems.phasesix.sheet_declaration import (
     sheet_fields,
     sheet_tables,
 )
+
+_, _n = translations(__name__)
 
 MODIFIER_BOUNDS = (-10, 20)
 NEEDED_BOUNDS = (1, 99)
@@ -93,9 +96,9 @@ class PhaseSix(RuleSystem):
         """Bonus, reroll and destiny dice left."""
         fields = {spec.key: spec for spec in self.sheet_fields()}
         return (
-            field_resource(fields["bonus_dice"], "Bonus dice"),
-            field_resource(fields["reroll_dice"], "Reroll dice"),
-            field_resource(fields["destiny_dice"], "Destiny dice"),
+            field_resource(fields["bonus_dice"], _("Bonus dice")),
+            field_resource(fields["reroll_dice"], _("Reroll dice")),
+            field_resource(fields["destiny_dice"], _("Destiny dice")),
         )
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
@@ -116,61 +119,74 @@ class PhaseSix(RuleSystem):
         roll, and for a concealment roll whom the character observes.
         """
         assert isinstance(sheet, PhaseSixSheet)
+        concealment = _(
+            "Concealment roll ({perception} {value})",
+            perception=term(PERCEPTION),
+            value=sheet.perception,
+        )
         trait = CheckParam(
             "trait",
-            "Roll",
+            _("Roll"),
             Kind.CHOICE,
             best_trait(sheet),
-            choices=(
-                *trait_choices(sheet),
-                (CONCEALMENT, f"Concealment roll ({PERCEPTION} {sheet.perception})"),
-            ),
-            hint="The skill or knowledge the game master asks for; its value is the dice.",
+            choices=(*trait_choices(sheet), (CONCEALMENT, concealment)),
+            hint=_("The skill or knowledge the game master asks for; its value is the dice."),
         )
         if sheet.classic:
             difficulty = _classic_difficulty(
-                (attribute.name, f"{attribute.name} {_gives(sheet, attribute.name)}")
+                (
+                    attribute.name,
+                    _(
+                        "{attribute} {gives}",
+                        attribute=term(attribute.name),
+                        gives=_gives(sheet, attribute.name),
+                    ),
+                )
                 for attribute in sheet.attributes
             )
         else:
-            difficulty = _current_difficulty(f"minimum roll {roll_text(sheet.minimum_roll)}")
+            own = roll_text(sheet.minimum_roll)
+            difficulty = _current_difficulty(_("minimum roll {minimum_roll}", minimum_roll=own))
         return (
             trait,
             *difficulty,
             _dice_before_roll(
                 "bonus_dice",
-                "Bonus dice",
+                _("Bonus dice (of {left})", left=sheet.bonus_dice),
                 sheet.bonus_dice,
-                "Bonus dice to throw with the roll; more can be added after it.",
+                _("Bonus dice to throw with the roll; more can be added after it."),
             ),
             _dice_before_roll(
                 "destiny_dice",
-                "Destiny dice",
+                _("Destiny dice (of {left})", left=sheet.destiny_dice),
                 sheet.destiny_dice,
-                "Destiny dice to throw apart with the roll; each succeeds on 4+.",
+                _("Destiny dice to throw apart with the roll; each succeeds on 4+."),
             ),
             CheckParam(
                 "observed",
-                "Observed characters",
+                _("Observed characters"),
                 Kind.CHARACTERS,
                 (),
                 choices=tuple(
-                    (name, f"{name}: {describe(other)}")
+                    (name, _("{name}: {carries}", name=name, carries=describe(other)))
                     for name, other in party.items()
                     if isinstance(other, PhaseSixSheet)
                 ),
-                hint="Concealment roll: the characters observed; their most conspicuous item "
-                "counts.",
+                hint=_(
+                    "Concealment roll: the characters observed; their most conspicuous item counts."
+                ),
                 only_with=("trait", CONCEALMENT),
             ),
             CheckParam(
                 "concealment",
-                "Concealment value",
+                _("Concealment value"),
                 Kind.INT,
                 0,
                 bounds=CONCEALMENT_BOUNDS,
-                hint="Concealment roll: the most conspicuous item of someone not on a sheet; "
-                "the highest value counts.",
+                hint=_(
+                    "Concealment roll: the most conspicuous item of someone not on a sheet; "
+                    "the highest value counts."
+                ),
                 only_with=("trait", CONCEALMENT),
             ),
         )
@@ -230,20 +246,20 @@ class PhaseSix(RuleSystem):
         return (
             CheckParam(
                 "trait",
-                "Roll",
+                _("Roll"),
                 Kind.CHOICE,
                 choices[0][0] if choices else "",
                 choices=choices,
-                hint="What every member rolls, each with their own value.",
+                hint=_("What every member rolls, each with their own value."),
             ),
             *_group_difficulty(names, sheets),
             CheckParam(
                 "needed",
-                "Successes needed",
+                _("Successes needed"),
                 Kind.INT,
                 min(len(sheets), NEEDED_BOUNDS[1]),
                 bounds=NEEDED_BOUNDS,
-                hint="The successes the group needs in all, as the game master says.",
+                hint=_("The successes the group needs in all, as the game master says."),
             ),
         )
 
@@ -255,9 +271,12 @@ class PhaseSix(RuleSystem):
             needed = needed_of(values)
         except CheckError as error:
             return CheckPreview(summary="", problem=str(error))
-        summary = "; ".join(
-            f"{name}: {plan.summary}"
-            for name, plan in zip(member_names(sheets), plans, strict=True)
+        summary = Text.join(
+            "; ",
+            (
+                _("{name}: {summary}", name=name, summary=plan.summary)
+                for name, plan in zip(member_names(sheets), plans, strict=True)
+            ),
         )
         if reason := group_problem(sheets, plans):
             return CheckPreview(summary=summary, problem=reason)
@@ -280,7 +299,8 @@ def _group_traits(
     for key, _label in trait_choices(sheets[0]):
         if all(key in keys for keys in common):
             dice = [trait_of(sheet, key).dice for sheet in sheets]
-            choices.append((key, f"{trait_of(sheets[0], key).label} ({_each(names, dice)})"))
+            label = trait_of(sheets[0], key).label
+            choices.append((key, _("{trait} ({each})", trait=label, each=_each(names, dice))))
     return tuple(choices)
 
 
@@ -297,59 +317,64 @@ def _group_difficulty(
         attributes = []
         for attribute in first.attributes:
             gives = [_gives(sheet, attribute.name) for _name, sheet in alike]
-            attributes.append((attribute.name, f"{attribute.name} ({_each(alike_names, gives)})"))
+            label = _(
+                "{trait} ({each})", trait=term(attribute.name), each=_each(alike_names, gives)
+            )
+            attributes.append((attribute.name, label))
         return _classic_difficulty(attributes)
-    rolls = [roll_text(sheet.minimum_roll) for _name, sheet in alike]
-    words = "minimum roll" if len(alike) == 1 else "minimum rolls"
-    return _current_difficulty(f"{words} {_each(alike_names, rolls)}")
+    rolls = _each(alike_names, [roll_text(sheet.minimum_roll) for _name, sheet in alike])
+    words = _n("minimum roll {rolls}", "minimum rolls {rolls}", len(alike), rolls=rolls)
+    return _current_difficulty(words)
 
 
-def _classic_difficulty(attributes: Iterable[tuple[str, str]]) -> tuple[CheckParam, ...]:
+def _classic_difficulty(attributes: Iterable[tuple[str, Text]]) -> tuple[CheckParam, ...]:
     """The attribute that sets the minimum roll, given as (name, label) pairs, and the level
     of difficulty.
     """
     return (
         CheckParam(
             "minimum_roll_from",
-            "Minimum roll from",
+            _("Minimum roll from"),
             Kind.CHOICE,
             "",
-            choices=(("", "Choose the attribute"), *attributes),
-            hint="The persona or physis attribute the game master names; it sets the minimum "
-            "roll. A concealment roll has its own (7 - concealment).",
+            choices=(("", _("Choose the attribute")), *attributes),
+            hint=_(
+                "The persona or physis attribute the game master names; it sets the minimum "
+                "roll. A concealment roll has its own (7 - concealment)."
+            ),
         ),
         CheckParam(
             "difficulty",
-            "Difficulty",
+            _("Difficulty"),
             Kind.CHOICE,
             Difficulty.NORMAL.value,
             choices=tuple((level.value, level.label) for level in Difficulty),
-            hint="A hard check raises the minimum roll by 2, a very hard one by 4.",
+            hint=_("A hard check raises the minimum roll by 2, a very hard one by 4."),
         ),
     )
 
 
-def _current_difficulty(modified: str) -> tuple[CheckParam, ...]:
+def _current_difficulty(modified: Text) -> tuple[CheckParam, ...]:
     """The game master's modifier, labelled with what it modifies ("minimum roll 5+")."""
     return (
         CheckParam(
             "modifier",
-            f"Difficulty ± ({modified})",
+            _("Difficulty ± ({modified})", modified=modified),
             Kind.INT,
             0,
             bounds=MODIFIER_BOUNDS,
-            hint="The game master's modifier: +3 raises the minimum roll by 3, -1 lowers it.",
+            hint=_("The game master's modifier: +3 raises the minimum roll by 3, -1 lowers it."),
         ),
     )
 
 
-def _dice_before_roll(key: str, label: str, left: int, hint: str) -> CheckParam:
-    """Dice of a kind added before the roll, at most those left; back to 0 after each roll,
-    so that the next roll spends none unasked.
+def _dice_before_roll(key: str, label: Text, left: int, hint: Text) -> CheckParam:
+    """Dice of a kind added before the roll (``label`` says how many are left), at most those
+    left; back to 0 after each roll, so that the next roll spends none unasked.
     """
     return CheckParam(
         key,
-        f"{label} (of {left})",
+        label,
         Kind.INT,
         0,
         bounds=(0, left),
@@ -383,6 +408,10 @@ def _phase_six(members: Sequence[Sheet]) -> list[PhaseSixSheet]:
     sheets = []
     for sheet in members:
         if not isinstance(sheet, PhaseSixSheet):
-            raise CheckError(f"{sheet.name or 'A character'} is not a Phase Six character.")
+            raise CheckError(
+                _("{name} is not a Phase Six character.", name=sheet.name)
+                if sheet.name
+                else _("A character is not a Phase Six character.")
+            )
         sheets.append(sheet)
     return sheets
