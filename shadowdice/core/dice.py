@@ -29,6 +29,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 
 class DiceSourceError(Exception):
     """A dice source cannot answer a request."""
@@ -114,7 +118,9 @@ def face_problem(face: int, sides: int) -> str | None:
     >>> face_problem(7, 6)
     'a d6 shows 1 to 6, not 7'
     """
-    return None if 1 <= face <= sides else f"a d{sides} shows 1 to {sides}, not {face}"
+    if 1 <= face <= sides:
+        return None
+    return _("a d{sides} shows 1 to {sides}, not {face}", sides=sides, face=face)
 
 
 @runtime_checkable
@@ -324,7 +330,9 @@ class RealDiceSource:
             FaceError: a wrong number of faces, or a face the die cannot show.
         """
         if len(faces) != request.count:
-            raise FaceError(f"{request.count} faces are wanted, not {len(faces)}")
+            raise FaceError(
+                _("{wanted} faces are wanted, not {given}", wanted=request.count, given=len(faces))
+            )
         for face in faces:
             if face is not None and (problem := face_problem(face, request.sides)):
                 raise FaceError(problem)

@@ -32,6 +32,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceRequest, DiceSource, FaceError
 from shadowdice.core.die import Die, Mark, Throw, throw_dice
+from shadowdice.core.language import translations
 from shadowdice.core.pending import Step, waiting_source
 from shadowdice.core.record import (
     ActionRecord,
@@ -42,6 +43,8 @@ from shadowdice.core.record import (
     frozen_values,
     trusted,
 )
+
+_, _n = translations(__name__)
 
 
 class SessionError(Exception):
@@ -99,16 +102,16 @@ class DicePick:
     def problem(self, picked: Sequence[int]) -> str | None:
         """Why ``picked`` is not a valid choice, or None when it is."""
         if len(set(picked)) != len(picked):
-            return "a die was picked twice"
+            return _("a die was picked twice")
         if stray := [die_id for die_id in picked if die_id not in self.eligible]:
-            return f"die {stray[0]} cannot be picked for this"
+            return _("die {die} cannot be picked for this", die=stray[0])
         if len(picked) < self.minimum:
-            return f"pick at least {self.minimum} {'die' if self.minimum == 1 else 'dice'}"
+            return _n("pick at least {n} die", "pick at least {n} dice", self.minimum)
         if self.maximum is not None and len(picked) > self.maximum:
-            return f"pick at most {self.maximum} {'die' if self.maximum == 1 else 'dice'}"
+            return _n("pick at most {n} die", "pick at most {n} dice", self.maximum)
         for name, ids in self.each:
             if not any(die_id in ids for die_id in picked):
-                return f"pick at least one die of {name}"
+                return _("pick at least one die of {name}", name=name)
         return None
 
 
@@ -254,15 +257,15 @@ class RollSession(ABC):
                 session waits for dice.
         """
         if self._step is not None:
-            raise SessionError("the roll waits for dice to be typed in")
+            raise SessionError(_("the roll waits for dice to be typed in"))
         offered = {action.id: action for action in self.actions()}
         action = offered.get(action_id)
         if action is None:
-            raise SessionError(f"{action_id!r} is not possible now")
+            raise SessionError(_("{action!r} is not possible now", action=action_id))
         if not action.enabled:
-            raise SessionError(f"{action.label}: {action.reason}")
+            raise SessionError(_("{action}: {reason}", action=action.label, reason=action.reason))
         if action.pick is not None and (problem := action.pick.problem(picked)):
-            raise SessionError(f"{action.label}: {problem}")
+            raise SessionError(_("{action}: {reason}", action=action.label, reason=problem))
         dice = waiting_source(self._source)
         if dice is None:
             return self._take(action, tuple(picked))
@@ -288,7 +291,7 @@ class RollSession(ABC):
         """
         step = self._step
         if step is None:
-            raise SessionError("no dice are asked for")
+            raise SessionError(_("no dice are asked for"))
         try:
             return self._go_on(step, lambda: step.answer(faces))
         except FaceError as error:
@@ -346,7 +349,7 @@ class RollSession(ABC):
             SessionError: the session was finished already.
         """
         if self.finished:
-            raise SessionError("this roll is finished already")
+            raise SessionError(_("this roll is finished already"))
         self.withdraw()
         self.finished = True
         outcome = self.outcome()

@@ -23,6 +23,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 #: The most characters notes (and other many-line texts) hold, about fifty printed pages:
 #: enough for any notes, and little enough that every valid file opens at once.
 MAX_TEXT_LENGTH = 100_000
@@ -80,7 +84,9 @@ class RangedValue(Row):
     def _value_within_bounds(self) -> RangedValue:
         low, high = self.value_bounds()
         if not low <= self.value <= high:
-            raise ValueError(f"{self.name} must be from {low} to {high}")
+            raise ValueError(
+                _("{name} must be from {low} to {high}", name=self.name, low=low, high=high)
+            )
         return self
 
 
@@ -121,7 +127,7 @@ def check_unique_names(what: str, names: Iterable[str]) -> None:
     seen: set[str] = set()
     for name, key in zip(names, folded, strict=True):
         if key in seen:
-            raise ValueError(f"there is a {what} named {name} already")
+            raise ValueError(_("there is a {what} named {name} already", what=what, name=name))
         seen.add(key)
 
 
@@ -307,7 +313,7 @@ def set_resource(sheet: Sheet, resource: ResourceSpec, value: int) -> bool:
     """Set a resource within its bounds, all or nothing; return whether it changed."""
     low, high = resource.bounds(sheet)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SheetEditError(f"{resource.label} must be a whole number from {low} to {high}")
+        raise SheetEditError(_whole_number(resource.label, low, high))
     if resource.get(sheet) == value:
         return False
     with _all_or_nothing(sheet, resource.label):
@@ -318,7 +324,9 @@ def set_resource(sheet: Sheet, resource: ResourceSpec, value: int) -> bool:
 def set_field(sheet: Sheet, spec: FieldSpec, value: Any) -> bool:
     """Set ``sheet.<spec.key>``; return whether it changed."""
     if not spec.editable:
-        raise SheetEditError(f"{spec.label} cannot be edited; the sheet works it out")
+        raise SheetEditError(
+            _("{label} cannot be edited; the sheet works it out", label=spec.label)
+        )
     bounds = spec.bounds(sheet) if spec.bounds is not None else None
     return _set(sheet, sheet, spec.key, value, spec.label, spec.kind, bounds, spec.choices)
 
@@ -327,7 +335,7 @@ def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value
     """Set one cell of a table; return whether it changed."""
     target = rows(sheet, table)[row]
     if not column.editable_in(target):
-        raise SheetEditError(f"{column.label} cannot be edited here")
+        raise SheetEditError(_("{label} cannot be edited here", label=column.label))
     bounds = column.bounds(target) if column.bounds is not None else None
     choices = column.choices(sheet) if column.choices is not None else ()
     return _set(sheet, target, column.key, value, column.label, column.kind, bounds, choices)
@@ -336,7 +344,7 @@ def set_cell(sheet: Sheet, table: TableSpec, row: int, column: ColumnSpec, value
 def add_row(sheet: Sheet, table: TableSpec) -> int:
     """Append a new row to a table; return its index."""
     if table.new_row is None:
-        raise SheetEditError(f"no rows can be added to {table.label}")
+        raise SheetEditError(_("no rows can be added to {table}", table=table.label))
     with _all_or_nothing(sheet, table.label):
         rows(sheet, table).append(table.new_row(sheet))
     return len(rows(sheet, table)) - 1
@@ -346,7 +354,7 @@ def remove_row(sheet: Sheet, table: TableSpec, row: int) -> None:
     """Remove a row of a table, if the table allows it."""
     target = rows(sheet, table)[row]
     if table.removable is None or not table.removable(target):
-        raise SheetEditError(f"this row of {table.label} cannot be removed")
+        raise SheetEditError(_("this row of {table} cannot be removed", table=table.label))
     with _all_or_nothing(sheet, table.label):
         del rows(sheet, table)[row]
 
@@ -435,9 +443,11 @@ def _set(
     if kind is Kind.INT and bounds is not None:
         low, high = bounds
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise SheetEditError(f"{label} must be a whole number from {low} to {high}")
+            raise SheetEditError(_whole_number(label, low, high))
     if kind is Kind.CHOICE and choices and value not in choices:
-        raise SheetEditError(f"{label} must be one of {', '.join(choices)}")
+        raise SheetEditError(
+            _("{label} must be one of {choices}", label=label, choices=", ".join(choices))
+        )
     if getattr(model, key) == value:
         return False
     with _all_or_nothing(sheet, label):
@@ -470,7 +480,15 @@ def _message(error: ValidationError, label: str) -> str:
     """
     first = error.errors()[0]
     if first["type"] == "string_too_long":
-        limit = first["ctx"]["max_length"]
-        return f"{label} can hold at most {limit:,} characters; the rest was not taken"
+        limit = f"{first['ctx']['max_length']:,}"
+        return _(
+            "{label} can hold at most {limit} characters; the rest was not taken",
+            label=label,
+            limit=limit,
+        )
     message = first["msg"].removeprefix("Value error, ")
-    return f"{label}: {message}" if first["loc"] else message
+    return _("{label}: {problem}", label=label, problem=message) if first["loc"] else message
+
+
+def _whole_number(label: str, low: int, high: int) -> str:
+    return _("{label} must be a whole number from {low} to {high}", label=label, low=low, high=high)

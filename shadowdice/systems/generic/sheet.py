@@ -20,8 +20,11 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator, model_validator
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.generic.notation import parse
+
+_, _n = translations(__name__)
 
 #: The longest name or expression a roll may have.
 MAX_TEXT = 80
@@ -77,9 +80,9 @@ class GenericSheet(Sheet):
 
     @model_validator(mode="after")
     def _names_apart(self) -> GenericSheet:
-        check_unique_names("roll", [row.name for row in self.rolls])
+        check_unique_names(_("roll"), [row.name for row in self.rolls])
         if self.hit_points > self.hit_points_max:
-            raise ValueError(f"Hit points must be from 0 to {self.hit_points_max}")
+            raise ValueError(_("Hit points must be from 0 to {most}", most=self.hit_points_max))
         return self
 
     def roll(self, name: str) -> NamedRoll:

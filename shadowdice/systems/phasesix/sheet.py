@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
-from shadowdice.core.language import N_
+from shadowdice.core.language import N_, translations
 from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.phasesix.rules import (
     CLASSIC,
@@ -60,6 +60,8 @@ from shadowdice.systems.phasesix.rules import (
     classic_minimum_roll,
     roll_text,
 )
+
+_, _n = translations(__name__)
 
 PERSONA = N_("Persona")
 PHYSIS = N_("Physis")
@@ -289,9 +291,9 @@ class PhaseSixSheet(Sheet):
                 f"{', '.join(ATTRIBUTES[self.rules])}, in that order"
             )
         self._check_other_attributes()
-        check_unique_names("skill", [skill.name for skill in self.skills])
+        check_unique_names(_("skill"), [skill.name for skill in self.skills])
         self._complete_skills()
-        check_unique_names("knowledge entry", [entry.name for entry in self.knowledge])
+        check_unique_names(_("knowledge entry"), [entry.name for entry in self.knowledge])
         skills = {skill.name for skill in self.skills}
         for entry in self.knowledge:
             if entry.skill and entry.skill not in skills:

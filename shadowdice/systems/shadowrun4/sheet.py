@@ -16,60 +16,73 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.shadowrun4.rules import TableRules
 
+_, _n = translations(__name__)
+
 #: The nine attributes every character has, in sheet order.
 CORE_ATTRIBUTES = (
-    "Body", "Agility", "Reaction", "Strength", "Charisma", "Intuition", "Logic", "Willpower",
-    "Edge",
+    N_("Body"), N_("Agility"), N_("Reaction"), N_("Strength"), N_("Charisma"),
+    N_("Intuition"), N_("Logic"), N_("Willpower"), N_("Edge"),
 )  # fmt: skip
 #: Awakened characters have Magic, technomancers Resonance; 0 means the character has none.
-SPECIAL_ATTRIBUTES = ("Magic", "Resonance")
+SPECIAL_ATTRIBUTES = (N_("Magic"), N_("Resonance"))
 ATTRIBUTES = CORE_ATTRIBUTES + SPECIAL_ATTRIBUTES
-METATYPES = ("Human", "Elf", "Dwarf", "Ork", "Troll")
+METATYPES = (N_("Human"), N_("Elf"), N_("Dwarf"), N_("Ork"), N_("Troll"))
 ATTRIBUTE_MAX = 15
 SKILL_MAX = 12
 
 #: The standard active skills and the attribute each is linked to.
 STANDARD_SKILLS: dict[str, str] = {
     **dict.fromkeys(
-        ("Archery", "Automatics", "Blades", "Clubs", "Escape Artist", "Exotic Melee Weapon",
-         "Exotic Ranged Weapon", "Gunnery", "Heavy Weapons", "Infiltration", "Locksmith",
-         "Longarms", "Palming", "Pistols", "Throwing Weapons", "Unarmed Combat"),
+        (N_("Archery"), N_("Automatics"), N_("Blades"), N_("Clubs"), N_("Escape Artist"),
+         N_("Exotic Melee Weapon"), N_("Exotic Ranged Weapon"), N_("Gunnery"),
+         N_("Heavy Weapons"), N_("Infiltration"), N_("Locksmith"), N_("Longarms"),
+         N_("Palming"), N_("Pistols"), N_("Throwing Weapons"), N_("Unarmed Combat")),
         "Agility",
     ),
-    **dict.fromkeys(("Diving", "Parachuting"), "Body"),
+    **dict.fromkeys((N_("Diving"), N_("Parachuting")), "Body"),
     **dict.fromkeys(
-        ("Dodge", "Pilot Aerospace", "Pilot Aircraft", "Pilot Anthroform",
-         "Pilot Exotic Vehicle", "Pilot Ground Craft", "Pilot Watercraft"),
+        (N_("Dodge"), N_("Pilot Aerospace"), N_("Pilot Aircraft"), N_("Pilot Anthroform"),
+         N_("Pilot Exotic Vehicle"), N_("Pilot Ground Craft"), N_("Pilot Watercraft")),
         "Reaction",
     ),
-    **dict.fromkeys(("Climbing", "Running", "Swimming"), "Strength"),
+    **dict.fromkeys((N_("Climbing"), N_("Running"), N_("Swimming")), "Strength"),
     **dict.fromkeys(
-        ("Con", "Etiquette", "Instruction", "Intimidation", "Leadership", "Negotiation"),
+        (N_("Con"), N_("Etiquette"), N_("Instruction"), N_("Intimidation"), N_("Leadership"),
+         N_("Negotiation")),
         "Charisma",
     ),
     **dict.fromkeys(
-        ("Artisan", "Assensing", "Disguise", "Navigation", "Perception", "Shadowing",
-         "Tracking"),
+        (N_("Artisan"), N_("Assensing"), N_("Disguise"), N_("Navigation"), N_("Perception"),
+         N_("Shadowing"), N_("Tracking")),
         "Intuition",
     ),
     **dict.fromkeys(
-        ("Aeronautics Mechanic", "Arcana", "Armorer", "Automotive Mechanic", "Biotechnology",
-         "Chemistry", "Computer", "Cybercombat", "Cybertechnology", "Data Search",
-         "Demolitions", "Electronic Warfare", "First Aid", "Forgery", "Hacking", "Hardware",
-         "Industrial Mechanic", "Medicine", "Nautical Mechanic", "Software"),
+        (N_("Aeronautics Mechanic"), N_("Arcana"), N_("Armorer"), N_("Automotive Mechanic"),
+         N_("Biotechnology"), N_("Chemistry"), N_("Computer"), N_("Cybercombat"),
+         N_("Cybertechnology"), N_("Data Search"), N_("Demolitions"), N_("Electronic Warfare"),
+         N_("First Aid"), N_("Forgery"), N_("Hacking"), N_("Hardware"),
+         N_("Industrial Mechanic"), N_("Medicine"), N_("Nautical Mechanic"), N_("Software")),
         "Logic",
     ),
-    **dict.fromkeys(("Astral Combat",), "Willpower"),
+    **dict.fromkeys((N_("Astral Combat"),), "Willpower"),
     **dict.fromkeys(
-        ("Banishing", "Binding", "Counterspelling", "Enchanting", "Ritual Spellcasting",
-         "Spellcasting", "Summoning"),
+        (N_("Banishing"), N_("Binding"), N_("Counterspelling"), N_("Enchanting"),
+         N_("Ritual Spellcasting"), N_("Spellcasting"), N_("Summoning")),
         "Magic",
     ),
-    **dict.fromkeys(("Compiling", "Decompiling", "Registering"), "Resonance"),
+    **dict.fromkeys((N_("Compiling"), N_("Decompiling"), N_("Registering")), "Resonance"),
 }  # fmt: skip
+
+
+def term(name: str) -> Text:
+    """A name the rules give (an attribute, a skill, a metatype) in the language shown; a name
+    a player gave is shown as it is.
+    """
+    return _(name)
 
 
 def attribute_bounds(name: str) -> tuple[int, int]:
@@ -135,15 +148,24 @@ class ShadowrunSheet(Sheet):
     @model_validator(mode="after")
     def _consistent(self) -> ShadowrunSheet:
         if self.metatype not in METATYPES:
-            raise ValueError(f"metatype must be one of {', '.join(METATYPES)}")
+            raise ValueError(
+                _("metatype must be one of {metatypes}", metatypes=", ".join(METATYPES))
+            )
         names = [attribute.name for attribute in self.attributes]
         if names != list(ATTRIBUTES):
-            raise ValueError(f"attributes must be {', '.join(ATTRIBUTES)}, in that order")
-        check_unique_names("skill", (skill.name for skill in self.skills))
+            raise ValueError(
+                _(
+                    "attributes must be {attributes}, in that order",
+                    attributes=", ".join(ATTRIBUTES),
+                )
+            )
+        check_unique_names(_("skill"), (skill.name for skill in self.skills))
         if self.attribute("Magic") and self.attribute("Resonance"):
-            raise ValueError("a character has Magic or Resonance, not both")
+            raise ValueError(_("a character has Magic or Resonance, not both"))
         if self.edge_current > self.edge:
-            raise ValueError(f"current Edge {self.edge_current} exceeds the Edge attribute")
+            raise ValueError(
+                _("current Edge {edge} exceeds the Edge attribute", edge=self.edge_current)
+            )
         return self
 
     def settle(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.language import translations
+from shadowdice.core.language import Text, translations
 from shadowdice.core.odds import chance_of_successes
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -51,6 +51,7 @@ from shadowdice.systems.shadowrun4.sheet import (
     ShadowrunSheet,
     Skill,
     attribute_bounds,
+    term,
 )
 
 _, _n = translations(__name__)
@@ -94,7 +95,7 @@ class Pool:
 
     dice: int
     parts: tuple[str, ...]
-    label: str
+    label: Text
     free: bool = False
 
 
@@ -114,24 +115,26 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
             attribute_name = skill.attribute if skill else ""
         rating = sheet.attribute(attribute_name) if attribute_name else 0
     except KeyError as missing:
-        raise CheckError(f"{missing.args[0]} is not on this character's sheet") from None
+        raise CheckError(
+            _("{name} is not on this character's sheet", name=term(missing.args[0]))
+        ) from None
     dice, parts, names = 0, [], []
     if attribute_name:
         dice += rating
-        parts.append(f"{attribute_name} {rating}")
-        names.append(attribute_name)
+        parts.append(f"{term(attribute_name)} {rating}")
+        names.append(term(attribute_name))
     if skill:
         dice += skill.rating
-        parts.append(f"{skill.name} {skill.rating}")
-        names.append(skill.name)
+        parts.append(f"{term(skill.name)} {skill.rating}")
+        names.append(term(skill.name))
     modifier = check.modifier
     if modifier or not names:
         dice += modifier
         parts.append(f"{modifier:+d}" if names else str(modifier))
     if check.wounds and sheet.wound_modifier:
         dice += sheet.wound_modifier
-        parts.append(f"{sheet.wound_modifier:+d} wounds")
-    label = " + ".join(names) if names else f"Free pool of {modifier}"
+        parts.append(_("{modifier} wounds", modifier=f"{sheet.wound_modifier:+d}"))
+    label = Text.join(" + ", names) if names else _("Free pool of {n}", n=modifier)
     return Pool(dice=dice, parts=tuple(parts), label=label, free=not names)
 
 
@@ -147,7 +150,13 @@ class Shadowrun4(RuleSystem):
         """Name, metatype, Edge points, damage, optional rules and notes."""
         return (
             FieldSpec("name", _("Name")),
-            FieldSpec("metatype", _("Metatype"), Kind.CHOICE, choices=METATYPES),
+            FieldSpec(
+                "metatype",
+                _("Metatype"),
+                Kind.CHOICE,
+                choices=METATYPES,
+                choice_labels=tuple(term(metatype) for metatype in METATYPES),
+            ),
             FieldSpec(
                 "edge_current",
                 _("Edge points"),
@@ -202,18 +211,12 @@ class Shadowrun4(RuleSystem):
         """
         assert isinstance(sheet, ShadowrunSheet)
         ordered = sorted(sheet.skills, key=lambda skill: skill.rating == 0)
-        skills = tuple(
-            QuickCheck(f"{s.name} {s.rating} ({s.attribute})", {"skill": s.name})
-            for s in ordered
-            if s.rating
-        )
+        skills = tuple(QuickCheck(_skill_label(s), {"skill": s.name}) for s in ordered if s.rating)
         unrated = tuple(
-            QuickCheck(f"{s.name} {s.rating} ({s.attribute})", {"skill": s.name})
-            for s in ordered
-            if not s.rating
+            QuickCheck(_skill_label(s), {"skill": s.name}) for s in ordered if not s.rating
         )
         attributes = tuple(
-            QuickCheck(f"{a.name} {a.value}", {"skill": "", "attribute": a.name})
+            QuickCheck(_attribute_label(a.name, a.value), {"skill": "", "attribute": a.name})
             for a in sheet.attributes
         )
         return skills + attributes + unrated
@@ -233,7 +236,7 @@ class Shadowrun4(RuleSystem):
                 "attributes",
                 _("Attributes"),
                 (
-                    ColumnSpec("name", _("Attribute"), editable=False),
+                    ColumnSpec("name", _("Attribute"), editable=False, shown=term),
                     ColumnSpec(
                         "value",
                         _("Rating"),
@@ -246,7 +249,7 @@ class Shadowrun4(RuleSystem):
                 "skills",
                 _("Skills"),
                 (
-                    ColumnSpec("name", _("Skill"), editable=lambda row: row.custom),
+                    ColumnSpec("name", _("Skill"), editable=lambda row: row.custom, shown=term),
                     ColumnSpec("rating", _("Rating"), Kind.INT, bounds=lambda row: (0, SKILL_MAX)),
                     ColumnSpec(
                         "attribute",
@@ -254,6 +257,7 @@ class Shadowrun4(RuleSystem):
                         Kind.CHOICE,
                         editable=lambda row: row.custom,
                         choices=lambda sheet: ATTRIBUTES,
+                        shown=term,
                     ),
                 ),
                 new_row=_new_custom_skill,
@@ -275,7 +279,7 @@ class Shadowrun4(RuleSystem):
                 best,
                 choices=(
                     ("", _("No skill")),
-                    *((s.name, f"{s.name} {s.rating} ({s.attribute})") for s in skills),
+                    *((s.name, _skill_label(s)) for s in skills),
                 ),
             ),
             CheckParam(
@@ -286,7 +290,7 @@ class Shadowrun4(RuleSystem):
                 choices=(
                     (LINKED, _("Linked to the skill")),
                     ("", _("No attribute")),
-                    *((a.name, f"{a.name} {a.value}") for a in sheet.attributes),
+                    *((a.name, _attribute_label(a.name, a.value)) for a in sheet.attributes),
                 ),
             ),
             CheckParam(
@@ -382,14 +386,11 @@ class Shadowrun4(RuleSystem):
         edge_use = _edge_use(values)
         if problem := _problem(sheet, pool, edge_use):
             raise CheckError(problem)
-        check = (
-            pool.label
-            + {
-                EdgeUse.NONE: "",
-                EdgeUse.BEFORE: ", Edge before the roll",
-                EdgeUse.LONG_SHOT: ", long shot",
-            }[edge_use]
-        )
+        check = pool.label
+        if edge_use is EdgeUse.BEFORE:
+            check = _("{pool}, Edge before the roll", pool=pool.label)
+        elif edge_use is EdgeUse.LONG_SHOT:
+            check = _("{pool}, long shot", pool=pool.label)
         return ShadowrunSession(
             sheet,
             pool=pool.dice,
@@ -399,6 +400,21 @@ class Shadowrun4(RuleSystem):
             source=source,
             parameters=values.as_parameters(),
         )
+
+
+def _skill_label(skill: Skill) -> Text:
+    """A skill, its rating and its linked attribute: "Pistols 4 (Agility)"."""
+    return _(
+        "{skill} {rating} ({attribute})",
+        skill=term(skill.name),
+        rating=skill.rating,
+        attribute=term(skill.attribute),
+    )
+
+
+def _attribute_label(name: str, value: int) -> Text:
+    """An attribute and its value: "Agility 3"."""
+    return _("{attribute} {value}", attribute=term(name), value=value)
 
 
 def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
@@ -436,4 +452,4 @@ def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:
 
 def _new_custom_skill(sheet: ShadowrunSheet) -> Row:
     taken = {skill.name for skill in sheet.skills} | set(STANDARD_SKILLS)
-    return Skill(name=free_name("New skill", taken), attribute="Agility", custom=True)
+    return Skill(name=free_name(_("New skill"), taken), attribute="Agility", custom=True)

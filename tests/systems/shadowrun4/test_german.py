@@ -5,6 +5,7 @@
 import pytest
 
 from shadowdice.core import language
+from shadowdice.core.dice import ScriptedDiceSource
 
 
 @pytest.fixture
@@ -66,4 +67,64 @@ def test_the_check_form_and_its_preview_read_german(german, system, sheet):
     assert params["threshold"].label == "Mindestwurf"
     assert dict(params["edge"].choices)[""] == "Kein Edge vor dem Wurf"
     preview = system.preview_check(sheet, {"skill": "Pistols", "threshold": 2})
-    assert preview.summary == "Agility 4 + Pistols 3 = 7 Würfel · Erfolge ab 5 · Mindestwurf 2"
+    assert preview.summary == "Geschicklichkeit 4 + Pistolen 3 = 7 Würfel · Erfolge ab 5 · Mindestwurf 2"
+
+
+def test_the_sheet_and_the_form_name_attributes_and_skills_in_german(german, system, sheet):
+    tables = {table.key: table for table in system.sheet_tables()}
+    attribute_name = tables["attributes"].columns[0]
+    assert attribute_name.text_of(sheet.attributes[1].name) == "Geschicklichkeit"
+    assert sheet.attributes[1].name == "Agility"  # the file keeps the id
+    skill_name, _rating, linked = tables["skills"].columns
+    assert (skill_name.text_of("Pistols"), linked.text_of("Agility")) == (
+        "Pistolen",
+        "Geschicklichkeit",
+    )
+    assert skill_name.text_of("Kampfsport") == "Kampfsport"  # a player's own, as typed
+    params = {param.key: param for param in system.check_params(sheet)}
+    assert dict(params["skill"].choices)["Pistols"].startswith("Pistolen ")
+    assert dict(params["attribute"].choices)["Agility"] == "Geschicklichkeit 4"
+    metatype = {spec.key: spec for spec in system.sheet_fields()}["metatype"]
+    assert dict(zip(metatype.choices, metatype.choice_labels, strict=True))["Dwarf"] == "Zwerg"
+
+
+def test_a_check_is_named_in_german_and_renders_again_in_english(system, sheet):
+    sheet.skill("Pistols").rating = 2
+    language.set_language("de")
+    try:
+        session = system.start_check(
+            sheet,
+            {"skill": "Pistols", "attribute": "linked", "edge": "before"},
+            ScriptedDiceSource([1] * 20),
+        )
+        assert session.check == "Geschicklichkeit + Pistolen, Edge vor dem Wurf"
+    finally:
+        language.set_language("en")
+    assert session.check.translated() == "Agility + Pistols, Edge before the roll"
+
+
+def test_the_card_lists_rolls_in_german(german, system, sheet):
+    sheet.skill("Pistols").rating = 2
+    labels = [quick.label for quick in system.quick_checks(sheet)]
+    assert labels[0] == "Pistolen 2 (Geschicklichkeit)"
+    assert "Willenskraft 3" in labels
+
+
+def test_a_character_saved_in_english_opens_in_german_with_the_same_values(
+    tmp_path, system, sheet
+):
+    from shadowdice.storage.character_file import load_character, save_character
+    from shadowdice.systems import builtin_registry
+
+    sheet.skill("Pistols").rating = 4
+    path = tmp_path / "kira.json"
+    save_character(path, system, sheet)
+    english = path.read_bytes()
+    language.set_language("de")
+    try:
+        loaded = load_character(path, builtin_registry())
+        assert loaded.sheet == sheet
+        save_character(path, system, loaded.sheet)
+    finally:
+        language.set_language("en")
+    assert path.read_bytes() == english
