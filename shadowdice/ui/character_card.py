@@ -35,7 +35,7 @@ from shadowdice.core.registry import QuickCheck
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.language import put
+from shadowdice.ui.language import events, put
 from shadowdice.ui.sheet_editor import SheetEditor, UndoKeysToWindow
 
 _, _n = translations(__name__)
@@ -52,8 +52,8 @@ class ResourceBox(QSpinBox):
         self.document = document
         self.resource = resource
         self.setObjectName(f"resource_{resource.key}")
-        self.setAccessibleName(resource.label)
-        self.setToolTip(resource.hint or resource.label)
+        put(self.setAccessibleName, resource.label)
+        put(self.setToolTip, resource.hint or resource.label)
         self.setKeyboardTracking(False)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMinimumWidth(110)
@@ -149,7 +149,8 @@ class CharacterCard(QWidget):
         self.name.setObjectName("card_name")
         self.name.setStyleSheet("font-size: 17pt; font-weight: 700;")
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.system = QLabel(document.system.name)
+        self.system = QLabel()
+        put(self.system.setText, document.system.name)
         self.system.setObjectName("card_system")
         self.status = QLabel()
         self.status.setObjectName("card_status")
@@ -162,7 +163,8 @@ class CharacterCard(QWidget):
         for resource in document.resources():
             box = ResourceBox(document, resource)
             self.resources[resource.key] = box
-            label = QLabel(f"{resource.label}:")
+            label = QLabel()
+            put(label.setText, _("{resource}:", resource=resource.label))
             label.setBuddy(box)
             resources.addRow(label, box)
 
@@ -208,6 +210,7 @@ class CharacterCard(QWidget):
         self.rolls.chosen.connect(self.check_chosen)
         self.rolls.rolled.connect(self.roll_requested)
         document.sheet_changed.connect(self.refresh)
+        events.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
@@ -223,6 +226,7 @@ class CharacterCard(QWidget):
         for action_id, button in self.action_buttons.items():
             if action_id in actions:
                 button.setText(actions[action_id].label)
+                button.setToolTip(actions[action_id].hint)
         quick = self.document.system.quick_checks(sheet)
         if quick != self._quick:
             self._quick = quick

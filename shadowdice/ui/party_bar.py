@@ -13,7 +13,11 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QSizePolicy, QToolButton, QWidget
 
+from shadowdice.core.language import translations
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import events, put
+
+_, _n = translations(__name__)
 
 #: Characters reachable with Alt and a digit.
 MAX_PARTY_KEYS = 9
@@ -29,7 +33,7 @@ def summary(document: CharacterDocument) -> str:
         value = (
             first.words(sheet) if first.words else f"{first.get(sheet)}/{first.bounds(sheet)[1]}"
         )
-        parts.append(f"{first.label} {value}")
+        parts.append(_("{resource} {value}", resource=first.label, value=value))
     if status := document.system.sheet_status(document.sheet):
         parts.append(status)
     return " · ".join(parts)
@@ -43,10 +47,10 @@ def details(document: CharacterDocument) -> str:
         value = (
             resource.words(sheet)
             if resource.words
-            else (f"{resource.get(sheet)} of {resource.bounds(sheet)[1]}")
+            else _("{value} of {most}", value=resource.get(sheet), most=resource.bounds(sheet)[1])
         )
-        lines.append(f"{resource.label}: {value}")
-    lines.append(str(document.path or "Not saved yet"))
+        lines.append(_("{resource}: {value}", resource=resource.label, value=value))
+    lines.append(str(document.path) if document.path else _("Not saved yet"))
     return "\n".join(lines)
 
 
@@ -64,7 +68,7 @@ class PartyBar(QScrollArea):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("party_bar")
-        self.setAccessibleName("Party")
+        put(self.setAccessibleName, _("Party"))
         # One row that scrolls sideways when the party is wider than the window.
         inner = QWidget()
         self._flow = QHBoxLayout(inner)
@@ -78,6 +82,12 @@ class PartyBar(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._entries: list[tuple[QWidget, QToolButton, QToolButton]] = []
+        self._documents: list[CharacterDocument] = []
+        events.changed.connect(self._on_language_changed)
+
+    def _on_language_changed(self) -> None:
+        for index, document in enumerate(self._documents):
+            self._show(index, document)
 
     def set_party(self, documents: list[CharacterDocument], current: int) -> None:
         """Show these characters, the one at ``current`` as the one shown."""
@@ -87,6 +97,7 @@ class PartyBar(QScrollArea):
             holder.deleteLater()
         while len(self._entries) < len(documents):
             self._entries.append(self._new_entry(len(self._entries)))
+        self._documents = list(documents)
         for index, document in enumerate(documents):
             self._show(index, document)
         self.set_current(current)
@@ -159,7 +170,7 @@ class PartyBar(QScrollArea):
         button.setText(text)
         button.setObjectName(f"party_{index + 1}")
         button.setAccessibleName(f"{text}{key}")
-        button.setToolTip(f"{details(document)}\nShow this character{key}")
+        button.setToolTip(f"{details(document)}\n{_('Show this character')}{key}")
         close.setObjectName(f"party_close_{index + 1}")
-        close.setAccessibleName(f"Close {document.title}")
-        close.setToolTip(f"Close {document.title} (Ctrl+W when shown)")
+        close.setAccessibleName(_("Close {name}", name=document.title))
+        close.setToolTip(_("Close {name} (Ctrl+W when shown)", name=document.title))

@@ -38,9 +38,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import FieldSpec, Kind, SheetEditError, TableSpec
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import events, put, shown
 from shadowdice.ui.sheet_table_model import (
     BOUNDS_ROLE,
     CHOICES_ROLE,
@@ -48,6 +50,8 @@ from shadowdice.ui.sheet_table_model import (
     RatedRowsProxy,
     SheetTableModel,
 )
+
+_, _n = translations(__name__)
 
 #: More single values than this go in two columns.
 FIELDS_IN_ONE_COLUMN = 7
@@ -143,13 +147,19 @@ class SheetTableView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
-        title = QLabel(f"<b>{table.label}</b>")
+        title = QLabel()
+        title.setObjectName(f"title_{table.key}")
+        bold = title.font()
+        bold.setBold(True)
+        title.setFont(bold)
+        put(title.setText, table.label)
         top.addWidget(title)
         top.addStretch(1)
         self.hide_unrated: QCheckBox | None = None
         if table.hide_zero is not None:
-            self.hide_unrated = QCheckBox("Only rated")
-            self.hide_unrated.setToolTip(f"Hide {table.label.lower()} with a rating of 0")
+            self.hide_unrated = QCheckBox()
+            put(self.hide_unrated.setText, _("Only rated"))
+            put(self.hide_unrated.setToolTip, _("Hide the rows rated 0"))
             self.hide_unrated.toggled.connect(self.proxy.set_hide_unrated)
             top.addWidget(self.hide_unrated)
         # Plain Insert and Delete keys: the standard Delete sequence includes Ctrl+D on X11,
@@ -157,20 +167,20 @@ class SheetTableView(QWidget):
         if table.new_row is not None:
             top.addWidget(
                 self._row_button(
-                    "Add",
+                    _("Add"),
                     f"add_{table.key}",
                     Qt.Key.Key_Insert,
-                    f"Add a row to {table.label}",
+                    _("Add a row to {table}", table=table.label),
                     self._on_add_clicked,
                 )
             )
         if table.removable is not None:
             top.addWidget(
                 self._row_button(
-                    "Remove",
+                    _("Remove"),
                     f"remove_{table.key}",
                     Qt.Key.Key_Delete,
-                    f"Remove the selected row of {table.label}",
+                    _("Remove the selected row of {table}", table=table.label),
                     self._on_remove_clicked,
                 )
             )
@@ -179,10 +189,12 @@ class SheetTableView(QWidget):
 
     def _row_button(self, text: str, name: str, key: Qt.Key, tip: str, slot) -> QPushButton:
         """A button that adds or removes rows, and its key while the table has focus."""
-        button = QPushButton(text)
+        button = QPushButton()
+        put(button.setText, text)
         button.setObjectName(name)
         shortcut = QKeySequence(key)
-        button.setToolTip(f"{tip} ({shortcut.toString()})")
+        keys = shortcut.toString(QKeySequence.SequenceFormat.NativeText)
+        put(button.setToolTip, _("{tip} ({keys})", tip=tip, keys=keys))
         button.clicked.connect(slot)
         key = QShortcut(shortcut, self.view, slot)
         key.setContext(Qt.ShortcutContext.WidgetShortcut)  # heard only in this table
@@ -240,7 +252,7 @@ class SheetEditor(QWidget):
         for spec in specs:
             widget = self._field_widget(spec)
             widget.setObjectName(f"field_{spec.key}")
-            widget.setToolTip(spec.hint)
+            put(widget.setToolTip, spec.hint)
             widget.installEventFilter(self._undo_keys)
             if isinstance(widget, QSpinBox):
                 widget.lineEdit().installEventFilter(self._undo_keys)
@@ -252,7 +264,7 @@ class SheetEditor(QWidget):
                 form = QFormLayout()
                 form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
                 columns.addLayout(form, 1)
-            form.addRow(f"{spec.label}:", widget)
+            form.addRow(self._label(spec), widget)
 
         actions = QHBoxLayout()
         self._action_buttons: dict[str, QPushButton] = {}
@@ -286,7 +298,7 @@ class SheetEditor(QWidget):
         layout.addWidget(form_box)
         layout.addLayout(grid, 1)
         for spec, widget in notes:
-            layout.addWidget(QLabel(f"{spec.label}:"))
+            layout.addWidget(self._label(spec))
             widget.setMaximumHeight(90)
             layout.addWidget(widget)
         scroll = QScrollArea()
@@ -304,6 +316,21 @@ class SheetEditor(QWidget):
 
     def _connect_signals(self) -> None:
         self.document.sheet_changed.connect(self._on_sheet_changed)
+        events.changed.connect(self._on_language_changed)
+
+    def _label(self, spec: FieldSpec) -> QLabel:
+        """A field's label, which follows the language."""
+        label = QLabel()
+        put(label.setText, _("{label}:", label=spec.label))
+        return label
+
+    def _on_language_changed(self) -> None:
+        """Fixed texts follow by themselves; the choices' words and the actions are set again."""
+        for spec, widget in self._fields.values():
+            if isinstance(widget, QComboBox) and spec.choice_labels:
+                for index, label in enumerate(spec.choice_labels):
+                    widget.setItemText(index, shown(label))
+        self._refresh()
 
     def _on_sheet_changed(self) -> None:
         self.problem.clear()

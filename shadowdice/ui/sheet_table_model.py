@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 
 from shadowdice.core.sheet import Kind, SheetEditError, TableSpec, rows
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import events, shown
 
 #: Role giving an INT cell's (low, high) bounds, for the editor delegate.
 BOUNDS_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -50,6 +51,15 @@ class SheetTableModel(QAbstractTableModel):
     def _connect_signals(self) -> None:
         self.document.sheet_changed.connect(self._on_sheet_changed)
         self.document.rows_changed.connect(self._on_rows_changed)
+        events.changed.connect(self._on_language_changed)
+
+    def _on_language_changed(self) -> None:
+        """Headers and the names the rules give, in the new language."""
+        last = len(self.table.columns) - 1
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, last)
+        if self._row_count:
+            corner = self.index(self._row_count - 1, last)
+            self.dataChanged.emit(self.index(0, 0), corner, [Qt.ItemDataRole.DisplayRole])
 
     def _rows(self) -> list:
         return rows(self.document.sheet, self.table)
@@ -71,7 +81,7 @@ class SheetTableModel(QAbstractTableModel):
             and role == Qt.ItemDataRole.DisplayRole
             and 0 <= section < len(self.table.columns)
         ):
-            return self.table.columns[section].label
+            return shown(self.table.columns[section].label)
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -127,3 +127,50 @@ def test_the_history_reads_in_the_language_chosen_even_for_rolls_made_before(
     assert "Erfolg" in german and german != english
     details = [model.data(model.index(row, 0, first)) for row in range(model.rowCount(first))]
     assert any(line.startswith("Wurf W6:") for line in details)
+
+
+def test_the_sheet_editor_the_card_and_the_party_bar_follow_a_switch_keeping_edits(
+    qtbot, make_window
+):
+    from PySide6.QtWidgets import QLabel
+
+    from shadowdice.ui.language import switch
+
+    window = make_window()
+    window.open_sample("phasesix")
+    page = window.current_page()
+    window.toggle_play_edit()
+    editor = page.editor
+    name = editor.field_widget("name")
+    qtbot.keyClicks(name, " Jr.")  # an unsaved edit, which the switch must keep
+    undo_steps = page.document.undo_stack.count()
+    attributes = editor.tables["attributes"].view.model()
+
+    def labels() -> set[str]:
+        return {label.text() for label in editor.findChildren(QLabel)}
+
+    assert {"Rules:", "Lineage:", "Attributes"} <= labels()
+    assert attributes.headerData(0, Qt.Orientation.Horizontal) == "Attribute"
+    assert attributes.index(0, 0).data() == "Education"
+
+    switch("de")
+    assert {"Regeln:", "Abstammung:", "Eigenschaften", "Notizen:"} <= labels()
+    assert attributes.headerData(0, Qt.Orientation.Horizontal) == "Eigenschaft"
+    assert attributes.index(0, 0).data() == "Bildung"
+    assert editor.field_widget("variant").currentText() == "Aktuelle Regeln"
+    assert editor.tables["skills"].hide_unrated.text() == "Nur bewertete"
+    card = page.card
+    card_labels = {label.text() for label in card.findChildren(QLabel)}
+    assert "Bonuswürfel:" in card_labels
+    assert any(label.startswith("Tapferkeit") for label in card.roll_labels())
+    party = window.party_bar.buttons()[0]
+    assert "Bonuswürfel" in party.text()
+    # nothing of the character changed, and the switch left no step to undo
+    assert name.text() == "Ilse Brandt Jr."
+    assert page.document.sheet.name == "Ilse Brandt Jr."
+    assert page.document.undo_stack.count() == undo_steps
+
+    switch("en")
+    assert {"Rules:", "Attributes"} <= labels()
+    assert attributes.index(0, 0).data() == "Education"
+    assert "Bonus dice" in window.party_bar.buttons()[0].text()
