@@ -4,13 +4,19 @@ segments, damage, wounds and death rolls, lightsabers and starships.
 """
 
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 SYSTEM = SystemInfo(
     id="starwars_d6",
     name="Star Wars D6",
     summary=(
-        "Dice codes like 4D+1 summed against a target number or an opponent's roll; "
-        "templates, 7D of skill dice at creation, Force Points, rounds, wounds, starships."
+        _(
+            "Dice codes like 4D+1 summed against a target number or an "
+            "opponent's roll; templates, 7D of skill dice at creation, Force "
+            "Points, rounds, wounds, starships."
+        )
     ),
     rules="shadowdice.systems.starwars.system:StarWarsD6",
     has_templates=True,

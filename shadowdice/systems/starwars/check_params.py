@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckParam
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.starwars.checks import (
@@ -33,6 +34,8 @@ from shadowdice.systems.starwars.rolls import (
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS
 from shadowdice.systems.starwars.sheet import CONTROL, DEXTERITY, STRENGTH, StarWarsSheet
 from shadowdice.systems.starwars.starships import range_difficulty
+
+_, _n = translations(__name__)
 
 ROLL = "roll"
 RESIST_DAMAGE = "damage"
@@ -64,15 +67,18 @@ def _kind(sheet: StarWarsSheet) -> CheckParam:
     choices = [(ROLL, "A roll"), (RESIST_DAMAGE, "Resist damage")]
     dying = sheet.wound is Wound.MORTALLY_WOUNDED
     if dying:
-        choices.append((DEATH_ROLL, "Death roll (end of the round)"))
+        choices.append((DEATH_ROLL, _("Death roll (end of the round)")))
     return CheckParam(
         "check",
-        "Check",
+        _("Check"),
         Kind.CHOICE,
         DEATH_ROLL if dying else ROLL,
         choices=tuple(choices),
-        hint="A roll against a target number or an opponent; resisting a hit's damage with "
-        "Strength and armor; or, while mortally wounded, the death roll at the end of a round.",
+        hint=_(
+            "A roll against a target number or an opponent; resisting a hit's "
+            "damage with Strength and armor; or, while mortally wounded, the "
+            "death roll at the end of a round."
+        ),
     )
 
 
@@ -82,24 +88,24 @@ def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
     return (
         CheckParam(
             "roll",
-            "Roll",
+            _("Roll"),
             Kind.CHOICE,
             roll_key(ATTRIBUTE, DEXTERITY),
             choices=roll_choices(sheet),
-            hint="The attribute or skill the game master asks for, or a code typed by hand.",
+            hint=_("The attribute or skill the game master asks for, or a code typed by hand."),
             only_with=only,
         ),
         CheckParam(
             "code",
-            "Code",
+            _("Code"),
             Kind.CODE,
             DEFAULT_CODE,
-            hint="The code to roll: dice and pips, e.g. 3D+2, 4D or 2D-1.",
+            hint=_("The code to roll: dice and pips, e.g. 3D+2, 4D or 2D-1."),
             only_with=("roll", TYPED),
         ),
         CheckParam(
             "target",
-            "Target number",
+            _("Target number"),
             Kind.INT,
             ship_target if ship_target is not None else DEFAULT_TARGET,
             bounds=TARGET_BOUNDS,
@@ -115,18 +121,21 @@ def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
         ),
         CheckParam(
             "opponent",
-            "Opponent",
+            _("Opponent"),
             Kind.CHOICE,
             OPPONENT_NONE,
             choices=(
-                (OPPONENT_NONE, "None"),
-                (OPPONENT_CHARACTER, "An open character rolls against it"),
-                (OPPONENT_CODE, "An opponent's code typed by hand"),
+                (OPPONENT_NONE, _("None")),
+                (OPPONENT_CHARACTER, _("An open character rolls against it")),
+                (OPPONENT_CODE, _("An opponent's code typed by hand")),
             ),
-            hint="An opponent's roll (a parry, a dodge, a deflection, pushing a door) is added "
-            "to the target number; ties go to the one who rolls. A dodge covers every attack "
-            "of its segment: an open character's dodge is rolled with the segment's first "
-            "attack and added again, unrolled, to its later ones.",
+            hint=_(
+                "An opponent's roll (a parry, a dodge, a deflection, pushing a "
+                "door) is added to the target number; ties go to the one who "
+                "rolls. A dodge covers every attack of its segment: an open "
+                "character's dodge is rolled with the segment's first attack and "
+                "added again, unrolled, to its later ones."
+            ),
             only_with=only,
         ),
     )
@@ -137,30 +146,32 @@ def _opponent(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
     return (
         CheckParam(
             "defender",
-            "Opponent character",
+            _("Opponent character"),
             Kind.CHARACTERS,
             (),
             choices=tuple((name, f"{name}: {_state(other)}") for name, other in others.items()),
-            hint="Choose one.",
+            hint=_("Choose one."),
             only_with=("opponent", OPPONENT_CHARACTER),
         ),
         CheckParam(
             "defender_roll",
-            "Opponent rolls",
+            _("Opponent rolls"),
             Kind.CHOICE,
             rolls[0][0],
             choices=rolls,
-            hint="The opponent's roll: a dodge, a parry (Melee Parry or Sense with a "
-            "lightsaber), Sense to deflect a blaster shot, a starship dodge. A skill the "
-            "opponent lacks is rolled with its attribute.",
+            hint=_(
+                "The opponent's roll: a dodge, a parry (Melee Parry or Sense with "
+                "a lightsaber), Sense to deflect a blaster shot, a starship dodge. "
+                "A skill the opponent lacks is rolled with its attribute."
+            ),
             only_with=("opponent", OPPONENT_CHARACTER),
         ),
         CheckParam(
             "defender_code",
-            "Opponent's code",
+            _("Opponent's code"),
             Kind.CODE,
             DEFAULT_CODE,
-            hint="The opponent's code: dice and pips, e.g. 3D+2.",
+            hint=_("The opponent's code: dice and pips, e.g. 3D+2."),
             only_with=("opponent", OPPONENT_CODE),
         ),
     )
@@ -171,30 +182,33 @@ def _round(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
     params = [
         CheckParam(
             "dice",
-            "Modifier: dice",
+            _("Modifier: dice"),
             Kind.INT,
             0,
             bounds=MODIFIER_BOUNDS,
-            hint="Whole dice added (or, negative, removed) by the game master.",
+            hint=_("Whole dice added (or, negative, removed) by the game master."),
             only_with=only,
         ),
         CheckParam(
             "pips",
-            "Modifier: pips",
+            _("Modifier: pips"),
             Kind.INT,
             0,
             bounds=MODIFIER_BOUNDS,
-            hint="Pips added or removed; never turned into dice (3D+2 with +1 is 3D+3).",
+            hint=_("Pips added or removed; never turned into dice (3D+2 with +1 is 3D+3)."),
             only_with=only,
         ),
         CheckParam(
             "segment",
-            "Segment",
+            _("Segment"),
             Kind.INT,
             1,
             bounds=(1, MAX_SEGMENTS),
-            hint="The segment of the round the roll is made in: the declared actions and "
-            "reactions count up to it, for the character and an opponent character.",
+            hint=_(
+                "The segment of the round the roll is made in: the declared "
+                "actions and reactions count up to it, for the character and an "
+                "opponent character."
+            ),
             only_with=only,
         ),
     ]
@@ -202,12 +216,15 @@ def _round(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
         params.append(
             CheckParam(
                 "actions",
-                "Actions this round",
+                _("Actions this round"),
                 Kind.INT,
                 1,
                 bounds=ACTIONS_BOUNDS,
-                hint="Nothing is declared in This round: -1D for each action beyond the first. "
-                "Walking does not count; running, drawing a weapon and reactions do.",
+                hint=_(
+                    "Nothing is declared in This round: -1D for each action beyond the "
+                    "first. Walking does not count; running, drawing a weapon and "
+                    "reactions do."
+                ),
                 only_with=only,
             )
         )
@@ -215,11 +232,13 @@ def _round(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
     params.append(
         CheckParam(
             "prepared",
-            f"Prepared (+1D){prepared}",
+            _("Prepared (+1D){prepared}", prepared=prepared),
             Kind.FLAG,
             False,
-            hint="+1D by hand: the character did nothing last round to prepare this roll. "
-            "What the sheet says was prepared is added by itself.",
+            hint=_(
+                "+1D by hand: the character did nothing last round to prepare this "
+                "roll. What the sheet says was prepared is added by itself."
+            ),
             only_with=only,
             resets_after_roll=True,
         )
@@ -233,30 +252,35 @@ def _damage(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
     return (
         CheckParam(
             "damage",
-            "Damage",
+            _("Damage"),
             Kind.CODE,
             DEFAULT_DAMAGE,
-            hint="The weapon's damage: a code (4D+2), STR+2D (adds the attacker's Strength) "
-            "or 5D+CONTROL (a lightsaber: adds the attacker's Control).",
+            hint=_(
+                "The weapon's damage: a code (4D+2), STR+2D (adds the attacker's "
+                "Strength) or 5D+CONTROL (a lightsaber: adds the attacker's "
+                "Control)."
+            ),
             only_with=only,
         ),
         CheckParam(
             "attacker",
-            "Attacker",
+            _("Attacker"),
             Kind.CHOICE,
             "",
-            choices=(("", "No one: the code alone"), *attackers),
-            hint="Whose Strength or Control the damage adds.",
+            choices=(("", _("No one: the code alone")), *attackers),
+            hint=_("Whose Strength or Control the damage adds."),
             only_with=only,
         ),
         CheckParam(
             "hit_segment",
-            "Segment of the hit",
+            _("Segment of the hit"),
             Kind.INT,
             1,
             bounds=(1, MAX_SEGMENTS),
-            hint="A stunned character with no declared action after this segment cannot act "
-            "in the first segment of the next round.",
+            hint=_(
+                "A stunned character with no declared action after this segment "
+                "cannot act in the first segment of the next round."
+            ),
             only_with=only,
         ),
     )
@@ -268,15 +292,18 @@ def _force_point(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
     return (
         CheckParam(
             "force_point",
-            f"Force Point ({sheet.force_points} left)",
+            _("Force Point ({force_points} left)", force_points=sheet.force_points),
             Kind.CHOICE,
             FORCE_POINT_NONE,
             choices=(
-                (FORCE_POINT_NONE, "None"),
-                (FORCE_POINT_SPEND, "Spend one: double every code this round"),
+                (FORCE_POINT_NONE, _("None")),
+                (FORCE_POINT_SPEND, _("Spend one: double every code this round")),
             ),
-            hint="A Force Point doubles the character's codes (dice and pips) for the whole "
-            "round; modifiers apply to the doubled code. The sheet then says so.",
+            hint=_(
+                "A Force Point doubles the character's codes (dice and pips) for "
+                "the whole round; modifiers apply to the doubled code. The sheet "
+                "then says so."
+            ),
             resets_after_roll=True,
         ),
     )

@@ -39,6 +39,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field, Strict
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.core.sheet import Sheet
 from shadowdice.systems.starwars.codes import Code, CodeError
@@ -57,6 +58,8 @@ from shadowdice.systems.starwars.rolls import (
 )
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS
 from shadowdice.systems.starwars.sheet import LIGHTSABER, StarWarsSheet
+
+_, _n = translations(__name__)
 
 OPPONENT_NONE = ""
 OPPONENT_CHARACTER = "character"
@@ -112,7 +115,7 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
             is mistyped, or the character cannot act.
     """
     values = StarWarsCheck.read(values)
-    able(sheet, "roll")
+    able(sheet, _("roll"))
     spends = spends_force_point(sheet, values)
     doubled = spends or sheet.force_point_round
     segment = values.segment
@@ -139,7 +142,10 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
     dice, pips = values.dice, values.pips
     if dice or pips:
         own = Roller(
-            own.label, own.base, own.doubled, (*own.modifiers, Modifier("game master", dice, pips))
+            own.label,
+            own.base,
+            own.doubled,
+            (*own.modifiers, Modifier(_("game master"), dice, pips)),
         )
     target = values.target
     notes = []
@@ -168,16 +174,19 @@ def spends_force_point(sheet: StarWarsSheet, values: StarWarsCheck) -> bool:
     """
     choice = values.force_point
     if choice not in (FORCE_POINT_NONE, FORCE_POINT_SPEND):
-        raise CheckError(f"{choice!r} is no choice of Force Point.")
+        raise CheckError(_("{choice!r} is no choice of Force Point.", choice=choice))
     if choice == FORCE_POINT_NONE:
         return False
-    who = f"{sheet.name} has" if sheet.name else "The character has"
+    who = sheet.name or _("The character")
     if sheet.force_point_round:
         raise CheckError(
-            f"{who} spent a Force Point this round already; every roll of it is doubled."
+            _(
+                "{who} has spent a Force Point this round already; every roll of it is doubled.",
+                who=who,
+            )
         )
     if sheet.force_points < 1:
-        raise CheckError(f"{who} no Force Point left to spend.")
+        raise CheckError(_("{who} has no Force Point left to spend.", who=who))
     return True
 
 
@@ -188,9 +197,9 @@ def _opponent(values: StarWarsCheck, party: Party, segment: int) -> Opponent | N
     if kind == OPPONENT_CODE:
         return Opponent("", Roller("Code", typed_code(values.defender_code, "The opponent's code")))
     if kind != OPPONENT_CHARACTER:
-        raise CheckError(f"{kind!r} is no kind of opponent.")
+        raise CheckError(_("{kind!r} is no kind of opponent.", kind=kind))
     name, sheet = one_character(values.defender, party, "opponent")
-    able(sheet, "oppose this roll", name)
+    able(sheet, _("oppose this roll"), name)
     key = values.defender_roll or roll_key(SKILL, DODGE)
     rolls = roller(sheet, key, segment=segment, doubled=sheet.force_point_round)
     if key not in DODGE_ROLLS:
@@ -206,11 +215,11 @@ def one_character(names: tuple[str, ...], party: Party, what: str) -> tuple[str,
         CheckError: none or several are named, or the name is no open Star Wars character.
     """
     if len(names) != 1:
-        raise CheckError(f"Choose one {what} among the open characters.")
+        raise CheckError(_("Choose one {what} among the open characters.", what=what))
     name = names[0]
     sheet: Sheet | None = party.get(name)
     if not isinstance(sheet, StarWarsSheet):
-        raise CheckError(f"{name} is not an open Star Wars D6 character.")
+        raise CheckError(_("{name} is not an open Star Wars D6 character.", name=name))
     return name, sheet
 
 
@@ -221,7 +230,7 @@ def typed_code(text: str | None, what: str) -> Code:
         CheckError: with the reason, when the text is no code.
     """
     if text is None:
-        raise CheckError(f"{what} must be typed as a code, such as 3D+2.")
+        raise CheckError(_("{what} must be typed as a code, such as 3D+2.", what=what))
     try:
         return Code.parse(text)
     except CodeError as error:

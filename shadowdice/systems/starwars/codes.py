@@ -30,6 +30,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 __all__ = ["MAX_DICE", "MAX_PIPS", "Code", "CodeError", "normalized_code"]
 
 MAX_DICE = 99
@@ -61,15 +65,23 @@ class Code:
 
     def __post_init__(self) -> None:
         if isinstance(self.dice, bool) or not isinstance(self.dice, int):
-            raise CodeError("The dice of a code must be a whole number.")
+            raise CodeError(_("The dice of a code must be a whole number."))
         if isinstance(self.pips, bool) or not isinstance(self.pips, int):
-            raise CodeError("The pips of a code must be a whole number.")
+            raise CodeError(_("The pips of a code must be a whole number."))
         if self.dice < 0:
-            raise CodeError(f"A code cannot have fewer than 0 dice ({self.dice}D). {_EXAMPLE}")
+            raise CodeError(
+                _(
+                    "A code cannot have fewer than 0 dice ({dice}D). {example}",
+                    dice=self.dice,
+                    example=_EXAMPLE,
+                )
+            )
         if self.dice > MAX_DICE:
-            raise CodeError(f"A code can have at most {MAX_DICE} dice.")
+            raise CodeError(_("A code can have at most {max_dice} dice.", max_dice=MAX_DICE))
         if abs(self.pips) > MAX_PIPS:
-            raise CodeError(f"A code can add or remove at most {MAX_PIPS} pips.")
+            raise CodeError(
+                _("A code can add or remove at most {max_pips} pips.", max_pips=MAX_PIPS)
+            )
 
     @classmethod
     def parse(cls, text: str) -> Code:
@@ -86,21 +98,33 @@ class Code:
         shadowdice.systems.starwars.codes.CodeError: "4W+" is not a dice code. ...
         """
         if not isinstance(text, str):
-            raise CodeError(f"A dice code must be text, not {type(text).__name__}.")
+            raise CodeError(_("A dice code must be text, not {name}.", name=type(text).__name__))
         compact = "".join(text.split()).upper()
         if not compact:
-            raise CodeError(f"Enter a dice code. {_EXAMPLE}")
+            raise CodeError(_("Enter a dice code. {example}", example=_EXAMPLE))
         match = _CODE_PATTERN.match(compact)
         if match is None:
             if re.fullmatch(r"[+-]?\d+", compact):
                 raise CodeError(
-                    f'"{text.strip()}" has no dice. Write 0D+{compact.lstrip("+-")} for pips '
-                    f"alone, or {compact.lstrip('+-')}D for dice."
+                    _(
+                        '"{strip}" has no dice. Write 0D+{lstrip} for pips alone, or '
+                        "{lstrip}D for dice.",
+                        strip=text.strip(),
+                        lstrip=compact.lstrip("+-"),
+                    )
                 )
-            raise CodeError(f'"{text.strip()}" is not a dice code. {_EXAMPLE}')
+            raise CodeError(
+                _('"{strip}" is not a dice code. {example}', strip=text.strip(), example=_EXAMPLE)
+            )
         dice = int(match.group(1))
         if dice < 0:
-            raise CodeError(f'"{text.strip()}" has fewer than 0 dice. {_EXAMPLE}')
+            raise CodeError(
+                _(
+                    '"{strip}" has fewer than 0 dice. {example}',
+                    strip=text.strip(),
+                    example=_EXAMPLE,
+                )
+            )
         pips = int(match.group(3) or 0)
         if match.group(2) == "-":
             pips = -pips
@@ -146,7 +170,14 @@ class Code:
         14
         """
         if len(faces) != self.dice:
-            raise ValueError(f"{self} throws {self.dice} dice, got {len(faces)} faces.")
+            raise ValueError(
+                _(
+                    "{self} throws {dice} dice, got {len} faces.",
+                    self=self,
+                    dice=self.dice,
+                    len=len(faces),
+                )
+            )
         return sum(faces) + self.pips
 
     def __add__(self, other: object) -> Code:

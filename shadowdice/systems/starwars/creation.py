@@ -28,7 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from shadowdice.core.language import translations
 from shadowdice.systems.starwars.codes import Code
+
+_, _n = translations(__name__)
 
 #: The skill dice a new character distributes.
 SKILL_DICE = 7
@@ -59,16 +62,29 @@ def check_creation(added_by_name: Iterable[tuple[str, Code]]) -> None:
     for name, added in added_by_name:
         if added.pips:
             raise ValueError(
-                f"{name}: creation dice are whole dice; add {added.dice or 1}D, not {added}"
+                _(
+                    "{name}: creation dice are whole dice; add {value}D, not {added}",
+                    name=name,
+                    value=added.dice or 1,
+                    added=added,
+                )
             )
         if added.dice > MOST_PER_SKILL:
             raise ValueError(
-                f"{name} would have {added.dice}D added; "
-                f"at most {MOST_PER_SKILL}D per skill at creation"
+                _(
+                    "{name} would have {dice}D added; at most {most_per_skill}D per "
+                    "skill at creation",
+                    name=name,
+                    dice=added.dice,
+                    most_per_skill=MOST_PER_SKILL,
+                )
             )
     left = skill_dice_left(added_by_name)
     if left < 0:
         raise ValueError(
-            f"That would use {SKILL_DICE - left}D of skill dice; "
-            f"creation gives {SKILL_DICE}D to distribute"
+            _(
+                "That would use {value}D of skill dice; creation gives {skill_dice}D to distribute",
+                value=SKILL_DICE - left,
+                skill_dice=SKILL_DICE,
+            )
         )

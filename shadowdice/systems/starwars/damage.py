@@ -60,7 +60,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shadowdice.core.language import translations
 from shadowdice.systems.starwars.codes import Code, CodeError
+
+_, _n = translations(__name__)
 
 DEATH_ROLL_DICE = 2
 """Dice of the death roll at the end of each round."""
@@ -283,7 +286,7 @@ def parse_damage(text: str) -> DamageFormula:
         CodeError: the text is neither a code nor such a sum, with the reason.
     """
     if not isinstance(text, str) or not text.strip():
-        raise CodeError("Enter the weapon's damage, for example 4D+2, STR+2D or 5D+CONTROL.")
+        raise CodeError(_("Enter the weapon's damage, for example 4D+2, STR+2D or 5D+CONTROL."))
     adds: list[str] = []
     rest: list[str] = []
     for term in "".join(text.split()).upper().split("+"):
@@ -301,4 +304,6 @@ def parse_damage(text: str) -> DamageFormula:
     try:
         return DamageFormula(Code.parse(joined), tuple(adds))
     except CodeError as error:
-        raise CodeError(f'"{text.strip()}" is no weapon damage: {error}') from error
+        raise CodeError(
+            _('"{strip}" is no weapon damage: {error}', strip=text.strip(), error=error)
+        ) from error

@@ -37,6 +37,7 @@ from pydantic import ConfigDict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
+from shadowdice.core.language import translations
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -79,6 +80,8 @@ from shadowdice.systems.starwars.session import PREPARED
 from shadowdice.systems.starwars.sheet import DEXTERITY, STARSHIP_PILOTING, StarWarsSheet
 from shadowdice.systems.starwars.starships import Range, Wish, pilot_for_speed
 
+_, _n = translations(__name__)
+
 ORDER = "order"
 SPEED = "speed"
 WISH_LABELS = {
@@ -97,47 +100,52 @@ def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
         per_member.append(
             CheckParam(
                 f"wish_{index}",
-                f"{name} wants to",
+                _("{name} wants to", name=name),
                 Kind.CHOICE,
                 Wish.KEEP.value,
                 choices=tuple((wish.value, WISH_LABELS[wish]) for wish in Wish),
-                hint="What the pilot wants of the range this round.",
+                hint=_("What the pilot wants of the range this round."),
                 only_with=("group", SPEED),
             )
         )
         per_member.append(
             CheckParam(
                 f"piloting_{index}",
-                f"{name} adds Starship Piloting (an action)",
+                _("{name} adds Starship Piloting (an action)", name=name),
                 Kind.FLAG,
                 False,
-                hint="Add Starship Piloting to the speed roll; it counts as an action, -1D on "
-                "every other roll of the round.",
+                hint=_(
+                    "Add Starship Piloting to the speed roll; it counts as an action, "
+                    "-1D on every other roll of the round."
+                ),
                 only_with=("group", SPEED),
             )
         )
     return (
         CheckParam(
             "group",
-            "Group roll",
+            _("Group roll"),
             Kind.CHOICE,
             ORDER,
-            choices=((ORDER, "Segment order"), (SPEED, "Speed contest")),
-            hint="Segment order: everyone rolls the action declared for the segment; the "
-            "totals give the order. Speed contest: the pilots roll for the range.",
+            choices=((ORDER, _("Segment order")), (SPEED, _("Speed contest"))),
+            hint=_(
+                "Segment order: everyone rolls the action declared for the "
+                "segment; the totals give the order. Speed contest: the pilots "
+                "roll for the range."
+            ),
         ),
         CheckParam(
             "segment",
-            "Segment",
+            _("Segment"),
             Kind.INT,
             1,
             bounds=(1, MAX_SEGMENTS),
-            hint="The segment whose declared actions are rolled.",
+            hint=_("The segment whose declared actions are rolled."),
             only_with=("group", ORDER),
         ),
         CheckParam(
             "range",
-            "Range before the contest",
+            _("Range before the contest"),
             Kind.CHOICE,
             _kept_range(members),
             choices=tuple((distance.label, distance.label.capitalize()) for distance in Range),
@@ -177,7 +185,9 @@ def plan_order(
     """
     segment = StarWarsGroupCheck.read(values).segment or 1
     if not 1 <= segment <= MAX_SEGMENTS:
-        raise CheckError(f"The segment must be from 1 to {MAX_SEGMENTS}.")
+        raise CheckError(
+            _("The segment must be from 1 to {max_segments}.", max_segments=MAX_SEGMENTS)
+        )
     entries: list[OrderEntry] = []
     left_out: list[str] = []
     for name, sheet in zip(member_names(members), members, strict=True):
@@ -193,7 +203,9 @@ def plan_order(
         else:
             entries.append(_order_entry(name, sheet, action.kind, action.skill, segment))
     if not entries:
-        raise CheckError(f"No one ticked has an action of their own in segment {segment}.")
+        raise CheckError(
+            _("No one ticked has an action of their own in segment {segment}.", segment=segment)
+        )
     return entries, left_out
 
 
@@ -206,8 +218,14 @@ def _order_entry(
     if key is None:
         words = f'"{rolls}"' if rolls.strip() else "nothing"
         raise CheckError(
-            f"{name}'s {kind.value} in segment {segment} names {words} to roll: write a skill "
-            "or attribute in This round."
+            _(
+                "{name}'s {value} in segment {segment} names {words} to roll: "
+                "write a skill or attribute in This round.",
+                name=name,
+                value=kind.value,
+                segment=segment,
+                words=words,
+            )
         )
     prepared = prepared_for(sheet, key)
     own = roller(sheet, key, segment=segment, doubled=sheet.force_point_round, prepared=prepared)
@@ -241,20 +259,20 @@ def plan_speed(
     try:
         distance = Range[check.range.upper()]
     except KeyError:
-        raise CheckError("Choose the range before the contest: short, medium or long.") from None
+        raise CheckError(_("Choose the range before the contest: short, medium or long.")) from None
     pilots: list[Pilot] = []
     words: list[str] = []
     for index, (name, sheet) in enumerate(zip(member_names(members), members, strict=True)):
-        able(sheet, "fly", name)
+        able(sheet, _("fly"), name)
         if not sheet.has_ship:
             raise CheckError(
-                f"{name} flies no starship: enter the ship and its codes on the sheet."
+                _("{name} flies no starship: enter the ship and its codes on the sheet.", name=name)
             )
         try:
             wish = Wish(check.wish(index) or Wish.KEEP)
         except ValueError:
             raise CheckError(
-                f"Say whether {name} wants to close, open or keep the range."
+                _("Say whether {name} wants to close, open or keep the range.", name=name)
             ) from None
         speed = Code.parse(sheet.sublight_speed)
         if check.piloting(index):
@@ -281,7 +299,7 @@ def _piloting(name: str, sheet: StarWarsSheet, speed: Code):
         raise CheckError(str(error)) from None
     key = roll_key(SKILL, STARSHIP_PILOTING)
     label, base = rolled(sheet, key)
-    modifiers = [Modifier(f"{sheet.ship} Sublight Speed", speed.dice, speed.pips)]
+    modifiers = [Modifier(_("{ship} Sublight Speed", ship=sheet.ship), speed.dice, speed.pips)]
     modifiers += sheet_modifiers(sheet, key)
     modifiers += actions_modifiers(with_speed.counted(BEFORE_FIRST_SEGMENT))
     own = Roller(label, base, sheet.force_point_round, tuple(modifiers))
@@ -328,6 +346,6 @@ def start_group(
                 session.charges.append(Charge("ship_range", 0, index))
         return session
     if check.group != ORDER:
-        raise CheckError(f"{check.group!r} is no group roll of Star Wars D6.")
+        raise CheckError(_("{group!r} is no group roll of Star Wars D6.", group=check.group))
     entries, _left_out = plan_order(members, check)
     return start_segment_order(entries, source, segment=check.segment or 1)

@@ -15,12 +15,15 @@ from itertools import count
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
+from shadowdice.core.language import translations
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.plain_rolls import CodeRoll, Spend
 from shadowdice.systems.starwars.rounds import segment_order
 from shadowdice.systems.starwars.session import SYSTEM_ID
 from shadowdice.systems.starwars.starships import Range, Wish, speed_contest, speed_roll_needed
+
+_, _n = translations(__name__)
 
 SPEED_ACTION = "speed action"
 """The resource a pilot's speed action is charged as (it is written into the round)."""
@@ -51,7 +54,7 @@ def start_segment_order(
     (highest first, equal totals at the same time) and are the actions' results too.
     """
     if not entries:
-        raise ValueError("No one acts in this segment.")
+        raise ValueError(_("No one acts in this segment."))
     _refuse_twice([entry.character for entry in entries])
     ids = count()
     members = [
@@ -68,7 +71,7 @@ def start_segment_order(
     return GroupSession(
         members,
         system_id=SYSTEM_ID,
-        check=f"Segment {segment}: order of actions",
+        check=_("Segment {segment}: order of actions", segment=segment),
         combine=_order_outcome,
         source=source,
         parameters={"segment": segment},
@@ -89,7 +92,9 @@ def _order_outcome(members: Sequence[RollSession]) -> Outcome:
 def _refuse_twice(names: Sequence[str]) -> None:
     """Refuse a group roll in which a name comes twice: the totals are told by name."""
     if twice := sorted({name for name in names if names.count(name) > 1}):
-        raise ValueError(f"Give everyone who rolls a name of their own: {', '.join(twice)}.")
+        raise ValueError(
+            _("Give everyone who rolls a name of their own: {join}.", join=", ".join(twice))
+        )
 
 
 def _total_of(member: RollSession) -> int:
@@ -123,7 +128,7 @@ def start_speed_contest(
     they do not all want the same; the outcome names the new range.
     """
     if not pilots:
-        raise ValueError("A speed contest needs pilots.")
+        raise ValueError(_("A speed contest needs pilots."))
     _refuse_twice([pilot.character for pilot in pilots])
     wishes = {pilot.character: pilot.wish for pilot in pilots}
     needed = speed_roll_needed(wishes)
@@ -132,7 +137,7 @@ def start_speed_contest(
         CodeRoll(
             character=pilot.character,
             code=pilot.code,
-            check=f"Speed ({pilot.wish.value} the range)",
+            check=_("Speed ({value} the range)", value=pilot.wish.value),
             source=source,
             ids=ids,
             thrown=needed,
@@ -149,7 +154,7 @@ def start_speed_contest(
         if not needed:
             detail.append(f"everyone wants to {pilots[0].wish.value} the range")
         return Outcome(
-            headline=f"Range {verb} {after.label}",
+            headline=_("Range {verb} {label}", verb=verb, label=after.label),
             tone=Tone.NEUTRAL,
             detail=" · ".join(detail),
             values={"range": after.label, "before": distance.label},
@@ -158,7 +163,7 @@ def start_speed_contest(
     return GroupSession(
         members,
         system_id=SYSTEM_ID,
-        check=f"Speed contest at {distance.label} range",
+        check=_("Speed contest at {label} range", label=distance.label),
         combine=combine,
         source=source,
         parameters={"range": distance.label},

@@ -15,9 +15,12 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
 from shadowdice.core.session import Action, Outcome, RollSession, Tone
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.session import SYSTEM_ID
+
+_, _n = translations(__name__)
 
 #: A change to a character, made through a charge (the amount is always 1).
 Spend = Callable[[int], None]
@@ -104,7 +107,7 @@ class CodeRoll(ThrowOnly):
         """The total."""
         total = self.total
         return Outcome(
-            headline="No roll" if total is None else str(total),
+            headline=_("No roll") if total is None else str(total),
             tone=Tone.NEUTRAL,
             detail=f"{self.check} {self.code}",
             values={"total": total},

@@ -19,10 +19,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from shadowdice.core.language import Text, translations
 from shadowdice.systems.starwars.codes import Code
 
 if TYPE_CHECKING:
     from shadowdice.systems.starwars.sheet import StarWarsSheet
+
+_, _n = translations(__name__)
 
 
 class Automatic(StrEnum):
@@ -91,7 +94,7 @@ class Roller:
         """
         text = f"{self.label} {self.base}"
         if self.doubled:
-            text += f" ×2 (Force Point) = {self.base.doubled()}"
+            text += str(_(" ×2 (Force Point) = {code}", code=str(self.base.doubled())))
         if self.changes:
             text += ", " + ", ".join(str(modifier) for modifier in self.changes)
         if self.doubled or self.changes:
@@ -133,10 +136,20 @@ class Opponent:
         code typed by hand.
         """
         if not self.name:
-            return f"the opponent's {self.roller.code}"
+            return _("the opponent's {code}", code=str(self.roller.code))
         if self.dodged is not None:
-            return f"{self.name}'s {self.roller.label} {self.dodged} (rolled this segment)"
-        return f"{self.name}'s {self.roller.label} {self.roller.code}"
+            return _(
+                "{name}'s {roll} {total} (rolled this segment)",
+                name=self.name,
+                roll=self.roller.label,
+                total=self.dodged,
+            )
+        return _(
+            "{name}'s {roll} {code}",
+            name=self.name,
+            roll=self.roller.label,
+            code=str(self.roller.code),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,26 +192,26 @@ class Plan:
         if self.opponent is None:
             return str(self.target)
         if self.target:
-            return f"{self.target} + {self.opponent.words}"
+            return _("{target} + {opponent}", target=self.target, opponent=self.opponent.words)
         return self.opponent.words
 
     @property
     def summary(self) -> str:
         """The roll and what it must reach, whether it is automatic, and the notes."""
-        text = f"{self.roller.terms} · against {self.against}"
+        parts = [_("{roll} · against {against}", roll=self.roller.terms, against=self.against)]
         if (
             self.opponent is not None
             and self.opponent.dodged is None
             and (self.opponent.roller.changes or self.opponent.roller.doubled)
         ):
-            text += f" ({self.opponent.roller.terms})"
+            parts = [_("{roll} ({opponent})", roll=parts[0], opponent=self.opponent.roller.terms)]
         automatic = self.automatic
         code = self.roller.code
         if automatic is Automatic.SUCCESS:
-            text += f" · automatic success: at least {code.minimum}, no roll needed"
+            parts.append(_("automatic success: at least {n}, no roll needed", n=code.minimum))
         elif automatic is Automatic.FAILURE:
-            text += f" · automatic failure: at most {code.maximum}, no roll needed"
-        return "".join([text, *(f" · {note}" for note in self.notes)])
+            parts.append(_("automatic failure: at most {n}, no roll needed", n=code.maximum))
+        return Text.join(" · ", [*parts, *self.notes])
 
 
 def chance_of_success(plan: Plan) -> float:
@@ -237,7 +250,7 @@ def sum_distribution(dice: int) -> list[float]:
     [1, 2, 3, 4, 5, 6]
     """
     dist = [1.0]
-    for _ in range(dice):
+    for _die in range(dice):
         out = [0.0] * (len(dist) + 6)
         for total, chance in enumerate(dist):
             if chance:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.damage import armor_protection, wound_penalty
@@ -47,14 +48,17 @@ from shadowdice.systems.starwars.sheet import (
     STRENGTH,
     WOUND_LABELS,
     StarWarsSheet,
+    term,
 )
+
+_, _n = translations(__name__)
 
 ATTRIBUTE = "attribute"
 SKILL = "skill"
 FORCE = "force"
 TYPED = "code"
 STARSHIP_DODGE = "ship:dodge"
-STARSHIP_DODGE_LABEL = "Starship dodge (piloting + maneuverability)"
+STARSHIP_DODGE_LABEL = N_("Starship dodge (piloting + maneuverability)")
 #: The rolls offered first for an opponent: those the text uses against attacks and doors.
 DEFENCES = (DODGE, MELEE_PARRY, BRAWLING_PARRY)
 
@@ -75,14 +79,22 @@ def rolled(sheet: StarWarsSheet, key: str) -> tuple[str, Code]:
     Raises:
         CheckError: nothing is chosen, or the sheet has no such roll.
     """
-    kind, _, name = key.partition(":")
+    kind, _colon, name = key.partition(":")
     if not key:
-        raise CheckError("Choose what to roll: an attribute, a skill or a code.")
+        raise CheckError(_("Choose what to roll: an attribute, a skill or a code."))
     if key == STARSHIP_DODGE:
         if not sheet.has_ship:
             raise CheckError(
-                f"{_whose(sheet).capitalize()} sheet names no starship: enter the ship, its "
-                "Sublight Speed and Maneuverability."
+                _(
+                    "{name}'s sheet names no starship: enter the ship, its Sublight Speed and "
+                    "Maneuverability.",
+                    name=sheet.name,
+                )
+                if sheet.name
+                else _(
+                    "This character's sheet names no starship: enter the ship, its Sublight "
+                    "Speed and Maneuverability."
+                )
             )
         return STARSHIP_PILOTING, rolled(sheet, roll_key(SKILL, STARSHIP_PILOTING))[1]
     try:
@@ -98,8 +110,8 @@ def rolled(sheet: StarWarsSheet, key: str) -> tuple[str, Code]:
         if kind == FORCE:
             return name, sheet.force_skill(name).value
     except KeyError:
-        raise CheckError(f"{name} is not on {_whose(sheet)} sheet.") from None
-    raise CheckError(f"{key!r} is nothing a Star Wars D6 character can roll.")
+        raise CheckError(_not_on_sheet(sheet, name)) from None
+    raise CheckError(_("{key!r} is nothing a Star Wars D6 character can roll.", key=key))
 
 
 def roller(
@@ -119,7 +131,9 @@ def roller(
     modifiers = []
     if key == STARSHIP_DODGE:
         ship = Code.parse(sheet.maneuverability)
-        modifiers.append(Modifier(f"{sheet.ship} maneuverability", ship.dice, ship.pips))
+        modifiers.append(
+            Modifier(_("{ship} maneuverability", ship=sheet.ship), ship.dice, ship.pips)
+        )
     modifiers += sheet_modifiers(sheet, key)
     modifiers += round_modifiers(sheet, segment, actions)
     if prepared:
@@ -138,7 +152,9 @@ def sheet_modifiers(
         modifiers.append(Modifier("wounded", -penalty))
     armor = armor_protection(sheet.armor)
     if armor != Code(0) and based_on(sheet, key) == DEXTERITY:
-        modifiers.append(Modifier(f"{sheet.armor.value} armor", -armor.dice, -armor.pips))
+        modifiers.append(
+            Modifier(_("{value} armor", value=sheet.armor.value), -armor.dice, -armor.pips)
+        )
     return modifiers
 
 
@@ -156,7 +172,7 @@ def actions_modifiers(counted: int, where: str = "") -> list[Modifier]:
     "3 actions" and ``where`` they were counted; none for a single action.
     """
     if dice := penalty(counted):
-        return [Modifier(f"{counted} actions{where}", -dice)]
+        return [Modifier(_("{counted} actions{where}", counted=counted, where=where), -dice)]
     return []
 
 
@@ -164,7 +180,7 @@ def based_on(sheet: StarWarsSheet, key: str) -> str | None:
     """The attribute a roll key is based on (an attribute itself, or a skill's), or None
     for a Force skill, a starship dodge or a typed code.
     """
-    kind, _, name = key.partition(":")
+    kind, _colon, name = key.partition(":")
     if kind == ATTRIBUTE:
         return name
     if kind == SKILL:
@@ -207,9 +223,9 @@ def able(sheet: StarWarsSheet, what: str, name: str = "") -> None:
         CheckError: with the reason.
     """
     if not sheet.can_act:
-        who = name or sheet.name or "This character"
-        state = WOUND_LABELS[sheet.wound].lower()
-        raise CheckError(f"{who} is {state} and cannot {what}.")
+        who = name or sheet.name or _("This character")
+        state = term(WOUND_LABELS[sheet.wound]).lower()
+        raise CheckError(_("{who} is {state} and cannot {what}.", who=who, state=state, what=what))
 
 
 def roll_choices(sheet: StarWarsSheet) -> tuple[tuple[str, str], ...]:
@@ -221,21 +237,28 @@ def roll_choices(sheet: StarWarsSheet) -> tuple[tuple[str, str], ...]:
     for attribute in ATTRIBUTES:
         for skill in sheet.skills:
             if skill.attribute == attribute:
-                code = sheet.skill_code(skill.name)
-                label = f"{skill.name} {code} ({attribute})"
+                code = str(sheet.skill_code(skill.name))
+                label = _(
+                    "{skill} {code} ({attribute})",
+                    skill=term(skill.name),
+                    code=code,
+                    attribute=term(attribute),
+                )
                 if skill.name == LIGHTSABER:
-                    label += f" · attack at {ATTACK_DIFFICULTY}"
+                    label = _("{roll} · attack at {target}", roll=label, target=ATTACK_DIFFICULTY)
                 choices.append((roll_key(SKILL, skill.name), label))
     for attribute in sheet.attributes:
-        choices.append((roll_key(ATTRIBUTE, attribute.name), f"{attribute.name} {attribute.code}"))
+        label = _("{attribute} {code}", attribute=term(attribute.name), code=attribute.code)
+        choices.append((roll_key(ATTRIBUTE, attribute.name), label))
     for force in sheet.force_skills:
-        label = f"{force.name} {force.code} (Force)"
+        label = _("{skill} {code} (Force)", skill=term(force.name), code=force.code)
         if force.name == SENSE:
-            label += " · lightsaber parry, deflect or turn a shot"
+            label = _("{roll} · lightsaber parry, deflect or turn a shot", roll=label)
         choices.append((roll_key(FORCE, force.name), label))
     if sheet.has_ship:
-        choices.append((STARSHIP_DODGE, f"{STARSHIP_DODGE_LABEL}, {sheet.ship}"))
-    choices.append((TYPED, "A code typed by hand"))
+        label = _("{roll}, {ship}", roll=term(STARSHIP_DODGE_LABEL), ship=sheet.ship)
+        choices.append((STARSHIP_DODGE, label))
+    choices.append((TYPED, _("A code typed by hand")))
     return tuple(choices)
 
 
@@ -245,8 +268,8 @@ def opponent_roll_choices(sheets: Iterable[StarWarsSheet]) -> tuple[tuple[str, s
     the given characters.
     """
     labels = {
-        STARSHIP_DODGE: STARSHIP_DODGE_LABEL,
-        roll_key(FORCE, SENSE): "Sense (lightsaber parry, or deflect a blaster shot)",
+        STARSHIP_DODGE: term(STARSHIP_DODGE_LABEL),
+        roll_key(FORCE, SENSE): _("Sense (lightsaber parry, or deflect a blaster shot)"),
     }
     keys = [roll_key(SKILL, name) for name in DEFENCES] + [roll_key(ATTRIBUTE, STRENGTH)]
     keys += [STARSHIP_DODGE, roll_key(FORCE, SENSE)]
@@ -258,7 +281,7 @@ def opponent_roll_choices(sheets: Iterable[StarWarsSheet]) -> tuple[tuple[str, s
     keys += [roll_key(SKILL, name) for name in sorted(skills - set(DEFENCES))]
     keys += [roll_key(ATTRIBUTE, name) for name in ATTRIBUTES if name != STRENGTH]
     keys += [roll_key(FORCE, name) for name in sorted(forces - {SENSE})]
-    return tuple((key, labels.get(key, key.partition(":")[2])) for key in keys)
+    return tuple((key, labels.get(key) or term(key.partition(":")[2])) for key in keys)
 
 
 def _standard_attribute(skill: str) -> str | None:
@@ -268,5 +291,7 @@ def _standard_attribute(skill: str) -> str | None:
     return None
 
 
-def _whose(sheet: StarWarsSheet) -> str:
-    return f"{sheet.name}'s" if sheet.name else "this character's"
+def _not_on_sheet(sheet: StarWarsSheet, name: str) -> Text:
+    if sheet.name:
+        return _("{trait} is not on {name}'s sheet.", trait=term(name), name=sheet.name)
+    return _("{trait} is not on this character's sheet.", trait=term(name))

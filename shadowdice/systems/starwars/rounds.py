@@ -60,6 +60,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 BEFORE_FIRST_SEGMENT = 0
 """The time of the round before its first segment (the speed contest of starships)."""
 
@@ -178,16 +182,23 @@ class CharacterRound:
     def __post_init__(self) -> None:
         kinds = [declaration.kind for declaration in self.declarations]
         if sum(kind in MOVEMENTS for kind in kinds) > 1:
-            raise RoundError(f"{self.name} can walk or run only once a round.")
+            raise RoundError(_("{name} can walk or run only once a round.", name=self.name))
         if ActionKind.PREPARE in kinds and len(kinds) > 1:
-            raise RoundError(f"{self.name} prepares and so does nothing else this round.")
+            raise RoundError(
+                _("{name} prepares and so does nothing else this round.", name=self.name)
+            )
         for declaration in self.declarations:
             if declaration.segment < 1:
-                raise RoundError(f"Segments are counted from 1, not {declaration.segment}.")
+                raise RoundError(
+                    _("Segments are counted from 1, not {segment}.", segment=declaration.segment)
+                )
         dodges = [d.segment for d in self.declarations if d.defence is Defence.DODGE]
         if len(dodges) != len(set(dodges)):
             raise RoundError(
-                f"{self.name} dodges once a segment: one dodge covers every attack of it."
+                _(
+                    "{name} dodges once a segment: one dodge covers every attack of it.",
+                    name=self.name,
+                )
             )
 
     @property

@@ -25,10 +25,13 @@ from datetime import datetime
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import Text, translations
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.starwars.plan import Automatic, Plan
 from shadowdice.systems.starwars.round_sheet import Dodged
 from shadowdice.systems.starwars.sheet import StarWarsSheet
+
+_, _n = translations(__name__)
 
 SYSTEM_ID = "starwars_d6"
 OPPONENT = "opponent"
@@ -45,10 +48,17 @@ def verdict(total: int, needed: int) -> str:
     """
     margin = total - needed
     if margin < 0:
-        return f"{total} against {needed} - miss by {-margin}"
+        return _(
+            "{total} against {needed} - miss by {margin}",
+            total=total,
+            needed=needed,
+            margin=-margin,
+        )
     if margin == 0:
-        return f"{total} against {needed} - success"
-    return f"{total} against {needed} - success by {margin}"
+        return _("{total} against {needed} - success", total=total, needed=needed)
+    return _(
+        "{total} against {needed} - success by {margin}", total=total, needed=needed, margin=margin
+    )
 
 
 class StarWarsSession(RollSession):
@@ -81,7 +91,7 @@ class StarWarsSession(RollSession):
         )
         spends = plan.spends_force_point
         if spends and sheet.force_points < 1:
-            raise SessionError("no Force Point left to spend")
+            raise SessionError(_("no Force Point left to spend"))
         self.sheet = sheet
         self.plan = plan
         self.automatic = plan.automatic
@@ -139,9 +149,15 @@ class StarWarsSession(RollSession):
         plan = self.plan
         code = plan.roller.code
         tone = Tone.SUCCESS if self.success else Tone.FAILURE
-        detail = f"{plan.roller.label} {code} against {plan.against}"
-        if plan.notes:
-            detail += "".join(f" · {note}" for note in plan.notes)
+        details = [
+            _(
+                "{roll} {code} against {against}",
+                roll=plan.roller.label,
+                code=str(code),
+                against=plan.against,
+            ),
+            *plan.notes,
+        ]
         values: dict[str, int | str | bool | None] = {
             "code": str(code),
             "target": plan.target,
@@ -154,20 +170,30 @@ class StarWarsSession(RollSession):
         }
         total, needed = self.total, self.needed
         if self.automatic is not None:
-            word = "success" if self.automatic is Automatic.SUCCESS else "failure"
-            headline = f"Automatic {word}"
-            if self.automatic is Automatic.SUCCESS:
-                detail += f" · rolls at least {code.minimum}: no roll needed"
+            succeeds = self.automatic is Automatic.SUCCESS
+            headline = _("Automatic success") if succeeds else _("Automatic failure")
+            if succeeds:
+                details.append(_("rolls at least {n}: no roll needed", n=code.minimum))
             else:
-                detail += f" · rolls at most {code.maximum}: it cannot succeed"
+                details.append(_("rolls at most {n}: it cannot succeed", n=code.maximum))
             if total is not None:
-                headline += f" (rolled {total} for the order of actions)"
-            return Outcome(headline, tone, detail, values)
+                headline = _(
+                    "{headline} (rolled {total} for the order of actions)",
+                    headline=headline,
+                    total=total,
+                )
+            return Outcome(headline, tone, Text.join(" · ", details), values)
         assert total is not None and needed is not None
         values["margin"] = total - needed
         if plan.opponent is not None:
-            detail += f" · {plan.opponent.words} rolled {self.opponent_total}"
-        return Outcome(verdict(total, needed), tone, detail, values)
+            details.append(
+                _(
+                    "{opponent} rolled {total}",
+                    opponent=plan.opponent.words,
+                    total=self.opponent_total,
+                )
+            )
+        return Outcome(verdict(total, needed), tone, Text.join(" · ", details), values)
 
     # --- rolling anyway ---------------------------------------------------------------------
 
@@ -175,9 +201,11 @@ class StarWarsSession(RollSession):
         if self.automatic is not None and not self.rolled:
             yield Action(
                 ROLL_ANYWAY,
-                "Roll anyway",
-                hint="Throw the dice for the order of actions in a round (initiative); the "
-                "result stays as decided.",
+                _("Roll anyway"),
+                hint=_(
+                    "Throw the dice for the order of actions in a round (initiative); "
+                    "the result stays as decided."
+                ),
             )
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
@@ -187,7 +215,7 @@ class StarWarsSession(RollSession):
         plan = self.plan
         self._throw(plan.roller.label, plan.roller.code.dice)
         if plan.opponent is not None:
-            label = f"Opponent: {plan.opponent.roller.label}"
+            label = _("Opponent: {roll}", roll=plan.opponent.roller.label)
             self._throw(label, plan.opponent.code.dice, group=OPPONENT)
         self.rolled = True
         opponent = plan.opponent

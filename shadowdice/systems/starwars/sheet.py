@@ -44,6 +44,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, PrivateAttr, field_validator, model_validator
 
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.sheet import MAX_TEXT_LENGTH, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
@@ -56,26 +57,35 @@ from shadowdice.systems.starwars.round_sheet import (
 )
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS, CharacterRound
 
-DEXTERITY = "Dexterity"
-KNOWLEDGE = "Knowledge"
-MECHANICAL = "Mechanical"
-PERCEPTION = "Perception"
-STRENGTH = "Strength"
-TECHNICAL = "Technical"
+_, _n = translations(__name__)
+
+DEXTERITY = N_("Dexterity")
+KNOWLEDGE = N_("Knowledge")
+MECHANICAL = N_("Mechanical")
+PERCEPTION = N_("Perception")
+STRENGTH = N_("Strength")
+TECHNICAL = N_("Technical")
 #: The six attributes, in sheet order.
 ATTRIBUTES = (DEXTERITY, KNOWLEDGE, MECHANICAL, PERCEPTION, STRENGTH, TECHNICAL)
 
-CONTROL = "Control"
-SENSE = "Sense"
-ALTER = "Alter"
+CONTROL = N_("Control")
+SENSE = N_("Sense")
+ALTER = N_("Alter")
 #: The Force skills (Machtfertigkeiten), apart from the attributes.
 FORCE_SKILLS = (CONTROL, SENSE, ALTER)
+
+
+def term(name: str) -> Text:
+    """A name the rules give (an attribute, a skill, a Force skill) in the language shown; a
+    name a player gave is shown as it is.
+    """
+    return _(name)
 
 
 def force_skill_name(name: str) -> str:
     """``name`` if it is a Force skill; else the player is told which there are."""
     if name not in FORCE_SKILLS:
-        raise ValueError(f"the Force skills are {', '.join(FORCE_SKILLS)}")
+        raise ValueError(_("the Force skills are {join}", join=", ".join(FORCE_SKILLS)))
     return name
 
 
@@ -86,26 +96,34 @@ CodeText = Annotated[str, AfterValidator(normalized_code)]
 ForceSkillName = Annotated[str, AfterValidator(force_skill_name)]
 
 # Skills the rule text names (other engineers' rules look them up by these names).
-BLASTER = "Blaster"
-DODGE = "Dodge"
-GRENADE = "Grenade"
-LIGHTSABER = "Lightsaber"
-MELEE_COMBAT = "Melee Combat"
-MELEE_PARRY = "Melee Parry"
-BRAWLING_PARRY = "Brawling Parry"
-CLIMBING_JUMPING = "Climbing/Jumping"
-SECURITY = "Security"
-STARSHIP_PILOTING = "Starship Piloting"
+BLASTER = N_("Blaster")
+DODGE = N_("Dodge")
+GRENADE = N_("Grenade")
+LIGHTSABER = N_("Lightsaber")
+MELEE_COMBAT = N_("Melee Combat")
+MELEE_PARRY = N_("Melee Parry")
+BRAWLING_PARRY = N_("Brawling Parry")
+CLIMBING_JUMPING = N_("Climbing/Jumping")
+SECURITY = N_("Security")
+STARSHIP_PILOTING = N_("Starship Piloting")
 
 #: A plain skill list for a character made without a template, by attribute.
 STANDARD_SKILLS: dict[str, tuple[str, ...]] = {
     DEXTERITY: (BLASTER, BRAWLING_PARRY, DODGE, GRENADE, LIGHTSABER, MELEE_COMBAT, MELEE_PARRY),
-    KNOWLEDGE: ("Alien Species", "Languages", "Planetary Systems", "Streetwise", "Survival"),
-    MECHANICAL: ("Astrogation", "Repulsorlift Operation", "Starship Gunnery", STARSHIP_PILOTING),
-    PERCEPTION: ("Bargain", "Con", "Hide", "Search", "Sneak"),
-    STRENGTH: ("Brawling", CLIMBING_JUMPING, "Stamina", "Swimming"),
-    TECHNICAL: ("Computer Programming", "Demolitions", "Droid Repair", "First Aid", SECURITY),
-}
+    KNOWLEDGE: (
+        N_("Alien Species"), N_("Languages"), N_("Planetary Systems"), N_("Streetwise"),
+        N_("Survival"),
+    ),
+    MECHANICAL: (
+        N_("Astrogation"), N_("Repulsorlift Operation"), N_("Starship Gunnery"), STARSHIP_PILOTING,
+    ),
+    PERCEPTION: (N_("Bargain"), N_("Con"), N_("Hide"), N_("Search"), N_("Sneak")),
+    STRENGTH: (N_("Brawling"), CLIMBING_JUMPING, N_("Stamina"), N_("Swimming")),
+    TECHNICAL: (
+        N_("Computer Programming"), N_("Demolitions"), N_("Droid Repair"), N_("First Aid"),
+        SECURITY,
+    ),
+}  # fmt: skip
 
 DEFAULT_ATTRIBUTE = "2D"
 NO_DICE = "0D"
@@ -114,14 +132,18 @@ FORCE_POINTS_MAX = 99
 ROUNDS_MAX = 999
 
 
-ARMOR_LABELS = {Armor.NONE: "None", Armor.LIGHT: "Light (±1 pip)", Armor.FULL: "Full (±1D)"}
+ARMOR_LABELS = {
+    Armor.NONE: N_("None"),
+    Armor.LIGHT: N_("Light (±1 pip)"),
+    Armor.FULL: N_("Full (±1D)"),
+}
 
 WOUND_LABELS = {
-    Wound.HEALTHY: "Healthy",
-    Wound.WOUNDED: "Wounded (-1D)",
-    Wound.UNCONSCIOUS: "Unconscious",
-    Wound.MORTALLY_WOUNDED: "Mortally wounded",
-    Wound.DEAD: "Dead",
+    Wound.HEALTHY: N_("Healthy"),
+    Wound.WOUNDED: N_("Wounded (-1D)"),
+    Wound.UNCONSCIOUS: N_("Unconscious"),
+    Wound.MORTALLY_WOUNDED: N_("Mortally wounded"),
+    Wound.DEAD: N_("Dead"),
 }
 
 
@@ -171,7 +193,7 @@ class Skill(Row):
     def _not_below_attribute(cls, text: str) -> str:
         added = Code.parse(text)
         if added.dice == 0 and added.pips < 0:
-            raise ValueError("a skill cannot be lower than its attribute")
+            raise ValueError(_("a skill cannot be lower than its attribute"))
         return str(added)
 
     @property
@@ -250,7 +272,7 @@ def standard_skills() -> list[Skill]:
 def check_attributes(attributes: list[Attribute]) -> None:
     """Refuse anything but the six attributes in sheet order."""
     if tuple(attribute.name for attribute in attributes) != ATTRIBUTES:
-        raise ValueError(f"the attributes are {', '.join(ATTRIBUTES)}, in that order")
+        raise ValueError(_("the attributes are {join}, in that order", join=", ".join(ATTRIBUTES)))
 
 
 def check_skill_names(names: list[str], attributes: list[str]) -> None:
@@ -258,9 +280,13 @@ def check_skill_names(names: list[str], attributes: list[str]) -> None:
     check_unique_names("skill", names)
     for name, attribute in zip(names, attributes, strict=True):
         if name.strip().casefold() in {force.casefold() for force in FORCE_SKILLS}:
-            raise ValueError(f"{name} is a Force skill; it belongs with the Force skills")
+            raise ValueError(
+                _("{name} is a Force skill; it belongs with the Force skills", name=name)
+            )
         if attribute not in ATTRIBUTES:
-            raise ValueError(f"{name} must belong to one of {', '.join(ATTRIBUTES)}")
+            raise ValueError(
+                _("{name} must belong to one of {join}", name=name, join=", ".join(ATTRIBUTES))
+            )
 
 
 class StarWarsSheet(Sheet):

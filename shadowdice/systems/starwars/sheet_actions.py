@@ -9,6 +9,7 @@ readings they take ("Finishing with dice left", "New round") are in those module
 
 from __future__ import annotations
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import SheetAction
 from shadowdice.systems.starwars.creation import FINISH_CREATION, SKILL_DICE, skill_dice_left
 from shadowdice.systems.starwars.damage import Wound
@@ -16,14 +17,16 @@ from shadowdice.systems.starwars.round_sheet import ANY_ROLL, NEW_ROUND
 from shadowdice.systems.starwars.rounds import ActionKind
 from shadowdice.systems.starwars.sheet import StarWarsSheet
 
+_, _n = translations(__name__)
+
 
 def finish_action(sheet: StarWarsSheet) -> SheetAction:
     """The sheet action that ends creation; its question names the dice still left."""
     if not sheet.in_creation:
         return SheetAction(
             FINISH_CREATION,
-            "Creation finished",
-            hint="Creation is over; skills are improved freely.",
+            _("Creation finished"),
+            hint=_("Creation is over; skills are improved freely."),
         )
     left = skill_dice_left(sheet.added_dice())
     question = ""
@@ -34,8 +37,10 @@ def finish_action(sheet: StarWarsSheet) -> SheetAction:
         )
     return SheetAction(
         FINISH_CREATION,
-        "Finish creation",
-        hint=f"End creation ({left}D of skill dice left); skills are then improved freely.",
+        _("Finish creation"),
+        hint=_(
+            "End creation ({left}D of skill dice left); skills are then improved freely.", left=left
+        ),
         question=question,
     )
 
@@ -60,9 +65,12 @@ def new_round_action() -> SheetAction:
     """The sheet action that starts the next round."""
     return SheetAction(
         NEW_ROUND,
-        "New round",
-        hint="Clear this round's declarations, end the stun and the Force Point's doubling; "
-        "a declared 'prepare' becomes +1D on the next round's roll.",
+        _("New round"),
+        hint=_(
+            "Clear this round's declarations, end the stun and the Force "
+            "Point's doubling; a declared 'prepare' becomes +1D on the next "
+            "round's roll."
+        ),
     )
 
 

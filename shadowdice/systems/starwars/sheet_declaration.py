@@ -10,6 +10,7 @@ field); the code a skill rolls is a derived column that cannot be edited.
 
 from __future__ import annotations
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import (
     ColumnSpec,
     FieldSpec,
@@ -34,7 +35,10 @@ from shadowdice.systems.starwars.sheet import (
     Item,
     Skill,
     StarWarsSheet,
+    term,
 )
+
+_, _n = translations(__name__)
 
 
 def sheet_fields() -> tuple[FieldSpec, ...]:
@@ -42,95 +46,109 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
     round (Force Point, stun, preparation), the ship, background, notes.
     """
     return (
-        FieldSpec("name", "Name"),
+        FieldSpec("name", _("Name")),
         FieldSpec(
             "template",
-            "Template",
+            _("Template"),
             editable=False,
-            hint="The template the character was made from.",
+            hint=_("The template the character was made from."),
         ),
-        FieldSpec("species", "Species"),
+        FieldSpec("species", _("Species")),
         FieldSpec(
             "skill_dice_left",
-            "Skill dice left",
+            _("Skill dice left"),
             editable=False,
-            hint="In creation: 7D to distribute over the skills, at most 2D per skill.",
+            hint=_("In creation: 7D to distribute over the skills, at most 2D per skill."),
         ),
         FieldSpec(
             "force_points",
-            "Force Points",
+            _("Force Points"),
             Kind.INT,
             bounds=lambda sheet: (0, FORCE_POINTS_MAX),
-            hint="Spending one doubles the character's dice for a round. Everyone starts with one.",
+            hint=_(
+                "Spending one doubles the character's dice for a round. Everyone starts with one."
+            ),
         ),
         FieldSpec(
             "force_point_round",
-            "Force Point this round",
+            _("Force Point this round"),
             Kind.FLAG,
-            hint="A Force Point was spent this round: every code is doubled until New round.",
+            hint=_("A Force Point was spent this round: every code is doubled until New round."),
         ),
         FieldSpec(
             "armor",
-            "Armor",
+            _("Armor"),
             Kind.CHOICE,
             choices=tuple(Armor),
-            choice_labels=tuple(ARMOR_LABELS[armor] for armor in Armor),
-            hint="Full armor: +1D to resist damage, -1D on Dexterity-based rolls. "
-            "Light armor: +1 and -1 pip.",
+            choice_labels=tuple(term(ARMOR_LABELS[armor]) for armor in Armor),
+            hint=_(
+                "Full armor: +1D to resist damage, -1D on Dexterity-based rolls. "
+                "Light armor: +1 and -1 pip."
+            ),
         ),
         FieldSpec(
             "wound",
-            "Wounds",
+            _("Wounds"),
             Kind.CHOICE,
             choices=tuple(Wound),
-            choice_labels=tuple(WOUND_LABELS[wound] for wound in Wound),
-            hint="Wounded: -1D on every roll but resisting damage. Unconscious, mortally "
-            "wounded and dead characters cannot act.",
+            choice_labels=tuple(term(WOUND_LABELS[wound]) for wound in Wound),
+            hint=_(
+                "Wounded: -1D on every roll but resisting damage. Unconscious, "
+                "mortally wounded and dead characters cannot act."
+            ),
         ),
         FieldSpec(
             "stunned",
-            "Stunned this round",
+            _("Stunned this round"),
             Kind.FLAG,
-            hint="No more actions this round, reactions only; New round ends it.",
+            hint=_("No more actions this round, reactions only; New round ends it."),
         ),
         FieldSpec(
             "mortal_rounds",
-            "Rounds since mortal wound",
+            _("Rounds since mortal wound"),
             Kind.INT,
             bounds=lambda sheet: (0, ROUNDS_MAX),
-            hint="Full rounds since the mortal wound; the 2D roll at the end of each round "
-            "must not be lower.",
+            hint=_(
+                "Full rounds since the mortal wound; the 2D roll at the end of "
+                "each round must not be lower."
+            ),
         ),
         FieldSpec(
             "prepared",
-            "Prepared (+1D)",
-            hint="What the character prepared last round: the next roll of it gets +1D "
-            "(New round sets it from a declared 'prepare').",
+            _("Prepared (+1D)"),
+            hint=_(
+                "What the character prepared last round: the next roll of it gets "
+                "+1D (New round sets it from a declared 'prepare')."
+            ),
         ),
-        FieldSpec("ship", "Starship", hint="The ship the character flies, for dodges and speed."),
+        FieldSpec(
+            "ship", _("Starship"), hint=_("The ship the character flies, for dodges and speed.")
+        ),
         FieldSpec(
             "ship_range",
-            "Range to the other ships",
+            _("Range to the other ships"),
             Kind.CHOICE,
             choices=("", "short", "medium", "long"),
             choice_labels=("No encounter", "Short (10 to hit)", "Medium (15)", "Long (20)"),
-            hint="The speed contest changes it; attacks between the ships start with its "
-            "difficulty as their target number.",
+            hint=_(
+                "The speed contest changes it; attacks between the ships start "
+                "with its difficulty as their target number."
+            ),
         ),
         FieldSpec(
             "sublight_speed",
-            "Sublight Speed",
+            _("Sublight Speed"),
             Kind.CODE,
-            hint="The ship's speed code, rolled in the speed contest.",
+            hint=_("The ship's speed code, rolled in the speed contest."),
         ),
         FieldSpec(
             "maneuverability",
-            "Maneuverability",
+            _("Maneuverability"),
             Kind.CODE,
-            hint="Added to Starship Piloting when the ship dodges.",
+            hint=_("Added to Starship Piloting when the ship dodges."),
         ),
-        FieldSpec("background", "Background", Kind.MULTILINE),
-        FieldSpec("notes", "Notes", Kind.MULTILINE),
+        FieldSpec("background", _("Background"), Kind.MULTILINE),
+        FieldSpec("notes", _("Notes"), Kind.MULTILINE),
     )
 
 
@@ -141,44 +159,46 @@ def sheet_tables() -> tuple[TableSpec, ...]:
     return (
         TableSpec(
             "attributes",
-            "Attributes",
+            _("Attributes"),
             (
-                ColumnSpec("name", "Attribute", editable=False),
-                ColumnSpec("code", "Code", Kind.CODE, editable=lambda row: not row.locked),
+                ColumnSpec("name", _("Attribute"), editable=False, shown=term),
+                ColumnSpec("code", _("Code"), Kind.CODE, editable=lambda row: not row.locked),
             ),
         ),
         TableSpec(
             "skills",
-            "Skills",
+            _("Skills"),
             (
-                ColumnSpec("name", "Skill", editable=lambda row: not row.locked),
+                ColumnSpec("name", _("Skill"), editable=lambda row: not row.locked, shown=term),
                 ColumnSpec(
                     "attribute",
-                    "Attribute",
+                    _("Attribute"),
                     Kind.CHOICE,
                     editable=lambda row: not row.locked,
                     choices=lambda sheet: ATTRIBUTES,
+                    shown=term,
                 ),
-                ColumnSpec("added", "Added", Kind.CODE),
-                ColumnSpec("code", "Code", editable=False),
+                ColumnSpec("added", _("Added"), Kind.CODE),
+                ColumnSpec("code", _("Code"), editable=False),
             ),
             new_row=new_skill,
             removable=lambda row: True,
         ),
         TableSpec(
             "force_skills",
-            "Force skills",
+            _("Force skills"),
             (
                 ColumnSpec(
                     "name",
-                    "Force skill",
+                    _("Force skill"),
                     Kind.CHOICE,
                     editable=lambda row: not row.locked,
                     choices=lambda sheet: FORCE_SKILLS,
+                    shown=term,
                 ),
-                ColumnSpec("base", "Start", Kind.CODE, editable=lambda row: not row.locked),
-                ColumnSpec("added", "Added", Kind.CODE),
-                ColumnSpec("code", "Code", editable=False),
+                ColumnSpec("base", _("Start"), Kind.CODE, editable=lambda row: not row.locked),
+                ColumnSpec("added", _("Added"), Kind.CODE),
+                ColumnSpec("code", _("Code"), editable=False),
             ),
             new_row=new_force_skill,
             removable=lambda row: not row.locked,
@@ -186,15 +206,15 @@ def sheet_tables() -> tuple[TableSpec, ...]:
         equipment_table(),
         TableSpec(
             "this_round",
-            "This round",
+            _("This round"),
             (
                 ColumnSpec(
-                    "kind", "Declared", Kind.CHOICE, choices=lambda sheet: tuple(ActionKind)
+                    "kind", _("Declared"), Kind.CHOICE, choices=lambda sheet: tuple(ActionKind)
                 ),
-                ColumnSpec("rolls", "Rolls"),
+                ColumnSpec("rolls", _("Rolls")),
                 ColumnSpec(
                     "segment",
-                    "Segment",
+                    _("Segment"),
                     Kind.INT,
                     editable=lambda row: row.kind in SEGMENT_DECLARED,
                     bounds=lambda row: (1, MAX_SEGMENTS),
@@ -210,8 +230,8 @@ def equipment_table() -> TableSpec:
     """Equipment: what it is and notes on it (also a template's starting equipment)."""
     return TableSpec(
         "equipment",
-        "Equipment",
-        (ColumnSpec("name", "Item"), ColumnSpec("notes", "Notes")),
+        _("Equipment"),
+        (ColumnSpec("name", _("Item")), ColumnSpec("notes", _("Notes"))),
         new_row=lambda sheet: Item(name=free_name("New item", {i.name for i in sheet.equipment})),
         removable=lambda row: True,
     )
@@ -230,7 +250,9 @@ def new_force_skill(sheet: StarWarsSheet) -> Row:
     have = {force.name for force in sheet.force_skills}
     missing = [name for name in FORCE_SKILLS if name not in have]
     if not missing:
-        raise SheetEditError(f"The character has all Force skills: {', '.join(FORCE_SKILLS)}.")
+        raise SheetEditError(
+            _("The character has all Force skills: {join}.", join=", ".join(FORCE_SKILLS))
+        )
     return ForceSkill(name=missing[0])
 
 
@@ -242,5 +264,8 @@ def refuse_in_creation(sheet: StarWarsSheet, what: str) -> None:
     """
     if sheet.in_creation:
         raise SheetEditError(
-            f"You cannot {what} during creation; the template decides. Finish creation first."
+            _(
+                "You cannot {what} during creation; the template decides. Finish creation first.",
+                what=what,
+            )
         )

@@ -44,7 +44,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 
+from shadowdice.core.language import translations
 from shadowdice.systems.starwars.rounds import ActionKind, Declaration
+
+_, _n = translations(__name__)
 
 
 class Range(IntEnum):
@@ -121,7 +124,7 @@ def speed_contest(
         return moved(distance, next(iter(wishes.values())))
     totals = totals or {}
     if missing := [name for name in wishes if name not in totals]:
-        raise ValueError(f"{', '.join(missing)} must roll for speed.")
+        raise ValueError(_("{join} must roll for speed.", join=", ".join(missing)))
     best = max(totals[name] for name in wishes)
     winners = {wish for name, wish in wishes.items() if totals[name] == best}
     if len(winners) > 1:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
+from shadowdice.core.language import translations
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -53,7 +54,7 @@ from shadowdice.systems.starwars.group_checks import (
 from shadowdice.systems.starwars.plan import chance_of_success
 from shadowdice.systems.starwars.round_sheet import NEW_ROUND
 from shadowdice.systems.starwars.session import SYSTEM_ID, StarWarsSession
-from shadowdice.systems.starwars.sheet import WOUND_LABELS, StarWarsSheet
+from shadowdice.systems.starwars.sheet import WOUND_LABELS, StarWarsSheet, term
 from shadowdice.systems.starwars.sheet_actions import (
     finish_action,
     finish_creation,
@@ -74,6 +75,8 @@ from shadowdice.systems.starwars.wound_checks import (
     start_death_roll,
     start_resistance,
 )
+
+_, _n = translations(__name__)
 
 
 class StarWarsD6(RuleSystem):
@@ -109,7 +112,7 @@ class StarWarsD6(RuleSystem):
     def sheet_status(self, sheet: Sheet) -> str:
         """The wound level and the stun of this round, when there are any."""
         assert isinstance(sheet, StarWarsSheet)
-        words = [] if sheet.wound is Wound.HEALTHY else [WOUND_LABELS[sheet.wound]]
+        words = [] if sheet.wound is Wound.HEALTHY else [term(WOUND_LABELS[sheet.wound])]
         if sheet.stunned:
             words.append("stunned this round")
         return ", ".join(words)
@@ -147,7 +150,7 @@ class StarWarsD6(RuleSystem):
     def new_sheet_from_template(self, template: Sheet) -> Sheet:
         """A new character of the template, in creation, with one Force Point."""
         if not isinstance(template, StarWarsTemplate):
-            raise SheetEditError("That is not a Star Wars D6 template.")
+            raise SheetEditError(_("That is not a Star Wars D6 template."))
         return new_sheet_from_template(template)
 
     # --- a check of one character ----------------------------------------------------------
@@ -240,7 +243,7 @@ def _star_wars(members: Sequence[Sheet]) -> list[StarWarsSheet]:
     sheets = [sheet for sheet in members if isinstance(sheet, StarWarsSheet)]
     if len(sheets) != len(members):
         raise CheckError(
-            "Every member of a Star Wars D6 group roll must be a Star Wars D6 character."
+            _("Every member of a Star Wars D6 group roll must be a Star Wars D6 character.")
         )
     return sheets
 
@@ -248,5 +251,5 @@ def _star_wars(members: Sequence[Sheet]) -> list[StarWarsSheet]:
 def _known(kind: str, values: StarWarsCheck) -> StarWarsCheck:
     """The values of "A roll", refusing an unknown kind of check."""
     if kind != ROLL:
-        raise CheckError(f"{kind!r} is no kind of Star Wars D6 check.")
+        raise CheckError(_("{kind!r} is no kind of Star Wars D6 check.", kind=kind))
     return values

@@ -22,6 +22,7 @@ from importlib import resources
 
 from pydantic import Field, model_validator
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import (
     MAX_TEXT_LENGTH,
     ColumnSpec,
@@ -48,8 +49,11 @@ from shadowdice.systems.starwars.sheet import (
     check_attributes,
     check_skill_names,
     standard_attributes,
+    term,
 )
 from shadowdice.systems.starwars.sheet_declaration import equipment_table
+
+_, _n = translations(__name__)
 
 TEMPLATE_FOLDER = "templates"
 
@@ -106,17 +110,17 @@ class StarWarsTemplate(Sheet):
         )
         names = [force.name for force in self.force_skills]
         if len(set(names)) != len(names):
-            raise ValueError("each Force skill can be listed once")
+            raise ValueError(_("each Force skill can be listed once"))
         return self
 
 
 def template_fields() -> tuple[FieldSpec, ...]:
     """Name, species, background and notes of a template."""
     return (
-        FieldSpec("name", "Template"),
-        FieldSpec("species", "Species"),
-        FieldSpec("background", "Background", Kind.MULTILINE),
-        FieldSpec("notes", "Notes", Kind.MULTILINE),
+        FieldSpec("name", _("Template")),
+        FieldSpec("species", _("Species")),
+        FieldSpec("background", _("Background"), Kind.MULTILINE),
+        FieldSpec("notes", _("Notes"), Kind.MULTILINE),
     )
 
 
@@ -125,18 +129,24 @@ def template_tables() -> tuple[TableSpec, ...]:
     return (
         TableSpec(
             "attributes",
-            "Attributes",
+            _("Attributes"),
             (
-                ColumnSpec("name", "Attribute", editable=False),
-                ColumnSpec("code", "Code", Kind.CODE),
+                ColumnSpec("name", _("Attribute"), editable=False, shown=term),
+                ColumnSpec("code", _("Code"), Kind.CODE),
             ),
         ),
         TableSpec(
             "skills",
-            "Skills",
+            _("Skills"),
             (
-                ColumnSpec("name", "Skill"),
-                ColumnSpec("attribute", "Attribute", Kind.CHOICE, choices=lambda sheet: ATTRIBUTES),
+                ColumnSpec("name", _("Skill"), shown=term),
+                ColumnSpec(
+                    "attribute",
+                    _("Attribute"),
+                    Kind.CHOICE,
+                    choices=lambda sheet: ATTRIBUTES,
+                    shown=term,
+                ),
             ),
             new_row=lambda template: TemplateSkill(
                 name=free_name("New skill", {skill.name for skill in template.skills})
@@ -145,10 +155,16 @@ def template_tables() -> tuple[TableSpec, ...]:
         ),
         TableSpec(
             "force_skills",
-            "Force skills",
+            _("Force skills"),
             (
-                ColumnSpec("name", "Force skill", Kind.CHOICE, choices=lambda sheet: FORCE_SKILLS),
-                ColumnSpec("code", "Start", Kind.CODE),
+                ColumnSpec(
+                    "name",
+                    _("Force skill"),
+                    Kind.CHOICE,
+                    choices=lambda sheet: FORCE_SKILLS,
+                    shown=term,
+                ),
+                ColumnSpec("code", _("Start"), Kind.CODE),
             ),
             new_row=_new_force_skill,
             removable=lambda row: True,
@@ -161,7 +177,9 @@ def _new_force_skill(template: StarWarsTemplate) -> Row:
     have = {force.name for force in template.force_skills}
     missing = [name for name in FORCE_SKILLS if name not in have]
     if not missing:
-        raise SheetEditError(f"The template lists all Force skills: {', '.join(FORCE_SKILLS)}.")
+        raise SheetEditError(
+            _("The template lists all Force skills: {join}.", join=", ".join(FORCE_SKILLS))
+        )
     return TemplateForceSkill(name=missing[0])
 
 

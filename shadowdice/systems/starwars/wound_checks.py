@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import translations
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, Party
 from shadowdice.systems.starwars.checks import StarWarsCheck, one_character, spends_force_point
 from shadowdice.systems.starwars.codes import Code, CodeError
@@ -44,6 +45,8 @@ from shadowdice.systems.starwars.plan import Roller, chance_at_least
 from shadowdice.systems.starwars.rolls import ATTRIBUTE, FORCE, roll_key, rolled, sheet_modifiers
 from shadowdice.systems.starwars.sheet import CONTROL, STRENGTH, StarWarsSheet
 from shadowdice.systems.starwars.wound_sessions import DamageSession, DeathRollSession
+
+_, _n = translations(__name__)
 
 _ADDED_ROLLS = {"Strength": roll_key(ATTRIBUTE, STRENGTH), "Control": roll_key(FORCE, CONTROL)}
 
@@ -93,18 +96,24 @@ def plan_resistance(
         CheckError: a mistyped damage, an attacker missing or unknown, a dead character.
     """
     if sheet.wound is Wound.DEAD:
-        raise CheckError(f"{sheet.name or 'This character'} is dead and rolls nothing.")
+        raise CheckError(
+            _("{value} is dead and rolls nothing.", value=sheet.name or "This character")
+        )
     values = StarWarsCheck.read(values)
     try:
         formula = parse_damage(values.damage)
     except CodeError as error:
-        raise CheckError(f"The damage: {error}") from None
+        raise CheckError(_("The damage: {error}", error=error)) from None
     attacker = ""
     added: dict[str, Code | None] = {}
     if formula.adds:
         if not values.attacker:
             raise CheckError(
-                f"{formula} adds the attacker's {formula.adds[0]}: choose the attacker."
+                _(
+                    "{formula} adds the attacker's {value}: choose the attacker.",
+                    formula=formula,
+                    value=formula.adds[0],
+                )
             )
         attacker, sheet_of_attacker = one_character(values.attacker, party, "attacker")
         added = _attackers_part(sheet_of_attacker, formula)
@@ -192,11 +201,14 @@ def plan_death_roll(sheet: StarWarsSheet, values: CheckValues) -> DeathPlan:
     if sheet.wound is not Wound.MORTALLY_WOUNDED:
         who = sheet.name or "This character"
         raise CheckError(
-            f"{who} is not mortally wounded: only the mortally wounded roll against death."
+            _(
+                "{who} is not mortally wounded: only the mortally wounded roll against death.",
+                who=who,
+            )
         )
     if StarWarsCheck.read(values).force_point:
         raise CheckError(
-            "The death roll is 2D whatever the character; a Force Point does not change it."
+            _("The death roll is 2D whatever the character; a Force Point does not change it.")
         )
     return DeathPlan(sheet.mortal_rounds)
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
 from shadowdice.core.session import Outcome, Tone
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.damage import (
@@ -44,6 +45,8 @@ from shadowdice.systems.starwars.damage import (
 )
 from shadowdice.systems.starwars.plain_rolls import Spend, ThrowOnly
 from shadowdice.systems.starwars.session import FORCE_POINTS, SYSTEM_ID
+
+_, _n = translations(__name__)
 
 DAMAGE = "Damage"
 STRENGTH = "Strength"
@@ -112,8 +115,10 @@ class DamageSession(_WoundRoll):
         self.damage = damage
         self.resistance = resistance(strength, armor)
         self.before = state
-        self._throw_code(f"Damage {damage}", damage, DAMAGE)
-        self._throw_code(f"Strength {self.resistance}", self.resistance, STRENGTH)
+        self._throw_code(_("Damage {damage}", damage=damage), damage, DAMAGE)
+        self._throw_code(
+            _("Strength {resistance}", resistance=self.resistance), self.resistance, STRENGTH
+        )
         if spend_force_point is not None:
             self._charge(FORCE_POINTS, 1, spend_force_point)
         self.after = after_hit(state, self.level)
@@ -204,9 +209,11 @@ class DeathRollSession(_WoundRoll):
         ids: Iterator[int] | None = None,
     ) -> None:
         if state.wound is not Wound.MORTALLY_WOUNDED:
-            raise ValueError("only a mortally wounded character rolls against death")
+            raise ValueError(_("only a mortally wounded character rolls against death"))
         if state.rounds < 0:
-            raise ValueError(f"rounds since the mortal wound cannot be {state.rounds}")
+            raise ValueError(
+                _("rounds since the mortal wound cannot be {rounds}", rounds=state.rounds)
+            )
         super().__init__(
             system_id=SYSTEM_ID,
             character=character,
@@ -217,7 +224,7 @@ class DeathRollSession(_WoundRoll):
             ids=ids,
         )
         self.rounds = state.rounds
-        self._throw("Death roll", DEATH_ROLL_DICE)
+        self._throw(_("Death roll"), DEATH_ROLL_DICE)
         self.after = after_death_roll(state, self.total)
         self._evaluate()
         self._apply_wounds(apply, state, self.after)
@@ -239,8 +246,12 @@ class DeathRollSession(_WoundRoll):
         """Dead, or alive for another round."""
         rounds = f"{self.rounds} full round{'' if self.rounds == 1 else 's'}"
         return Outcome(
-            headline="Dies" if self.dead else "Survives the round",
+            headline=_("Dies") if self.dead else _("Survives the round"),
             tone=Tone.CRITICAL if self.dead else Tone.SUCCESS,
-            detail=f"rolled {self.total} against {rounds} since the mortal wound",
+            detail=_(
+                "rolled {total} against {rounds} since the mortal wound",
+                total=self.total,
+                rounds=rounds,
+            ),
             values={"roll": self.total, "rounds": self.rounds, "dead": self.dead},
         )

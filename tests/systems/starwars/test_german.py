@@ -1,0 +1,61 @@
+"""A Star Wars D6 roll reads in the rule text's German ("Zielwert", "Geschicklichkeit",
+"Machtpunkt", "tödlich verwundet", "Nahkampfwaffenabwehr"), names attributes and skills in
+German while the sheet keeps its ids, and a roll made in English renders again in German.
+"""
+
+import pytest
+
+from shadowdice.core import language
+from shadowdice.systems.starwars import StarWarsD6
+from tests.systems.starwars.characters import character, roll
+
+
+@pytest.fixture
+def german():
+    language.set_language("de")
+    yield
+    language.set_language("en")
+
+
+def test_the_blaster_shot_reads_german(german):
+    shooter = character(Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
+    outcome = roll(shooter, [6, 3, 2, 2], roll="skill:Blaster", target=15).outcome()
+    assert outcome.headline == "14 gegen 15 – um 1 verfehlt"
+    assert outcome.detail == "Blaster 4D+1 gegen 15"
+
+
+def test_a_success_and_an_automatic_result_read_german(german):
+    strong = character(Strength="6D")
+    assert (
+        roll(strong, [6, 6, 6, 6, 6, 6], roll="attribute:Strength", target=9).outcome().headline
+        == "36 gegen 9 – Erfolg um 27"
+    )
+
+
+def test_the_form_names_attributes_and_skills_in_german(german):
+    sheet = character(Dexterity="3D+1", skills=[("Dodge", "Dexterity", "1D")])
+    params = {param.key: param for param in StarWarsD6().check_params(sheet)}
+    choices = dict(params["roll"].choices)
+    assert choices["skill:Dodge"] == "Ausweichen 4D+1 (Geschicklichkeit)"
+    assert choices["attribute:Dexterity"] == "Geschicklichkeit 3D+1"
+    assert params["target"].label == "Zielwert"
+    assert sheet.skills[0].name == "Dodge"  # the file keeps the id
+
+
+def test_the_sheet_names_wounds_and_tables_in_german(german):
+    system = StarWarsD6()
+    wound = {spec.key: spec for spec in system.sheet_fields()}["wound"]
+    assert "Tödlich verwundet" in wound.choice_labels
+    attributes = {table.key: table for table in system.sheet_tables()}["attributes"]
+    assert attributes.columns[0].text_of("Perception") == "Wahrnehmung"
+
+
+def test_a_roll_made_in_english_renders_again_in_german():
+    shooter = character(Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
+    outcome = roll(shooter, [6, 3, 2, 2], roll="skill:Blaster", target=15).outcome()
+    language.set_language("de")
+    try:
+        assert outcome.headline.translated() == "14 gegen 15 – um 1 verfehlt"
+        assert outcome.detail.translated() == "Blaster 4D+1 gegen 15"
+    finally:
+        language.set_language("en")
