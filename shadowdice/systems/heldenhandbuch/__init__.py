@@ -5,13 +5,18 @@ cascade or learning rolls.
 """
 
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 SYSTEM = SystemInfo(
     id="heldenhandbuch",
     name="Heldenhandbuch",
     summary=(
-        "Fantasy with W6 to W20: matches and sequences, sieve and cascade rolls, fumbles to "
-        "offset, lucky numbers and legendary checks."
+        _(
+            "Fantasy with W6 to W20: matches and sequences, sieve and cascade "
+            "rolls, fumbles to offset, lucky numbers and legendary checks."
+        )
     ),
     rules="shadowdice.systems.heldenhandbuch.system:Heldenhandbuch",
     order=40,

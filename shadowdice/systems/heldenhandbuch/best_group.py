@@ -268,7 +268,7 @@ def _faces_down(dice: Sequence[DieFace], ids: Sequence[int]) -> tuple[int, ...]:
 
 
 def _expand(chosen: Mapping[int, int]) -> list[int]:
-    return [face for face, n in sorted(chosen.items(), reverse=True) for _ in range(n)]
+    return [face for face, n in sorted(chosen.items(), reverse=True) for _copy in range(n)]
 
 
 def _pick_ids(dice: Sequence[DieFace], chosen: Mapping[int, int]) -> tuple[int, ...]:

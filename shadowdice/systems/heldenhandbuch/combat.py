@@ -65,6 +65,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import (
     Action,
@@ -97,6 +98,8 @@ from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
 from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, HeldenSheet
+
+_, _n = translations(__name__)
 
 AGAIN = "again"
 INITIATIVE = "initiative"
@@ -213,11 +216,11 @@ class CombatSession(RollSession):
         :data:`DAGGER` or :data:`UNARMED`.
         """
         if len(fighters) < 2:
-            raise ValueError("a combat needs at least two fighters")
+            raise ValueError(_("a combat needs at least two fighters"))
         super().__init__(
             system_id=SYSTEM_ID,
             character=", ".join(name for name, _sheet, _tested in fighters),
-            check="Combat",
+            check=_("Combat"),
             source=source,
             parameters=parameters,
             clock=clock,
@@ -413,17 +416,19 @@ class CombatSession(RollSession):
             yield Action(
                 AGAIN,
                 "Throw again together",
-                hint="Everyone keeps the picked dice and throws the rest at the same time; "
-                "keeping all one's dice stops throwing.",
+                hint=_(
+                    "Everyone keeps the picked dice and throws the rest at the same "
+                    "time; keeping all one's dice stops throwing."
+                ),
                 pick=DicePick(
-                    prompt="Pick the dice every fighter keeps; the others are thrown again.",
+                    prompt=_("Pick the dice every fighter keeps; the others are thrown again."),
                     eligible=live,
                     minimum=0 if not live else 1,
                     suggested=tuple(die_id for f in throwing for die_id in self._keep_for(f)),
                     each=tuple((f.name, tuple(f.live)) for f in throwing if f.live),
                 ),
                 enabled=bool(live) or bool(waiting),
-                reason="nobody has dice left to throw again",
+                reason=_("nobody has dice left to throw again"),
             )
         strongest = self.suggested_holder()
         for index, fighter in enumerate(self.fighters):
@@ -436,7 +441,7 @@ class CombatSession(RollSession):
                 "Take the initiative",
                 hint=hint,
                 enabled=has_dice,
-                reason=f"{fighter.name} sits out this throw (initiative bonus)",
+                reason=_("{name} sits out this throw (initiative bonus)", name=fighter.name),
                 member=fighter.name,
             )
         for index, fighter in enumerate(self.fighters):
@@ -452,14 +457,16 @@ class CombatSession(RollSession):
             yield Action(
                 f"{SWAP}:{index}",
                 "Swap a die with an opponent",
-                cost="1 swap",
-                hint=f"High mastery: swap one of your dice with one of an opponent's "
-                f"({fighter.swaps} left).",
+                cost=_("1 swap"),
+                hint=_(
+                    "High mastery: swap one of your dice with one of an opponent's ({swaps} left).",
+                    swaps=fighter.swaps,
+                ),
                 enabled=bool(own and theirs),
-                reason="no dice on the table to swap",
+                reason=_("no dice on the table to swap"),
                 member=fighter.name,
                 pick=DicePick(
-                    prompt="Pick one of your dice and one of an opponent's.",
+                    prompt=_("Pick one of your dice and one of an opponent's."),
                     eligible=own + theirs,
                     minimum=2,
                     maximum=2,
@@ -511,14 +518,16 @@ class CombatSession(RollSession):
             yield Action(
                 f"{ATTACK}:{index}",
                 f"Attack {fighter.name}",
-                hint="Every picked die is an attack maneuver; matches raise their result by "
-                "their number. Tip: matches first, sequences when the opponent could block "
-                "the matches.",
+                hint=_(
+                    "Every picked die is an attack maneuver; matches raise their "
+                    "result by their number. Tip: matches first, sequences when the "
+                    "opponent could block the matches."
+                ),
                 enabled=bool(free),
-                reason=f"{attacker.name} has no group dice left",
+                reason=_("{name} has no group dice left", name=attacker.name),
                 member=attacker.name,
                 pick=DicePick(
-                    prompt="Pick the dice to attack with.",
+                    prompt=_("Pick the dice to attack with."),
                     eligible=free,
                     suggested=self.suggested_attack(index),
                 ),
@@ -548,14 +557,21 @@ class CombatSession(RollSession):
         yield Action(
             BLOCK,
             "Block the attacks",
-            hint=f"Block every attack ({attacks}): one die blocks attacks up to its face in "
-            "sum, several dice added block one attack. Rescue dice (outside the group) cost a "
-            "die in the next combat phase each.",
+            hint=_(
+                "Block every attack ({attacks}): one die blocks attacks up to its "
+                "face in sum, several dice added block one attack. Rescue dice "
+                "(outside the group) cost a die in the next combat phase each.",
+                attacks=attacks,
+            ),
             enabled=plan is not None,
-            reason=f"{defender.name}'s dice cannot block every attack ({attacks})",
+            reason=_(
+                "{name}'s dice cannot block every attack ({attacks})",
+                name=defender.name,
+                attacks=attacks,
+            ),
             member=defender.name,
             pick=DicePick(
-                prompt="Pick the dice to block with; the app sets them against the attacks.",
+                prompt=_("Pick the dice to block with; the app sets them against the attacks."),
                 eligible=dice,
                 suggested=plan.used if plan else (),
             ),
@@ -563,9 +579,12 @@ class CombatSession(RollSession):
         yield Action(
             LET_THROUGH,
             "Let the attacks through",
-            hint="Do not block: the attacker hits."
+            hint=_("Do not block: the attacker hits.")
             if plan is not None
-            else f"The dice cannot block every attack ({attacks}): the attacker hits.",
+            else _(
+                "The dice cannot block every attack ({attacks}): the attacker hits.",
+                attacks=attacks,
+            ),
             member=defender.name,
         )
 
@@ -583,15 +602,20 @@ class CombatSession(RollSession):
         yield Action(
             COUNTER,
             f"Counter-attack {attacker.name}",
-            hint=f"Blocked without rescue dice: attack with the group dice left; {attacker.name} "
-            "must block with what is left.",
+            hint=_(
+                "Blocked without rescue dice: attack with the group dice left; "
+                "{name} must block with what is left.",
+                name=attacker.name,
+            ),
             member=defender.name,
-            pick=DicePick(prompt="Pick the dice to counter with.", eligible=free, suggested=free),
+            pick=DicePick(
+                prompt=_("Pick the dice to counter with."), eligible=free, suggested=free
+            ),
         )
         yield Action(
             NO_COUNTER,
             "End the exchange",
-            hint="Do not counter: the combat phase ends without a hit.",
+            hint=_("Do not counter: the combat phase ends without a hit."),
             member=defender.name,
         )
 
@@ -601,14 +625,16 @@ class CombatSession(RollSession):
         yield Action(
             DAMAGE,
             f"Throw damage ({count}W{sides})",
-            hint="One damage die, one more for every die in matches and every unused "
-            "sequence die; thrown as a single roll, matches added.",
+            hint=_(
+                "One damage die, one more for every die in matches and every "
+                "unused sequence die; thrown as a single roll, matches added."
+            ),
             member=attacker.name,
         )
         yield Action(
             FLEE,
             "Flee instead",
-            hint="Give up the hit and get out of reach of the melee fighters.",
+            hint=_("Give up the hit and get out of reach of the melee fighters."),
             member=attacker.name,
         )
         if self._knocked_down() and not self.fell:
@@ -616,9 +642,13 @@ class CombatSession(RollSession):
             yield Action(
                 FALL,
                 f"{defender.name} falls",
-                hint=f"Knocked down where he can fall: {defender.name} loses half his dice "
-                f"({self._fall_loss()}) in the next combat phase; the fall damage depends on "
-                "the height.",
+                hint=_(
+                    "Knocked down where he can fall: {name} loses half his dice "
+                    "({fall_loss}) in the next combat phase; the fall damage depends "
+                    "on the height.",
+                    name=defender.name,
+                    fall_loss=self._fall_loss(),
+                ),
                 member=defender.name,
             )
 
@@ -633,15 +663,18 @@ class CombatSession(RollSession):
             yield Action(
                 f"{SPLIT}:{index}",
                 f"Hand damage to {fighter.name}",
-                hint=f"An Exi's damage may be split among up to six opponents: the picked "
-                f"damage dice hit {fighter.name} through his own armor.",
+                hint=_(
+                    "An Exi's damage may be split among up to six opponents: the "
+                    "picked damage dice hit {name} through his own armor.",
+                    name=fighter.name,
+                ),
                 enabled=len(kept) > 1 and room,
-                reason=f"{defender.name} keeps at least one damage die"
+                reason=_("{name} keeps at least one damage die", name=defender.name)
                 if room
-                else "The damage already goes to six opponents.",
+                else _("The damage already goes to six opponents."),
                 member=attacker.name,
                 pick=DicePick(
-                    prompt=f"Pick the damage dice that hit {fighter.name}.",
+                    prompt=_("Pick the damage dice that hit {name}.", name=fighter.name),
                     eligible=kept,
                     maximum=len(kept) - 1,
                 ),
@@ -649,8 +682,11 @@ class CombatSession(RollSession):
         yield Action(
             DEAL,
             "Deal the damage",
-            hint=f"The damage dice not handed on hit {defender.name}; every opponent hit sits "
-            "out three throws of the next combat phase.",
+            hint=_(
+                "The damage dice not handed on hit {name}; every opponent hit sits "
+                "out three throws of the next combat phase.",
+                name=defender.name,
+            ),
             member=attacker.name,
         )
 
@@ -688,7 +724,7 @@ class CombatSession(RollSession):
     # --- carrying out -------------------------------------------------------------------------
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
-        kind, _, who = action.id.partition(":")
+        kind, _colon, who = action.id.partition(":")
         if kind == AGAIN:
             self._throw_together(picked)
         elif kind == INITIATIVE:
@@ -735,10 +771,10 @@ class CombatSession(RollSession):
         own = [die_id for die_id in picked if self.owner(die_id) == index]
         theirs = [die_id for die_id in picked if self.owner(die_id) != index]
         if len(own) != 1 or len(theirs) != 1:
-            raise SessionError("Pick one of your dice and one of an opponent's.")
+            raise SessionError(_("Pick one of your dice and one of an opponent's."))
         mine, other = own[0], theirs[0]
         if FUMBLE in (self.face(mine), self.face(other)):
-            raise SessionError("A 1 stays where it fell; it cannot be swapped.")
+            raise SessionError(_("A 1 stays where it fell; it cannot be swapped."))
         self.swapped[mine], self.swapped[other] = self.face(other), self.face(mine)
         fighter.swaps -= 1
         owner = self.fighters[self.owner(other)].name
@@ -774,7 +810,7 @@ class CombatSession(RollSession):
         plan = plan_defence(self.attacks, self.faces(group), self.faces(rescue))
         if plan is None:
             raise SessionError(
-                "These dice cannot block every attack: pick more, or let the attacks through."
+                _("These dice cannot block every attack: pick more, or let the attacks through.")
             )
         defender.spent |= set(plan.used)
         defender.rescue_used += len(plan.rescue)
@@ -831,7 +867,7 @@ class CombatSession(RollSession):
         attacker = self.fighters[self._attacker()]
         count, sides = self.damage_dice()
         dice = self._throw(
-            f"{attacker.name}: damage",
+            _("{name}: damage", name=attacker.name),
             count,
             sides=sides,
             group=f"{attacker.name} · damage",

@@ -38,6 +38,7 @@ from pydantic import ConfigDict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import member_names
+from shadowdice.core.language import translations
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -70,6 +71,8 @@ from shadowdice.systems.heldenhandbuch.social import (
     InfluenceSession,
     JointSession,
 )
+
+_, _n = translations(__name__)
 
 COMBAT, RANGED = "combat", "ranged"
 INFLUENCE, BARGAINING, JOINT = "influence", "bargaining", "joint"
@@ -130,28 +133,34 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
     params = [
         CheckParam(
             "contest",
-            "Contest",
+            _("Contest"),
             Kind.CHOICE,
             COMBAT,
             choices=CONTESTS,
-            hint="Combat: synchronous cascade rolls, attack, defence, counter and damage. "
-            "Influence: the first character's tricks against the others' self-control. "
-            "Bargaining: two sides haggle. Joint check: everyone contributes dice.",
+            hint=_(
+                "Combat: synchronous cascade rolls, attack, defence, counter and "
+                "damage. Influence: the first character's tricks against the "
+                "others' self-control. Bargaining: two sides haggle. Joint check: "
+                "everyone contributes dice."
+            ),
         ),
         *_shot_params(),
         CheckParam(
             "influencers",
-            "Influencing together",
+            _("Influencing together"),
             Kind.INT,
             1,
             bounds=(1, max(len(sheets) - 1, 1)),
-            hint="How many of the first characters ticked influence together (a joint check: "
-            "each contributes their best matches or highest die); the others are the victims.",
+            hint=_(
+                "How many of the first characters ticked influence together (a "
+                "joint check: each contributes their best matches or highest die); "
+                "the others are the victims."
+            ),
             only_with=("contest", INFLUENCE),
         ),
         CheckParam(
             "joint_roll",
-            "Kind of roll",
+            _("Kind of roll"),
             Kind.CHOICE,
             SINGLE,
             choices=JOINT_ROLLS,
@@ -164,7 +173,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             params.append(
                 CheckParam(
                     f"{contest}_skill_{index}",
-                    f"{name} rolls",
+                    _("{name} rolls", name=name),
                     Kind.CHOICE,
                     _default_skill(sheet, contest, index, choices),
                     choices=choices,
@@ -175,29 +184,33 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
         params.append(
             CheckParam(
                 f"weapon_kind_{index}",
-                f"{name} fights with",
+                _("{name} fights with", name=name),
                 Kind.CHOICE,
                 WEAPON,
                 choices=(
-                    (WEAPON, "A sword, axe, polearm or other weapon"),
-                    (DAGGER, "A dagger"),
-                    (UNARMED, "Bare hands"),
+                    (WEAPON, _("A sword, axe, polearm or other weapon")),
+                    (DAGGER, _("A dagger")),
+                    (UNARMED, _("Bare hands")),
                 ),
-                hint="Unarmed: a hit wears no armor, and against a weapon costs one more die. "
-                "A dagger against a sword, axe or polearm: a hit costs a die of matches or "
-                "sequences.",
+                hint=_(
+                    "Unarmed: a hit wears no armor, and against a weapon costs one "
+                    "more die. A dagger against a sword, axe or polearm: a hit costs a "
+                    "die of matches or sequences."
+                ),
                 only_with=("contest", COMBAT),
             )
         )
         params.append(
             CheckParam(
                 f"weapon_{index}",
-                f"{name}: weapon quality",
+                _("{name}: weapon quality", name=name),
                 Kind.INT,
                 0,
                 bounds=QUALITY_BOUNDS,
-                hint="Matches and sequences reach only up to the lower of skill and weapon "
-                "quality. 0: no limit.",
+                hint=_(
+                    "Matches and sequences reach only up to the lower of skill and "
+                    "weapon quality. 0: no limit."
+                ),
                 only_with=("contest", COMBAT),
             )
         )
@@ -210,7 +223,7 @@ def _shot_params() -> tuple[CheckParam, ...]:
     return (
         CheckParam(
             "shot_size",
-            "Target size",
+            _("Target size"),
             Kind.CHOICE,
             TargetSize.LARGE.value,
             choices=tuple((size.value, label) for size, (label, _b, _s) in TARGET_SIZES.items()),
@@ -218,32 +231,34 @@ def _shot_params() -> tuple[CheckParam, ...]:
         ),
         CheckParam(
             "shot_moves",
-            "Target moves",
+            _("Target moves"),
             Kind.CHOICE,
             TargetMovement.STILL.value,
             choices=moves,
-            hint="Still: the game master throws 1 of the size's dice; slowly 2; fast 3.",
+            hint=_("Still: the game master throws 1 of the size's dice; slowly 2; fast 3."),
             only_with=only,
         ),
-        CheckParam("shot_distance", "Distance (m)", Kind.INT, 10, bounds=(0, 1000), only_with=only),
+        CheckParam(
+            "shot_distance", _("Distance (m)"), Kind.INT, 10, bounds=(0, 1000), only_with=only
+        ),
         CheckParam(
             "shooter_moves",
-            "Shooter moves",
+            _("Shooter moves"),
             Kind.CHOICE,
             TargetMovement.STILL.value,
             choices=moves,
-            hint="Moving slowly strikes 1 die of the group, fast 2 (not for a legendary shot).",
+            hint=_("Moving slowly strikes 1 die of the group, fast 2 (not for a legendary shot)."),
             only_with=only,
         ),
         CheckParam(
             "shot_notice",
-            "The target",
+            _("The target"),
             Kind.CHOICE,
             UNAWARE,
             choices=(
-                (UNAWARE, "Is unaware: cannot evade"),
-                (NOTICES, "Notices at the last moment: Reaction 11+ to evade"),
-                (KNOWS, "Knows of the shot: evades"),
+                (UNAWARE, _("Is unaware: cannot evade")),
+                (NOTICES, _("Notices at the last moment: Reaction 11+ to evade")),
+                (KNOWS, _("Knows of the shot: evades")),
             ),
             only_with=only,
         ),
@@ -277,7 +292,7 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
         fighters = [(e.name, e.sheet, e.tested) for e in entrants]
         weapons = [str(check.of("weapon_kind", i) or WEAPON) for i in range(len(entrants))]
         if unknown := set(weapons) - {WEAPON, DAGGER, UNARMED}:
-            raise CheckError(f"{unknown.pop()!r} is no kind of weapon.")
+            raise CheckError(_("{pop!r} is no kind of weapon.", pop=unknown.pop()))
         return CombatSession(fighters, source=source, parameters=parameters, weapons=weapons)
     if contest == RANGED:
         shooter, target = entrants
@@ -301,7 +316,7 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
     if contest == INFLUENCE:
         influencers = check.influencers or 1
         if not 1 <= influencers < len(entrants):
-            raise CheckError("Leave at least one character ticked as the victim.")
+            raise CheckError(_("Leave at least one character ticked as the victim."))
         return InfluenceSession(
             entrants, influencers=influencers, source=source, parameters=parameters
         )
@@ -314,13 +329,13 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
     sheets = _helden(members)
     contest = values.contest or COMBAT
     if contest not in dict(CONTESTS):
-        raise CheckError(f"{contest!r} is no contest.")
+        raise CheckError(_("{contest!r} is no contest.", contest=contest))
     if len(sheets) < 2:
-        raise CheckError("A contest needs at least two characters: tick another one.")
+        raise CheckError(_("A contest needs at least two characters: tick another one."))
     if contest == BARGAINING and len(sheets) != 2:
-        raise CheckError("Bargaining is between two sides: tick exactly two characters.")
+        raise CheckError(_("Bargaining is between two sides: tick exactly two characters."))
     if contest == RANGED and len(sheets) != 2:
-        raise CheckError("A shot has a shooter and a target: tick exactly two characters.")
+        raise CheckError(_("A shot has a shooter and a target: tick exactly two characters."))
     names = member_names(sheets)
     entrants = []
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
@@ -366,5 +381,5 @@ def _default_skill(
 def _helden(members: Sequence[Sheet]) -> list[HeldenSheet]:
     sheets = [member for member in members if isinstance(member, HeldenSheet)]
     if len(sheets) != len(members):
-        raise CheckError("Only Heldenhandbuch characters can take part.")
+        raise CheckError(_("Only Heldenhandbuch characters can take part."))
     return sheets

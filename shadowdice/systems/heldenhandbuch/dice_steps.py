@@ -31,6 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 #: The die sizes of the game, smallest first.
 DIE_SIZES = (6, 8, 12, 20)
 #: The most dice a check throws.
@@ -92,7 +96,13 @@ def skill_step(base_die: int, bonus_dice: int) -> DiceStep:
         ValueError: the base die is no die of the game, or the bonus dice are out of range.
     """
     if base_die not in DIE_SIZES:
-        raise ValueError(f"W{base_die} is no die of the game")
+        raise ValueError(_("W{base_die} is no die of the game", base_die=base_die))
     if not 0 <= bonus_dice <= MAX_BONUS_DICE:
-        raise ValueError(f"a skill has 0 to {MAX_BONUS_DICE} bonus dice, not {bonus_dice}")
+        raise ValueError(
+            _(
+                "a skill has 0 to {max_bonus_dice} bonus dice, not {bonus_dice}",
+                max_bonus_dice=MAX_BONUS_DICE,
+                bonus_dice=bonus_dice,
+            )
+        )
     return DiceStep(1 + bonus_dice, base_die)

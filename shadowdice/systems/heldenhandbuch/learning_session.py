@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import translations
 from shadowdice.core.session import Outcome, SessionError, Tone
 from shadowdice.systems.heldenhandbuch.mastery import (
     MASTER_GRADE_NEEDS,
@@ -40,6 +41,8 @@ from shadowdice.systems.heldenhandbuch.mastery import (
 from shadowdice.systems.heldenhandbuch.roll_session import Tested, count_words, lower_by
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 from shadowdice.systems.heldenhandbuch.sieve import SieveSession
+
+_, _n = translations(__name__)
 
 EXPERIENCE_POINTS = "experience_points"
 
@@ -70,7 +73,13 @@ class LearningSession(SieveSession):
         self.dice_used = tested.step.count
         self.paid = max(self.dice_used - free_dice, 0)
         if self.paid > sheet.experience_points:
-            raise SessionError(f"{self.paid} EP needed, only {sheet.experience_points} left")
+            raise SessionError(
+                _(
+                    "{paid} EP needed, only {experience_points} left",
+                    paid=self.paid,
+                    experience_points=sheet.experience_points,
+                )
+            )
         super().__init__(sheet, tested, **kwargs)
         if self.paid:
             self._charge(EXPERIENCE_POINTS, self.paid, lower_by(sheet, EXPERIENCE_POINTS))

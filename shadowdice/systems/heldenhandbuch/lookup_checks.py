@@ -80,7 +80,9 @@ def chosen_lookup(values: CheckValues) -> Lookup | None:
     try:
         return LOOKUP_BY_ID[chosen]
     except KeyError:
-        raise CheckError(f"{chosen!r} is no check of the Heldenhandbuch.") from None
+        raise CheckError(
+            _("{chosen!r} is no check of the Heldenhandbuch.", chosen=chosen)
+        ) from None
 
 
 def lookup_params(sheet: HeldenSheet) -> tuple[CheckParam, ...]:
@@ -121,7 +123,7 @@ def preview_lookup(lookup: Lookup, values: CheckValues) -> CheckPreview:
         lookup.run_check(_as_mapping(values))
     except CheckError as error:
         return CheckPreview(summary=lookup.summary, problem=str(error))
-    return CheckPreview(summary=f"Look up: {lookup.summary}")
+    return CheckPreview(summary=_("Look up: {summary}", summary=lookup.summary))
 
 
 def start_lookup(

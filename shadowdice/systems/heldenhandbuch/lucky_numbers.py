@@ -25,10 +25,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from shadowdice.core.die import Die
+from shadowdice.core.language import translations
 from shadowdice.core.session import Action
 from shadowdice.systems.heldenhandbuch.best_group import DieFace
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation
 from shadowdice.systems.heldenhandbuch.scoring import SUCCESS_FROM, can_match
+
+_, _n = translations(__name__)
 
 LUCKY_PREFIX = "lucky_to_"
 #: The most lucky-number actions offered at once.
@@ -109,8 +112,12 @@ class LuckyNumbers:
             yield Action(
                 f"{LUCKY_PREFIX}{target}",
                 f"Lucky {shown} → {target}",
-                hint=f"Turn the lucky number into {target}: the roll comes to {value}. "
-                "A converted lucky number counts for no legendary check.",
+                hint=_(
+                    "Turn the lucky number into {target}: the roll comes to {value}. A "
+                    "converted lucky number counts for no legendary check.",
+                    target=target,
+                    value=value,
+                ),
             )
 
     def _convert_lucky(self, action_id: str) -> None:

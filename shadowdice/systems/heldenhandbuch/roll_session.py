@@ -156,7 +156,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
 
     def _apply_own(self, action: Action, picked: tuple[int, ...]) -> None:
         """Carry out an action of the kind of roll."""
-        raise SessionError(f"{action.label} is not possible now")
+        raise SessionError(_("{label} is not possible now", label=action.label))
 
     def _taken_instead(self, old: int, new: int) -> None:
         """A shadow die took the place of ``old`` (a kept die stays kept)."""
@@ -401,7 +401,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
     def _options(self) -> bool:
         """Whether lucky numbers or shadow rolls are left to decide on."""
         return self.shadow is not None or any(
-            True for _ in (*self._lucky_actions(), *self._shadow_actions())
+            True for _action in (*self._lucky_actions(), *self._shadow_actions())
         )
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:

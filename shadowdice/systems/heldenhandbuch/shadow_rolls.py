@@ -21,8 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
 from shadowdice.core.session import Action, DicePick
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE
+
+_, _n = translations(__name__)
 
 SHADOW = "Shadow"
 SHADOW_ROLL = "shadow_roll"
@@ -58,12 +61,12 @@ class ShadowRolls:
         yield Action(
             SHADOW_ROLL,
             "Shadow roll",
-            cost=f"1 of {self.shadow_left} shadow rolls",
+            cost=_("1 of {shadow_left} shadow rolls", shadow_left=self.shadow_left),
             enabled=not reason,
             reason=reason,
-            hint="High mastery: throw one die again, then take either face.",
+            hint=_("High mastery: throw one die again, then take either face."),
             pick=DicePick(
-                prompt="Pick the die to throw again.",
+                prompt=_("Pick the die to throw again."),
                 eligible=eligible,
                 minimum=1,
                 maximum=1,
@@ -81,7 +84,7 @@ class ShadowRolls:
     def _throw_shadow(self, die_id: int) -> None:
         """Throw the picked die again, apart in the group "Shadow"."""
         old = self.die(die_id)
-        new = self._throw("Shadow roll", 1, sides=old.sides, group=SHADOW)[0]
+        new = self._throw(_("Shadow roll"), 1, sides=old.sides, group=SHADOW)[0]
         self.shadow_left -= 1
         self.shadow = (old.id, new.id)
 

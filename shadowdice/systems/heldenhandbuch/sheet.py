@@ -32,6 +32,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.heldenhandbuch.dice_steps import (
     DIE_SIZES,
@@ -41,6 +42,8 @@ from shadowdice.systems.heldenhandbuch.dice_steps import (
     die_name,
     skill_step,
 )
+
+_, _n = translations(__name__)
 
 VALUE_BOUNDS = (0, 30)
 MASTER_GRADE_BOUNDS = (0, 3)
@@ -128,9 +131,11 @@ class Skill(Row):
     @model_validator(mode="after")
     def _consistent(self) -> Skill:
         if self.base_die not in BASE_DICE:
-            raise ValueError(f"the base die must be one of {', '.join(BASE_DICE)}")
+            raise ValueError(_("the base die must be one of {join}", join=", ".join(BASE_DICE)))
         if self.star and not self.general:
-            raise ValueError(f"{self.name}: only a general skill holds the star of skill")
+            raise ValueError(
+                _("{name}: only a general skill holds the star of skill", name=self.name)
+            )
         return self
 
     @property
@@ -176,7 +181,14 @@ class Points(Row):
     @model_validator(mode="after")
     def _within_maximum(self) -> Points:
         if self.current > self.maximum:
-            raise ValueError(f"{self.name}: {self.current} points is more than {self.maximum}")
+            raise ValueError(
+                _(
+                    "{name}: {current} points is more than {maximum}",
+                    name=self.name,
+                    current=self.current,
+                    maximum=self.maximum,
+                )
+            )
         return self
 
     @property
@@ -216,7 +228,13 @@ class LifeCircle(Row):
     @model_validator(mode="after")
     def _within_segments(self) -> LifeCircle:
         if self.lost > self.segments:
-            raise ValueError(f"{self.name} has only {self.segments} segments to lose")
+            raise ValueError(
+                _(
+                    "{name} has only {segments} segments to lose",
+                    name=self.name,
+                    segments=self.segments,
+                )
+            )
         return self
 
 
@@ -297,7 +315,7 @@ class HeldenSheet(Sheet):
         check_unique_names("skill", [skill.name for skill in self.skills])
         check_unique_names("life circle", [circle.name for circle in self.life_circles])
         if [row.name for row in self.points] != [PHYSIS, PSYCHE]:
-            raise ValueError("the sheet has a Physis and a Psyche row, in that order")
+            raise ValueError(_("the sheet has a Physis and a Psyche row, in that order"))
         return self
 
     def settle(self) -> None:

@@ -7,6 +7,7 @@ and not edited.
 
 from __future__ import annotations
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec, free_name
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_BONUS_DICE
 from shadowdice.systems.heldenhandbuch.sheet import (
@@ -24,73 +25,82 @@ from shadowdice.systems.heldenhandbuch.sheet import (
     Skill,
 )
 
+_, _n = translations(__name__)
+
 
 def sheet_fields() -> tuple[FieldSpec, ...]:
     """Name, respect, Mythos points, EP, lucky number, what carries over to the next combat
     phase, notes.
     """
     return (
-        FieldSpec("name", "Name"),
+        FieldSpec("name", _("Name")),
         FieldSpec(
             "respect",
-            "Respect (Respektwert)",
+            _("Respect (Respektwert)"),
             Kind.INT,
             bounds=lambda sheet: (-99, 99),
-            hint="A legendary failure lowers it: by 1 on a W12 check, by 2 on a W20 check.",
+            hint=_("A legendary failure lowers it: by 1 on a W12 check, by 2 on a W20 check."),
         ),
         FieldSpec(
             "mythos_points",
-            "Mythos points",
+            _("Mythos points"),
             Kind.INT,
             bounds=lambda sheet: (0, 999),
-            hint="Gained by legendary checks: three or more matches of 11 or more.",
+            hint=_("Gained by legendary checks: three or more matches of 11 or more."),
         ),
         FieldSpec(
             "experience_points",
-            "Experience points (EP)",
+            _("Experience points (EP)"),
             Kind.INT,
             bounds=lambda sheet: (0, 9999),
-            hint="Each learning die costs 1 EP.",
+            hint=_("Each learning die costs 1 EP."),
         ),
         FieldSpec(
             "lucky_number",
-            "Lucky number (Glückszahl)",
+            _("Lucky number (Glückszahl)"),
             Kind.INT,
             bounds=lambda sheet: LUCKY_BOUNDS,
-            hint="On a W20 check this face may be turned into any other result. 0: none.",
+            hint=_("On a W20 check this face may be turned into any other result. 0: none."),
         ),
         FieldSpec(
             "combat_dice_lost",
-            "Dice lost next combat phase",
+            _("Dice lost next combat phase"),
             Kind.INT,
             bounds=lambda sheet: (0, COMBAT_CARRY_MAX),
-            hint="One per rescue die used in the last combat phase; used up by the next one.",
+            hint=_("One per rescue die used in the last combat phase; used up by the next one."),
         ),
         FieldSpec(
             "combat_throws_skipped",
-            "Throws sat out next combat phase",
+            _("Throws sat out next combat phase"),
             Kind.INT,
             bounds=lambda sheet: (0, COMBAT_CARRY_MAX),
-            hint="An opponent's legendary maneuver: the first throws of the next combat phase "
-            "are thrown without this character.",
+            hint=_(
+                "An opponent's legendary maneuver: the first throws of the next "
+                "combat phase are thrown without this character."
+            ),
         ),
         FieldSpec(
             "combat_dice_saved_text",
-            "Dice saved for the next combat phase",
+            _("Dice saved for the next combat phase"),
             Kind.CODE,
-            hint="Faces of the dice a shooter saved by aiming, e.g. 13 13 7; they lie on the "
-            "table in the next combat phase instead of being thrown, and the field empties.",
+            hint=_(
+                "Faces of the dice a shooter saved by aiming, e.g. 13 13 7; they "
+                "lie on the table in the next combat phase instead of being "
+                "thrown, and the field empties."
+            ),
         ),
         FieldSpec(
             "psyche_lines_wished",
-            "Emptied Psyche lines settled by a wish",
+            _("Emptied Psyche lines settled by a wish"),
             Kind.INT,
             bounds=lambda sheet: (0, sheet.psyche.emptied_lines),
-            hint="Influence: instead of the die malus of an emptied Psyche line, a wish was "
-            "granted. Such lines cost no die; the count goes down by itself when a line "
-            "regains a point.",
+            hint=_(
+                "Influence: instead of the die malus of an emptied Psyche line, a "
+                "wish was granted. Such lines cost no die; the count goes down by "
+                "itself when a line regains a point."
+            ),
         ),
-        FieldSpec("notes", "Notes", Kind.MULTILINE),
+        FieldSpec("notes", _("Notes"), Kind.MULTILINE),
     )
 
 
@@ -99,32 +109,32 @@ def sheet_tables() -> tuple[TableSpec, ...]:
     return (
         TableSpec(
             "attributes",
-            "Attributes (Eigenschaften)",
+            _("Attributes (Eigenschaften)"),
             (
-                ColumnSpec("name", "Attribute"),
-                ColumnSpec("value", "Value", Kind.INT, bounds=lambda row: VALUE_BOUNDS),
-                ColumnSpec("dice_text", "Dice", editable=False),
-                ColumnSpec("physical", "Physical", Kind.FLAG),
+                ColumnSpec("name", _("Attribute")),
+                ColumnSpec("value", _("Value"), Kind.INT, bounds=lambda row: VALUE_BOUNDS),
+                ColumnSpec("dice_text", _("Dice"), editable=False),
+                ColumnSpec("physical", _("Physical"), Kind.FLAG),
             ),
             new_row=_new_attribute,
             removable=lambda row: True,
         ),
         TableSpec(
             "skills",
-            "Skills (Fertigkeiten)",
+            _("Skills (Fertigkeiten)"),
             (
-                ColumnSpec("name", "Skill"),
-                ColumnSpec("value", "Value", Kind.INT, bounds=lambda row: VALUE_BOUNDS),
-                ColumnSpec("base_die", "Base die", Kind.CHOICE, choices=lambda sheet: BASE_DICE),
+                ColumnSpec("name", _("Skill")),
+                ColumnSpec("value", _("Value"), Kind.INT, bounds=lambda row: VALUE_BOUNDS),
+                ColumnSpec("base_die", _("Base die"), Kind.CHOICE, choices=lambda sheet: BASE_DICE),
                 ColumnSpec(
-                    "bonus_dice", "Bonus dice", Kind.INT, bounds=lambda row: (0, MAX_BONUS_DICE)
+                    "bonus_dice", _("Bonus dice"), Kind.INT, bounds=lambda row: (0, MAX_BONUS_DICE)
                 ),
-                ColumnSpec("dice_text", "Dice", editable=False),
-                ColumnSpec("general", "General", Kind.FLAG),
-                ColumnSpec("star", "Star", Kind.FLAG, editable=lambda row: row.general),
+                ColumnSpec("dice_text", _("Dice"), editable=False),
+                ColumnSpec("general", _("General"), Kind.FLAG),
+                ColumnSpec("star", _("Star"), Kind.FLAG, editable=lambda row: row.general),
                 ColumnSpec(
                     "master_grade",
-                    "Master grade",
+                    _("Master grade"),
                     Kind.INT,
                     editable=lambda row: not row.general,
                     bounds=lambda row: MASTER_GRADE_BOUNDS,
@@ -136,54 +146,56 @@ def sheet_tables() -> tuple[TableSpec, ...]:
         ),
         TableSpec(
             "points",
-            "Physis and Psyche",
+            _("Physis and Psyche"),
             (
                 ColumnSpec("name", "", editable=False),
-                ColumnSpec("current", "Points left", Kind.INT, bounds=lambda row: (0, row.maximum)),
-                ColumnSpec("lines", "Lines", Kind.INT, bounds=lambda row: (1, 10)),
-                ColumnSpec("per_line", "Points a line", Kind.INT, bounds=lambda row: (1, 20)),
-                ColumnSpec("emptied_lines", "Lines emptied", editable=False),
-                ColumnSpec("regeneration", "Regeneration", Kind.INT, bounds=lambda row: (0, 20)),
+                ColumnSpec(
+                    "current", _("Points left"), Kind.INT, bounds=lambda row: (0, row.maximum)
+                ),
+                ColumnSpec("lines", _("Lines"), Kind.INT, bounds=lambda row: (1, 10)),
+                ColumnSpec("per_line", _("Points a line"), Kind.INT, bounds=lambda row: (1, 20)),
+                ColumnSpec("emptied_lines", _("Lines emptied"), editable=False),
+                ColumnSpec("regeneration", _("Regeneration"), Kind.INT, bounds=lambda row: (0, 20)),
             ),
         ),
         TableSpec(
             "life_circles",
-            "Life circles (Lebenskreise)",
+            _("Life circles (Lebenskreise)"),
             (
-                ColumnSpec("name", "Life circle"),
-                ColumnSpec("segments", "Segments", Kind.INT, bounds=lambda row: (1, 12)),
-                ColumnSpec("lost", "Lost", Kind.INT, bounds=lambda row: (0, row.segments)),
-                ColumnSpec("light", "Light", Kind.INT, bounds=lambda row: (0, 12)),
-                ColumnSpec("heavy", "Heavy", Kind.INT, bounds=lambda row: (0, 12)),
-                ColumnSpec("critical", "Critical", Kind.INT, bounds=lambda row: (0, 1)),
-                ColumnSpec("treated", "Treated", Kind.FLAG),
+                ColumnSpec("name", _("Life circle")),
+                ColumnSpec("segments", _("Segments"), Kind.INT, bounds=lambda row: (1, 12)),
+                ColumnSpec("lost", _("Lost"), Kind.INT, bounds=lambda row: (0, row.segments)),
+                ColumnSpec("light", _("Light"), Kind.INT, bounds=lambda row: (0, 12)),
+                ColumnSpec("heavy", _("Heavy"), Kind.INT, bounds=lambda row: (0, 12)),
+                ColumnSpec("critical", _("Critical"), Kind.INT, bounds=lambda row: (0, 1)),
+                ColumnSpec("treated", _("Treated"), Kind.FLAG),
             ),
             new_row=_new_circle,
             removable=lambda row: True,
         ),
         TableSpec(
             "equipment",
-            "Equipment",
+            _("Equipment"),
             (
-                ColumnSpec("name", "Item"),
+                ColumnSpec("name", _("Item")),
                 ColumnSpec(
-                    "quality", "Quality (Güte)", Kind.INT, bounds=lambda row: QUALITY_BOUNDS
+                    "quality", _("Quality (Güte)"), Kind.INT, bounds=lambda row: QUALITY_BOUNDS
                 ),
-                ColumnSpec("notes", "Notes"),
+                ColumnSpec("notes", _("Notes")),
             ),
             new_row=_new_item,
             removable=lambda row: True,
         ),
         TableSpec(
             "armor",
-            "Armor",
+            _("Armor"),
             (
-                ColumnSpec("name", "Armor"),
-                ColumnSpec("protection", "Protection", Kind.INT, bounds=lambda row: (0, 20)),
+                ColumnSpec("name", _("Armor")),
+                ColumnSpec("protection", _("Protection"), Kind.INT, bounds=lambda row: (0, 20)),
                 ColumnSpec(
-                    "quality", "Quality (Güte)", Kind.INT, bounds=lambda row: QUALITY_BOUNDS
+                    "quality", _("Quality (Güte)"), Kind.INT, bounds=lambda row: QUALITY_BOUNDS
                 ),
-                ColumnSpec("light", "Light armor", Kind.FLAG),
+                ColumnSpec("light", _("Light armor"), Kind.FLAG),
             ),
             new_row=_new_armor,
             removable=lambda row: True,

@@ -33,6 +33,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
@@ -49,6 +50,8 @@ from shadowdice.systems.heldenhandbuch.lookups.ranged import (
 )
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.social import Entrant
+
+_, _n = translations(__name__)
 
 #: What the target knows of the shot.
 UNAWARE, NOTICES, KNOWS = "unaware", "notices", "knows"
@@ -90,7 +93,7 @@ class ShotSession(RollSession):
         super().__init__(
             system_id=SYSTEM_ID,
             character=f"{shooter.name}, {target.name}",
-            check="Ranged shot",
+            check=_("Ranged shot"),
             source=source,
             parameters=parameters,
             clock=clock,
@@ -121,7 +124,7 @@ class ShotSession(RollSession):
             self.kept = [die.id for die in dice]
         if step.count > len(self.kept):
             dice = self._throw(
-                f"{shooter.name}: throw 1",
+                _("{name}: throw 1", name=shooter.name),
                 step.count - len(self.kept),
                 sides=step.sides,
                 group=shooter.name,
@@ -187,18 +190,20 @@ class ShotSession(RollSession):
             yield Action(
                 "shoot",
                 "Shoot now",
-                hint="Right after the first throw: the shot comes before every melee fighter.",
+                hint=_("Right after the first throw: the shot comes before every melee fighter."),
                 member=name,
             )
         if self.phase in ("aim", "aiming") and self.live:
             yield Action(
                 "aim",
                 "Aim: keep and throw on",
-                hint="The cascade roll goes on: no shot in this combat phase; the dice kept "
-                "lie ready for the next one.",
+                hint=_(
+                    "The cascade roll goes on: no shot in this combat phase; the dice "
+                    "kept lie ready for the next one."
+                ),
                 member=name,
                 pick=DicePick(
-                    prompt="Pick the dice to keep; the others are thrown again.",
+                    prompt=_("Pick the dice to keep; the others are thrown again."),
                     eligible=tuple(self.live),
                     suggested=self._suggested_keep(),
                 ),
@@ -207,11 +212,13 @@ class ShotSession(RollSession):
             yield Action(
                 "save",
                 "Save dice for the next combat phase",
-                hint="The picked dice stay as they lie: the next combat phase starts with "
-                "them on the table and throws only the others.",
+                hint=_(
+                    "The picked dice stay as they lie: the next combat phase starts "
+                    "with them on the table and throws only the others."
+                ),
                 member=name,
                 pick=DicePick(
-                    prompt="Pick the dice to save for the next combat phase.",
+                    prompt=_("Pick the dice to save for the next combat phase."),
                     eligible=tuple(self.kept),
                     suggested=self._suggested_save(),
                 ),
@@ -221,7 +228,7 @@ class ShotSession(RollSession):
             yield Action(
                 "damage",
                 f"Throw damage ({count}W{sides})",
-                hint="A single roll, matches added; every die counts.",
+                hint=_("A single roll, matches added; every die counts."),
                 member=name,
             )
 
@@ -260,7 +267,7 @@ class ShotSession(RollSession):
         if again:
             tested = self.shooter.tested
             dice = self._throw(
-                f"{self.shooter.name}: throw {len(self.throws) + 1}",
+                _("{name}: throw {value}", name=self.shooter.name, value=len(self.throws) + 1),
                 len(again),
                 sides=tested.step.sides,
                 group=self.shooter.name,
@@ -298,7 +305,7 @@ class ShotSession(RollSession):
         result -= sum(self.die(die_id).face for die_id in self.struck)
         _label, _base, sides = TARGET_SIZES[self.size]
         gm = self._throw(
-            "Game master: the target's minimum",
+            _("Game master: the target's minimum"),
             self.target_moves.dice,
             sides=sides,
             group="Game master",
@@ -338,7 +345,7 @@ class ShotSession(RollSession):
     def _throw_damage(self) -> None:
         count, sides = self.damage_dice()
         dice = self._throw(
-            f"{self.shooter.name}: damage",
+            _("{name}: damage", name=self.shooter.name),
             count,
             sides=sides,
             group=f"{self.shooter.name} · damage",

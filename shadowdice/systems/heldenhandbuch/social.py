@@ -40,6 +40,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import (
     Action,
@@ -56,6 +57,8 @@ from shadowdice.systems.heldenhandbuch.scoring import is_success
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 from shadowdice.systems.heldenhandbuch.sieve import CascadeSession, SieveSession
 from shadowdice.systems.heldenhandbuch.single_roll import SingleRollSession
+
+_, _n = translations(__name__)
 
 _SEPARATOR = ":"
 SESSIONS: dict[str, type[HeldenSession]] = {
@@ -212,7 +215,7 @@ class SideBySideSession(RollSession):
         return ()
 
     def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
-        raise SessionError(f"{action.label} is not possible now")
+        raise SessionError(_("{label} is not possible now", label=action.label))
 
     def _close(self) -> None:
         """The contest is finished as it stands."""
@@ -310,12 +313,12 @@ class InfluenceSession(SideBySideSession):
 
     def __init__(self, entrants: Sequence[Entrant], *, influencers: int = 1, **kwargs: Any) -> None:
         if not 1 <= influencers < len(entrants):
-            raise SessionError("Influence needs an influencer and at least one victim.")
+            raise SessionError(_("Influence needs an influencer and at least one victim."))
         self.influencers = influencers
         self.lost: dict[int, int] = {}
         self.emptied: list[int] = []
         self.choices: dict[int, str] = {}
-        super().__init__(entrants, check="Influence", **kwargs)
+        super().__init__(entrants, check=_("Influence"), **kwargs)
 
     def tricks(self) -> list[int]:
         """The faces of the tricks: the influencer's matches and sequences; when several
@@ -356,19 +359,23 @@ class InfluenceSession(SideBySideSession):
             yield Action(
                 f"malus:{index}",
                 "Take the die malus",
-                hint="The emptied Psyche line costs a die in further checks.",
+                hint=_("The emptied Psyche line costs a die in further checks."),
                 member=name,
             )
             yield Action(
                 f"wish:{index}",
                 f"Grant {influencer} a wish",
-                hint=f"Instead of the die malus, {name} grants {influencer} a wish: "
-                "the emptied line costs no die.",
+                hint=_(
+                    "Instead of the die malus, {name} grants {influencer} a wish: the "
+                    "emptied line costs no die.",
+                    name=name,
+                    influencer=influencer,
+                ),
                 member=name,
             )
 
     def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
-        kind, _, index = action.id.partition(":")
+        kind, _colon, index = action.id.partition(":")
         self.choices[int(index)] = kind
         if kind == "wish":
             self.entrants[int(index)].sheet.psyche_lines_wished += 1
@@ -382,7 +389,7 @@ class InfluenceSession(SideBySideSession):
         """The tricks and what each victim lost."""
         words = self._round_standing()
         if not self.decided:
-            return Outcome("Influence: everyone throws", Tone.NEUTRAL, " · ".join(words))
+            return Outcome(_("Influence: everyone throws"), Tone.NEUTRAL, " · ".join(words))
         tricks = self.tricks()
         trick_words = ", ".join(str(face) for face in tricks) or "none"
         words.append(f"tricks: {trick_words}")
@@ -415,13 +422,13 @@ class BargainingSession(SideBySideSession):
 
     def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
         if len(entrants) != 2:
-            raise SessionError("Bargaining is between two sides.")
+            raise SessionError(_("Bargaining is between two sides."))
         self.start = [entrant.sheet.psyche.current for entrant in entrants]
         self.lines_at_start = [entrant.sheet.psyche.emptied_lines for entrant in entrants]
         self.drained = [0, 0]
         self.over = False
         self.forced = False
-        super().__init__(entrants, check="Bargaining", **kwargs)
+        super().__init__(entrants, check=_("Bargaining"), **kwargs)
 
     def _read_round(self) -> None:
         values = [session.evaluation().value for session in self.round]
@@ -447,12 +454,12 @@ class BargainingSession(SideBySideSession):
         yield Action(
             "haggle_on",
             "Haggle on",
-            hint="The offer is not accepted: both throw Haggling again.",
+            hint=_("The offer is not accepted: both throw Haggling again."),
         )
         yield Action(
             "deal",
             "Strike the deal",
-            hint="The trade ends: Psyche comes back, the clear winner +1, the loser -1.",
+            hint=_("The trade ends: Psyche comes back, the clear winner +1, the loser -1."),
         )
 
     def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
@@ -526,7 +533,7 @@ class JointSession(SideBySideSession):
 
     def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
         self.contributed: dict[int, tuple[int, ...]] = {}
-        super().__init__(entrants, check="Joint check", **kwargs)
+        super().__init__(entrants, check=_("Joint check"), **kwargs)
 
     @property
     def cap(self) -> int:
@@ -550,12 +557,12 @@ class JointSession(SideBySideSession):
             yield Action(
                 f"contribute:{index}",
                 "Contribute dice",
-                hint="One die, or several matching dice, of your check join the others'.",
+                hint=_("One die, or several matching dice, of your check join the others'."),
                 enabled=bool(eligible),
-                reason=f"{entrant.name} has no success to contribute",
+                reason=_("{name} has no success to contribute", name=entrant.name),
                 member=entrant.name,
                 pick=DicePick(
-                    prompt="Pick one die, or several dice of the same face.",
+                    prompt=_("Pick one die, or several dice of the same face."),
                     eligible=eligible,
                     suggested=self.suggested_contribution(index),
                 ),
@@ -566,7 +573,7 @@ class JointSession(SideBySideSession):
         session = self.round[index]
         faces = {face for _id, face in session.dice_faces(picked)}
         if len(faces) > 1:
-            raise SessionError("Contribute one die, or several dice of the same face.")
+            raise SessionError(_("Contribute one die, or several dice of the same face."))
         self.contributed[index] = picked
 
     def _evaluate(self) -> None:

@@ -92,9 +92,9 @@ class Heldenhandbuch(RuleSystem):
         return (
             _points_resource(0, "Physis"),
             _points_resource(1, "Psyche"),
-            field_resource(fields["mythos_points"], "Mythos points"),
-            field_resource(fields["experience_points"], "EP"),
-            field_resource(fields["respect"], "Respect"),
+            field_resource(fields["mythos_points"], _("Mythos points")),
+            field_resource(fields["experience_points"], _("EP")),
+            field_resource(fields["respect"], _("Respect")),
         )
 
     def sheet_status(self, sheet: Sheet) -> str:
@@ -268,5 +268,5 @@ def _points_resource(row: int, label: str) -> ResourceSpec:
         get=lambda sheet: sheet.points[row].current,
         bounds=lambda sheet: (0, sheet.points[row].maximum),
         put=put,
-        hint=f"{label} points left; an emptied line costs a die.",
+        hint=_("{label} points left; an emptied line costs a die.", label=label),
     )

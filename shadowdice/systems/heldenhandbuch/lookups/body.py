@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -35,6 +36,8 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     faces_text,
 )
+
+_, _n = translations(__name__)
 
 #: The minimum for treating 1, 2 or 3 heavy hits in one life circle.
 HEAVY_MINIMUMS = (7, 11, 16)
@@ -80,12 +83,12 @@ def treatment_minimum(skill: Treatment | str, injury: Injury | str, heavy_hits: 
     skill, injury = Treatment(skill), Injury(injury)
     if injury is Injury.HEAVY:
         if not 1 <= heavy_hits <= len(HEAVY_MINIMUMS):
-            raise CheckError("Treat 1 to 3 heavy hits in one life circle.")
+            raise CheckError(_("Treat 1 to 3 heavy hits in one life circle."))
         return HEAVY_MINIMUMS[heavy_hits - 1]
     if injury is Injury.CRITICAL:
         return CRITICAL_BY_MEDICINE if skill is Treatment.MEDICINE else CRITICAL_BY_FIRST_AID
     if skill is Treatment.MEDICINE:
-        raise CheckError("Only an epic first aid check (60+) revives from a deadly injury.")
+        raise CheckError(_("Only an epic first aid check (60+) revives from a deadly injury."))
     return REVIVAL_MINIMUM
 
 
@@ -216,7 +219,12 @@ def drinking(drink: int, faces: tuple[int, ...]) -> DrinkResult:
         CheckError: fewer than two dice (two must reach the minimum).
     """
     if len(faces) < DICE_TO_HOLD:
-        raise CheckError(f"A drinking check needs two dice or more, not {faces_text(faces)}.")
+        raise CheckError(
+            _(
+                "A drinking check needs two dice or more, not {faces_text}.",
+                faces_text=faces_text(faces),
+            )
+        )
     minimum = FIRST_DRINK_MINIMUM + drink - 1
     reaching = sum(1 for face in faces if face >= minimum)
     return DrinkResult(drink, faces, minimum, reaching, max(0, DICE_TO_HOLD - reaching))
@@ -239,9 +247,9 @@ HEALING = Lookup(
             InputKind.CHOICE,
             Injury.HEAVY.value,
             choices=(
-                (Injury.HEAVY.value, "Heavy hits in one life circle"),
-                (Injury.CRITICAL.value, "A critical hit"),
-                (Injury.DEADLY.value, "Deadly (revival)"),
+                (Injury.HEAVY.value, _("Heavy hits in one life circle")),
+                (Injury.CRITICAL.value, _("A critical hit")),
+                (Injury.DEADLY.value, _("Deadly (revival)")),
             ),
         ),
         LookupInput(
@@ -250,7 +258,7 @@ HEALING = Lookup(
             InputKind.INT,
             1,
             bounds=(1, len(HEAVY_MINIMUMS)),
-            hint="The heavy hits in the treated life circle (heavy injuries only).",
+            hint=_("The heavy hits in the treated life circle (heavy injuries only)."),
         ),
         LookupInput("result", "Check result", InputKind.INT, 0, bounds=(0, 200)),
     ),
@@ -268,7 +276,7 @@ DRINKING = Lookup(
             InputKind.INT,
             1,
             bounds=(1, HIGHEST_FACE),
-            hint="1 for the first drink; the minimum rises by 1 with each further one.",
+            hint=_("1 for the first drink; the minimum rises by 1 with each further one."),
         ),
         LookupInput(
             "faces",
@@ -276,7 +284,7 @@ DRINKING = Lookup(
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
-            hint="The faces of the single roll.",
+            hint=_("The faces of the single roll."),
         ),
     ),
     drinking,

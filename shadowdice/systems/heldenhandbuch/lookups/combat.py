@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -33,6 +34,8 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     match_groups,
 )
+
+_, _n = translations(__name__)
 
 #: The highest damage of a light hit, and of a heavy one; above that it is critical.
 LIGHT_UP_TO = 10
@@ -183,7 +186,7 @@ def damage(
         CheckError: no damage dice.
     """
     if not faces:
-        raise CheckError("Enter the faces of the damage dice.")
+        raise CheckError(_("Enter the faces of the damage dice."))
     armor = Armor(armor)
     counted = 0 if armor is Armor.NONE else max(0, min(protection, armor_quality))
     groups = match_groups(faces) if add_matches else ()
@@ -211,7 +214,7 @@ DAMAGE = Lookup(
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
-            hint="The faces of the damage dice (a single roll).",
+            hint=_("The faces of the damage dice (a single roll)."),
         ),
         LookupInput(
             "armor",
@@ -219,9 +222,9 @@ DAMAGE = Lookup(
             InputKind.CHOICE,
             Armor.NONE.value,
             choices=(
-                (Armor.NONE.value, "No armor"),
-                (Armor.LIGHT.value, "Light armor"),
-                (Armor.HEAVY.value, "Other armor"),
+                (Armor.NONE.value, _("No armor")),
+                (Armor.LIGHT.value, _("Light armor")),
+                (Armor.HEAVY.value, _("Other armor")),
             ),
         ),
         LookupInput(
@@ -230,7 +233,7 @@ DAMAGE = Lookup(
             InputKind.INT,
             0,
             bounds=(0, HIGHEST_FACE),
-            hint="The armor's protection value; it protects at most its current quality.",
+            hint=_("The armor's protection value; it protects at most its current quality."),
         ),
         LookupInput(
             "armor_quality",
@@ -238,14 +241,14 @@ DAMAGE = Lookup(
             InputKind.INT,
             10,
             bounds=(0, HIGHEST_FACE),
-            hint="The armor's current quality (Güte).",
+            hint=_("The armor's current quality (Güte)."),
         ),
         LookupInput(
             "matches",
             "Matches",
             InputKind.CHOICE,
             "added",
-            choices=(("added", "Added into one hit"), ("apart", "Each die a hit of its own")),
+            choices=(("added", _("Added into one hit")), ("apart", _("Each die a hit of its own"))),
         ),
     ),
     lambda faces, armor, protection, armor_quality, matches: damage(

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.items import (
     BONUS_EFFECT_MINIMUMS,
@@ -44,6 +45,8 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     faces_text,
 )
+
+_, _n = translations(__name__)
 
 #: Crafting results up to this are failures that ruin the raw materials.
 FAILURE_UP_TO = 3
@@ -64,7 +67,7 @@ def bonus_size(result: int) -> int:
     for least, size in BONUS_SIZES:
         if result >= least:
             return size
-    raise CheckError(f"A result of {result} makes no item.")
+    raise CheckError(_("A result of {result} makes no item.", result=result))
 
 
 def most_bonus_effects(result: int, master_grade: int) -> int:
@@ -146,9 +149,9 @@ def craft(result: int, master_grade: int = 0, sequence_dice: int = 0) -> CraftRe
         CheckError: sequence dice before master grade 1, or a master grade outside 0-3.
     """
     if not 0 <= master_grade < len(EFFECTS_BY_MASTER_GRADE):
-        raise CheckError("A weapon smith has master grade 0 to 3.")
+        raise CheckError(_("A weapon smith has master grade 0 to 3."))
     if sequence_dice and not master_grade:
-        raise CheckError("Sequences raise the quality only from master grade 1.")
+        raise CheckError(_("Sequences raise the quality only from master grade 1."))
     value = result + PER_SEQUENCE_DIE * sequence_dice
     if value <= FAILURE_UP_TO:
         return CraftResult(result, sequence_dice, value, True, 0, None, 0, 0)
@@ -218,9 +221,11 @@ def mass_production(faces: tuple[int, ...], quality_die: int) -> MassProduction:
         CheckError: the quality die is not among the faces.
     """
     if not faces:
-        raise CheckError("Enter the faces of the single roll.")
+        raise CheckError(_("Enter the faces of the single roll."))
     if quality_die not in faces:
-        raise CheckError(f"Choose the quality die among the faces {faces_text(faces)}.")
+        raise CheckError(
+            _("Choose the quality die among the faces {faces_text}.", faces_text=faces_text(faces))
+        )
     options = tuple((face, _items(faces, face)) for face in sorted(set(faces), reverse=True))
     if quality_die <= FAILURE_UP_TO:
         return MassProduction(faces, quality_die, 0, None, options)
@@ -238,7 +243,7 @@ CRAFTING = Lookup(
             InputKind.INT,
             4,
             bounds=(1, 200),
-            hint="The weapon smithing result, matches added.",
+            hint=_("The weapon smithing result, matches added."),
         ),
         LookupInput("master_grade", "Master grade", InputKind.INT, 0, bounds=(0, 3)),
         LookupInput(
@@ -247,7 +252,7 @@ CRAFTING = Lookup(
             InputKind.INT,
             0,
             bounds=(0, 5),
-            hint="From master grade 1: dice in the group only by a sequence, +2 each.",
+            hint=_("From master grade 1: dice in the group only by a sequence, +2 each."),
         ),
     ),
     craft,
@@ -264,7 +269,7 @@ MASS_PRODUCTION = Lookup(
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
-            hint="The faces of the single roll.",
+            hint=_("The faces of the single roll."),
         ),
         LookupInput(
             "quality_die",
@@ -272,7 +277,7 @@ MASS_PRODUCTION = Lookup(
             InputKind.INT,
             4,
             bounds=(1, HIGHEST_FACE),
-            hint="The face chosen as the items' quality.",
+            hint=_("The face chosen as the items' quality."),
         ),
     ),
     mass_production,

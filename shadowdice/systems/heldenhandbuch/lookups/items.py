@@ -21,8 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
+
+_, _n = translations(__name__)
 
 #: The highest quality an item can have.
 HIGHEST_QUALITY = 20
@@ -92,7 +95,7 @@ def quality_grade(quality: int) -> QualityGrade:
     for grade in GRADES:
         if grade.lowest <= quality <= grade.highest:
             return grade
-    raise CheckError(f"Item quality runs from 4 to 20, not {quality}.")
+    raise CheckError(_("Item quality runs from 4 to 20, not {quality}.", quality=quality))
 
 
 def factor_text(value: float) -> str:
@@ -159,7 +162,7 @@ def item_quality(quality: int, bonus_effects: int = 0, simple_price: int = 0) ->
     """
     grade = quality_grade(quality)
     if bonus_effects and quality < HIGHEST_QUALITY:
-        raise CheckError("Only masterly items (quality 20) carry bonus effects.")
+        raise CheckError(_("Only masterly items (quality 20) carry bonus effects."))
     (rank, german), factor = (grade.name, grade.german), grade.price_factor
     if bonus_effects >= LEGENDARY_FROM:
         (rank, german), factor = LEGENDARY, LEGENDARY_PRICE
@@ -180,7 +183,7 @@ ITEM_QUALITY = Lookup(
             InputKind.INT,
             0,
             bounds=(0, len(BONUS_EFFECT_MINIMUMS) - 1),
-            hint="Only masterly items (quality 20) carry them.",
+            hint=_("Only masterly items (quality 20) carry them."),
         ),
         LookupInput(
             "simple_price",
@@ -188,7 +191,7 @@ ITEM_QUALITY = Lookup(
             InputKind.INT,
             0,
             bounds=(0, 1_000_000),
-            hint="0: show only the factor.",
+            hint=_("0: show only the factor."),
         ),
     ),
     item_quality,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -36,6 +37,8 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     match_groups,
 )
+
+_, _n = translations(__name__)
 
 #: Tempo levels: (name, German, least result), slowest first.
 TEMPOS = (
@@ -133,7 +136,7 @@ def chase(leader_result: int, result: int, distance: str) -> ChaseResult:
         CheckError: an unknown distance level.
     """
     if distance not in _DISTANCE_IDS:
-        raise CheckError(f"There is no distance level {distance!r}.")
+        raise CheckError(_("There is no distance level {distance!r}.", distance=distance))
     leader, own = tempo_level(leader_result), tempo_level(result)
     lost = 1 if result < leader_result else 0
     moved = _DISTANCE_IDS.index(distance) + leader - own
@@ -202,7 +205,7 @@ def herb_level(face: int) -> tuple[str, int]:
     for least, name, _german, plants in HERB_LEVELS:
         if face >= least:
             return name, plants
-    raise CheckError(f"A die of {face} finds no herb.")
+    raise CheckError(_("A die of {face} finds no herb.", face=face))
 
 
 def herb_search(faces: tuple[int, ...], skill_value: int = HIGHEST_FACE) -> HerbResult:
@@ -248,7 +251,7 @@ HERB_SEARCH = Lookup(
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
-            hint="The dice kept in the wilderness lore sieve roll.",
+            hint=_("The dice kept in the wilderness lore sieve roll."),
         ),
         LookupInput(
             "skill_value",
@@ -256,7 +259,7 @@ HERB_SEARCH = Lookup(
             InputKind.INT,
             HIGHEST_FACE,
             bounds=(1, 30),
-            hint="Matches count up to this face.",
+            hint=_("Matches count up to this face."),
         ),
     ),
     herb_search,

@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
+
+_, _n = translations(__name__)
 
 #: A ranged shot's minimum rises by 1 per this many metres to the target.
 METRES_PER_POINT = 10
@@ -119,7 +122,15 @@ def ranged_shot(
     _label, base, sides = TARGET_SIZES[TargetSize(size)]
     count = TargetMovement(movement).dice
     if not count <= dice_total <= count * sides:
-        raise CheckError(f"{count}W{sides} shows {count} to {count * sides}, not {dice_total}.")
+        raise CheckError(
+            _(
+                "{count}W{sides} shows {count} to {value}, not {dice_total}.",
+                count=count,
+                sides=sides,
+                value=count * sides,
+                dice_total=dice_total,
+            )
+        )
     points = distance // METRES_PER_POINT
     minimum = base + dice_total + points + evasion
     return ShotResult(
@@ -144,9 +155,9 @@ RANGED_SHOT = Lookup(
             InputKind.CHOICE,
             TargetMovement.STILL.value,
             choices=(
-                ("still", "Standing still (1 die)"),
-                ("slow", "Slowly (2 dice)"),
-                ("fast", "Fast (3 dice)"),
+                ("still", _("Standing still (1 die)")),
+                ("slow", _("Slowly (2 dice)")),
+                ("fast", _("Fast (3 dice)")),
             ),
         ),
         LookupInput(
@@ -155,7 +166,7 @@ RANGED_SHOT = Lookup(
             InputKind.INT,
             1,
             bounds=(1, 36),
-            hint="The total the game master threw on the size's dice.",
+            hint=_("The total the game master threw on the size's dice."),
         ),
         LookupInput("distance", "Distance (m)", InputKind.INT, 0, bounds=(0, 1000)),
         LookupInput(
@@ -164,7 +175,7 @@ RANGED_SHOT = Lookup(
             InputKind.INT,
             0,
             bounds=(0, 200),
-            hint="The target's acrobatics, hiding, running or shield check, if it may evade.",
+            hint=_("The target's acrobatics, hiding, running or shield check, if it may evade."),
         ),
         LookupInput(
             "result",
@@ -172,7 +183,9 @@ RANGED_SHOT = Lookup(
             InputKind.INT,
             0,
             bounds=(0, 200),
-            hint="Matches and sequences added; a moving shooter has struck 1 or 2 of their dice.",
+            hint=_(
+                "Matches and sequences added; a moving shooter has struck 1 or 2 of their dice."
+            ),
         ),
     ),
     ranged_shot,

@@ -37,8 +37,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError, CheckParam
 from shadowdice.core.sheet import Kind
+
+_, _n = translations(__name__)
 
 #: Faces of 2 and 3 are failures; they form no matches (nor do 1s, which are fumbles).
 LOWEST_MATCH_FACE = 4
@@ -89,18 +92,40 @@ class LookupInput:
         low, high = self.bounds
         if self.kind is InputKind.CHOICE:
             if value not in {choice for choice, _label in self.choices}:
-                raise CheckError(f"{self.label}: {value!r} is not one of the choices.")
+                raise CheckError(
+                    _(
+                        "{label}: {value!r} is not one of the choices.",
+                        label=self.label,
+                        value=value,
+                    )
+                )
             return str(value)
         if self.kind is InputKind.INT:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise CheckError(f"{self.label} must be a number from {low} to {high}.")
+                raise CheckError(
+                    _(
+                        "{label} must be a number from {low} to {high}.",
+                        label=self.label,
+                        low=low,
+                        high=high,
+                    )
+                )
             return value
         faces = tuple(value)
         if len(faces) > self.count:
-            raise CheckError(f"{self.label}: enter at most {self.count} dice.")
+            raise CheckError(
+                _("{label}: enter at most {count} dice.", label=self.label, count=self.count)
+            )
         for face in faces:
             if isinstance(face, bool) or not isinstance(face, int) or not low <= face <= high:
-                raise CheckError(f"{self.label}: each die must show {low} to {high}.")
+                raise CheckError(
+                    _(
+                        "{label}: each die must show {low} to {high}.",
+                        label=self.label,
+                        low=low,
+                        high=high,
+                    )
+                )
         return faces
 
 
@@ -170,7 +195,7 @@ class Lookup:
                 params.append(
                     CheckParam(
                         self.param_key(entry),
-                        f"{entry.label} (faces, e.g. 12 12 5)",
+                        _("{label} (faces, e.g. 12 12 5)", label=entry.label),
                         Kind.TEXT,
                         faces_line(default),  # type: ignore[arg-type]
                         hint=f"{entry.hint} Up to {entry.count} faces, apart by spaces or "
@@ -222,7 +247,13 @@ def parse_faces(text: str, label: str = "Dice") -> tuple[int, ...]:
     faces = []
     for part in text.replace(",", " ").split():
         if not (part.isascii() and part.isdigit()):
-            raise CheckError(f"{label}: {part!r} is no die face; type faces like 12 12 5.")
+            raise CheckError(
+                _(
+                    "{label}: {part!r} is no die face; type faces like 12 12 5.",
+                    label=label,
+                    part=part,
+                )
+            )
         faces.append(int(part))
     return tuple(faces)
 

@@ -16,7 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shadowdice.core.language import translations
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
+
+_, _n = translations(__name__)
 
 
 class SneakDistance(StrEnum):
@@ -115,9 +118,9 @@ SNEAKING = Lookup(
             InputKind.CHOICE,
             SneakDistance.NEAR.value,
             choices=(
-                ("near", "Near (up to 3 m)"),
-                ("middle", "Middle (3-8 m)"),
-                ("far", "Far (8-20 m)"),
+                ("near", _("Near (up to 3 m)")),
+                ("middle", _("Middle (3-8 m)")),
+                ("far", _("Far (8-20 m)")),
             ),
         ),
         LookupInput(
@@ -125,7 +128,7 @@ SNEAKING = Lookup(
             "Guards",
             InputKind.CHOICE,
             Guards.UNAWARE.value,
-            choices=(("unaware", "Unaware"), ("wary", "Wary")),
+            choices=(("unaware", _("Unaware")), ("wary", _("Wary"))),
         ),
         LookupInput("result", "Sneaking result", InputKind.INT, 0, bounds=(0, 200)),
         LookupInput(
@@ -134,7 +137,7 @@ SNEAKING = Lookup(
             InputKind.INT,
             0,
             bounds=(0, 200),
-            hint="Compared when near, or when the guards are wary.",
+            hint=_("Compared when near, or when the guards are wary."),
         ),
     ),
     sneaking,
