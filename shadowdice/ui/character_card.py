@@ -35,7 +35,7 @@ from shadowdice.core.registry import QuickCheck
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.language import events, put
+from shadowdice.ui.language import events, put, shown
 from shadowdice.ui.sheet_editor import SheetEditor, UndoKeysToWindow
 
 _, _n = translations(__name__)
@@ -210,7 +210,7 @@ class CharacterCard(QWidget):
         self.rolls.chosen.connect(self.check_chosen)
         self.rolls.rolled.connect(self.roll_requested)
         document.sheet_changed.connect(self.refresh)
-        events.changed.connect(self.refresh)
+        events.changed.connect(self._on_language_changed)
         self.refresh()
 
     def refresh(self) -> None:
@@ -233,11 +233,15 @@ class CharacterCard(QWidget):
             current = self.rolls.currentIndex().row()
             self.model.clear()
             for check in quick:
-                item = QStandardItem(check.label)
+                item = QStandardItem(shown(check.label))
                 item.setData(dict(check.values), VALUES_ROLE)
                 self.model.appendRow(item)
             if 0 <= current < self.proxy.rowCount():
                 self.rolls.setCurrentIndex(self.proxy.index(current, 0))
+
+    def _on_language_changed(self) -> None:
+        self._quick = ()  # the roll list in the new language, even where its texts are alike
+        self.refresh()
 
     def roll_labels(self) -> list[str]:
         """The rolls as the list shows them now (filtered)."""

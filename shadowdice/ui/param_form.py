@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from shadowdice.core.registry import CheckParam
 from shadowdice.core.sheet import Kind
+from shadowdice.ui.language import shown
 
 #: Rows a list of characters shows before it scrolls.
 _VISIBLE_CHARACTERS = 4
@@ -84,11 +85,12 @@ class ParamForm(QWidget):
         for param in params:
             widget = _editor(param, keep.get(param.key, param.default))
             widget.setObjectName(f"check_{param.key}")
-            widget.setToolTip(param.hint)
+            widget.setToolTip(shown(param.hint))
             self._params[param.key] = (param, widget)
-            label = FieldLabel("" if isinstance(widget, QCheckBox) else f"{param.label}:", self)
+            text = shown(param.label)
+            label = FieldLabel("" if isinstance(widget, QCheckBox) else f"{text}:", self)
             if isinstance(widget, QCheckBox):
-                widget.setText(param.label)
+                widget.setText(text)
             else:
                 label.setBuddy(widget)
             self._labels[param.key] = label
@@ -226,7 +228,7 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
         # ... and grow with the form, so that a wide window shows them whole.
         combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         for choice, label in param.choices:
-            combo.addItem(label, choice)
+            combo.addItem(shown(label), choice)
         index = combo.findData(value)
         combo.setCurrentIndex(index if index >= 0 else max(combo.findData(param.default), 0))
         return combo
@@ -245,7 +247,7 @@ def _editor(param: CheckParam, value: Any) -> QWidget:
         names = QListWidget()
         chosen = set(value or ())
         for choice, label in param.choices:
-            item = QListWidgetItem(label)
+            item = QListWidgetItem(shown(label))
             item.setData(Qt.ItemDataRole.UserRole, choice)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(

@@ -42,7 +42,7 @@ from shadowdice.systems.heldenhandbuch.learning_session import LearningSession, 
 from shadowdice.systems.heldenhandbuch.lookup_checks import ATTRIBUTE_OR_SKILL
 from shadowdice.systems.heldenhandbuch.mastery import Goal, shadow_rolls
 from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet, term
 from shadowdice.systems.heldenhandbuch.sieve import CascadeSession, SieveSession
 from shadowdice.systems.heldenhandbuch.single_roll import SingleRollSession
 
@@ -87,14 +87,19 @@ def what_key(kind: str, name: str) -> str:
 def what_choices(sheet: HeldenSheet) -> tuple[tuple[str, str], ...]:
     """Every attribute and skill, as (value, label) pairs with their dice."""
     attributes = [
-        (what_key(ATTRIBUTE, a.name), f"{a.name} {a.value} ({a.dice_text})")
+        (what_key(ATTRIBUTE, a.name), _valued(a.name, a.value, a.dice_text))
         for a in sheet.attributes
     ]
     skills = [
-        (what_key(SKILL, s.name), f"{s.name} {s.value} ({s.dice_text})")
+        (what_key(SKILL, s.name), _valued(s.name, s.value, s.dice_text))
         for s in sorted(sheet.skills, key=lambda skill: -skill.value)
     ]
     return (*skills, *attributes)
+
+
+def _valued(name: str, value: int, dice: str) -> Text:
+    """A tested value with its dice: "Tracking 4 (1W6)"."""
+    return _("{name} {value} ({dice})", name=term(name), value=value, dice=dice)
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from shadowdice.systems.heldenhandbuch.sheet import (
     MOST_MYTHOS_POINTS,
     RESPECT_BOUNDS,
     HeldenSheet,
+    term,
 )
 
 _, _n = translations(__name__)
@@ -86,9 +87,9 @@ class Tested:
     shadow_rolls: int = 0
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """The tested value in words: "Intimidation 12"."""
-        return f"{self.name} {self.value}"
+        return _("{name} {value}", name=term(self.name), value=self.value)
 
 
 class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):

@@ -32,7 +32,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.heldenhandbuch.dice_steps import (
     DIE_SIZES,
@@ -61,19 +61,28 @@ PSYCHE = "Psyche"
 
 #: The attributes a new character starts with, (name, physical).
 STANDARD_ATTRIBUTES = (
-    ("Strength", True), ("Agility", True), ("Endurance", True), ("Reaction", True),
-    ("Perception", False), ("Intellect", False), ("Willpower", False), ("Charisma", False),
+    (N_("Strength"), True), (N_("Agility"), True), (N_("Endurance"), True),
+    (N_("Reaction"), True), (N_("Perception"), False), (N_("Intellect"), False),
+    (N_("Willpower"), False), (N_("Charisma"), False),
 )  # fmt: skip
 #: The skills the text names, (name, general): Akrobatik, Aufspüren, Basis-Kampfkunst, Erste
 #: Hilfe, Feilschen, Geländelauf, Heilkunde, Einschüchtern, Redekunst, Schleichen,
 #: Selbstbeherrschung, Verbergen, Verführen, Wachgabe, Waffenschmieden, Wildnisleben, Zechen.
 STANDARD_SKILLS = (
-    ("Acrobatics", True), ("Tracking", True), ("Basic martial arts", False),
-    ("First aid", True), ("Haggling", True), ("Cross-country running", True),
-    ("Medicine", True), ("Intimidation", True), ("Oratory", True), ("Sneaking", True),
-    ("Self-control", True), ("Hiding", True), ("Seduction", True), ("Keeping watch", True),
-    ("Weapon smithing", False), ("Wilderness lore", True), ("Drinking", True),
+    (N_("Acrobatics"), True), (N_("Tracking"), True), (N_("Basic martial arts"), False),
+    (N_("First aid"), True), (N_("Haggling"), True), (N_("Cross-country running"), True),
+    (N_("Medicine"), True), (N_("Intimidation"), True), (N_("Oratory"), True),
+    (N_("Sneaking"), True), (N_("Self-control"), True), (N_("Hiding"), True),
+    (N_("Seduction"), True), (N_("Keeping watch"), True), (N_("Weapon smithing"), False),
+    (N_("Wilderness lore"), True), (N_("Drinking"), True),
 )  # fmt: skip
+
+
+def term(name: str) -> Text:
+    """A name the rules give (an attribute, a skill) in the language shown; a name a player
+    gave is shown as it is.
+    """
+    return _(name)
 
 
 #: The lowest and highest respect a sheet holds; a legendary failure at the lowest costs nothing.

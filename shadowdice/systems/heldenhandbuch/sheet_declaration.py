@@ -23,6 +23,7 @@ from shadowdice.systems.heldenhandbuch.sheet import (
     Item,
     LifeCircle,
     Skill,
+    term,
 )
 
 _, _n = translations(__name__)
@@ -111,7 +112,7 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             "attributes",
             _("Attributes (Eigenschaften)"),
             (
-                ColumnSpec("name", _("Attribute")),
+                ColumnSpec("name", _("Attribute"), shown=term),
                 ColumnSpec("value", _("Value"), Kind.INT, bounds=lambda row: VALUE_BOUNDS),
                 ColumnSpec("dice_text", _("Dice"), editable=False),
                 ColumnSpec("physical", _("Physical"), Kind.FLAG),
@@ -123,7 +124,7 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             "skills",
             _("Skills (Fertigkeiten)"),
             (
-                ColumnSpec("name", _("Skill")),
+                ColumnSpec("name", _("Skill"), shown=term),
                 ColumnSpec("value", _("Value"), Kind.INT, bounds=lambda row: VALUE_BOUNDS),
                 ColumnSpec("base_die", _("Base die"), Kind.CHOICE, choices=lambda sheet: BASE_DICE),
                 ColumnSpec(

@@ -243,7 +243,7 @@ class PhaseSixSheet(Sheet):
     """
 
     rules: str = CURRENT
-    lineage: str = "Human"
+    lineage: str = N_("Human")
     minimum_roll: int = Field(
         default=HUMAN_MINIMUM_ROLL, ge=MINIMUM_ROLL_BOUNDS[0], le=MINIMUM_ROLL_BOUNDS[1]
     )

@@ -232,18 +232,18 @@ def drinking(drink: int, faces: tuple[int, ...]) -> DrinkResult:
 
 HEALING = Lookup(
     "healing",
-    "Treating injuries",
+    _("Treating injuries"),
     (
         LookupInput(
             "skill",
-            "Skill",
+            _("Skill"),
             InputKind.CHOICE,
             Treatment.FIRST_AID.value,
             choices=tuple((skill.value, skill.label) for skill in Treatment),
         ),
         LookupInput(
             "injury",
-            "Injury",
+            _("Injury"),
             InputKind.CHOICE,
             Injury.HEAVY.value,
             choices=(
@@ -254,25 +254,25 @@ HEALING = Lookup(
         ),
         LookupInput(
             "heavy_hits",
-            "Heavy hits",
+            _("Heavy hits"),
             InputKind.INT,
             1,
             bounds=(1, len(HEAVY_MINIMUMS)),
             hint=_("The heavy hits in the treated life circle (heavy injuries only)."),
         ),
-        LookupInput("result", "Check result", InputKind.INT, 0, bounds=(0, 200)),
+        LookupInput("result", _("Check result"), InputKind.INT, 0, bounds=(0, 200)),
     ),
     treat,
-    "Treatment thresholds per life circle (Erste Hilfe und Heilkunde).",
+    _("Treatment thresholds per life circle (Erste Hilfe und Heilkunde)."),
 )
 
 DRINKING = Lookup(
     "drinking",
-    "Drinking",
+    _("Drinking"),
     (
         LookupInput(
             "drink",
-            "Drink number",
+            _("Drink number"),
             InputKind.INT,
             1,
             bounds=(1, HIGHEST_FACE),
@@ -280,7 +280,7 @@ DRINKING = Lookup(
         ),
         LookupInput(
             "faces",
-            "Dice",
+            _("Dice"),
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
@@ -288,5 +288,5 @@ DRINKING = Lookup(
         ),
     ),
     drinking,
-    "The drinking check: minimum 4, +1 per further drink, on two dice (Zechen).",
+    _("The drinking check: minimum 4, +1 per further drink, on two dice (Zechen)."),
 )

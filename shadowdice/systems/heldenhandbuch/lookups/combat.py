@@ -206,11 +206,11 @@ def damage(
 
 DAMAGE = Lookup(
     "damage",
-    "Damage severity",
+    _("Damage severity"),
     (
         LookupInput(
             "faces",
-            "Damage dice",
+            _("Damage dice"),
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
@@ -218,7 +218,7 @@ DAMAGE = Lookup(
         ),
         LookupInput(
             "armor",
-            "Armor",
+            _("Armor"),
             InputKind.CHOICE,
             Armor.NONE.value,
             choices=(
@@ -229,7 +229,7 @@ DAMAGE = Lookup(
         ),
         LookupInput(
             "protection",
-            "Protection value",
+            _("Protection value"),
             InputKind.INT,
             0,
             bounds=(0, HIGHEST_FACE),
@@ -237,7 +237,7 @@ DAMAGE = Lookup(
         ),
         LookupInput(
             "armor_quality",
-            "Armor quality",
+            _("Armor quality"),
             InputKind.INT,
             10,
             bounds=(0, HIGHEST_FACE),
@@ -245,7 +245,7 @@ DAMAGE = Lookup(
         ),
         LookupInput(
             "matches",
-            "Matches",
+            _("Matches"),
             InputKind.CHOICE,
             "added",
             choices=(("added", _("Added into one hit")), ("apart", _("Each die a hit of its own"))),
@@ -254,5 +254,5 @@ DAMAGE = Lookup(
     lambda faces, armor, protection, armor_quality, matches: damage(
         faces, armor, protection, armor_quality, add_matches=matches == "added"
     ),
-    "Damage dice to light, heavy and critical hits, less armor (Kampf: Treffer, Rüstung).",
+    _("Damage dice to light, heavy and critical hits, less armor (Kampf: Treffer, Rüstung)."),
 )

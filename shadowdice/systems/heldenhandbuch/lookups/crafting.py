@@ -235,20 +235,20 @@ def mass_production(faces: tuple[int, ...], quality_die: int) -> MassProduction:
 
 CRAFTING = Lookup(
     "crafting",
-    "Weapon smith: crafting",
+    _("Weapon smith: crafting"),
     (
         LookupInput(
             "result",
-            "Check result",
+            _("Check result"),
             InputKind.INT,
             4,
             bounds=(1, 200),
             hint=_("The weapon smithing result, matches added."),
         ),
-        LookupInput("master_grade", "Master grade", InputKind.INT, 0, bounds=(0, 3)),
+        LookupInput("master_grade", _("Master grade"), InputKind.INT, 0, bounds=(0, 3)),
         LookupInput(
             "sequence_dice",
-            "Sequence dice",
+            _("Sequence dice"),
             InputKind.INT,
             0,
             bounds=(0, 5),
@@ -256,16 +256,16 @@ CRAFTING = Lookup(
         ),
     ),
     craft,
-    "Quality, bonus and bonus effects of a crafted weapon (Waffenschmied: Fertigung).",
+    _("Quality, bonus and bonus effects of a crafted weapon (Waffenschmied: Fertigung)."),
 )
 
 MASS_PRODUCTION = Lookup(
     "mass_production",
-    "Weapon smith: mass production",
+    _("Weapon smith: mass production"),
     (
         LookupInput(
             "faces",
-            "Dice",
+            _("Dice"),
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
@@ -273,7 +273,7 @@ MASS_PRODUCTION = Lookup(
         ),
         LookupInput(
             "quality_die",
-            "Quality die",
+            _("Quality die"),
             InputKind.INT,
             4,
             bounds=(1, HIGHEST_FACE),
@@ -281,5 +281,5 @@ MASS_PRODUCTION = Lookup(
         ),
     ),
     mass_production,
-    "Items per half day from one single roll (Waffenschmied: Massenfertigung).",
+    _("Items per half day from one single roll (Waffenschmied: Massenfertigung)."),
 )

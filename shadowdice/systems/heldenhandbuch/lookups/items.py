@@ -174,12 +174,12 @@ def item_quality(quality: int, bonus_effects: int = 0, simple_price: int = 0) ->
 
 ITEM_QUALITY = Lookup(
     "item_quality",
-    "Item quality",
+    _("Item quality"),
     (
-        LookupInput("quality", "Quality (Güte)", InputKind.INT, 7, bounds=(4, HIGHEST_QUALITY)),
+        LookupInput("quality", _("Quality (Güte)"), InputKind.INT, 7, bounds=(4, HIGHEST_QUALITY)),
         LookupInput(
             "bonus_effects",
-            "Bonus effects",
+            _("Bonus effects"),
             InputKind.INT,
             0,
             bounds=(0, len(BONUS_EFFECT_MINIMUMS) - 1),
@@ -187,7 +187,7 @@ ITEM_QUALITY = Lookup(
         ),
         LookupInput(
             "simple_price",
-            "Price of a simple one",
+            _("Price of a simple one"),
             InputKind.INT,
             0,
             bounds=(0, 1_000_000),
@@ -195,5 +195,5 @@ ITEM_QUALITY = Lookup(
         ),
     ),
     item_quality,
-    "Quality grades, price factors and bonus effects (Güte von Gegenständen).",
+    _("Quality grades, price factors and bonus effects (Güte von Gegenständen)."),
 )

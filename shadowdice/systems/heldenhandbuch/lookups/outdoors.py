@@ -225,29 +225,29 @@ def herb_search(faces: tuple[int, ...], skill_value: int = HIGHEST_FACE) -> Herb
 
 CHASE = Lookup(
     "chase",
-    "Chase",
+    _("Chase"),
     (
-        LookupInput("leader_result", "Leader's result", InputKind.INT, 4, bounds=(0, 200)),
-        LookupInput("result", "Runner's result", InputKind.INT, 4, bounds=(0, 200)),
+        LookupInput("leader_result", _("Leader's result"), InputKind.INT, 4, bounds=(0, 200)),
+        LookupInput("result", _("Runner's result"), InputKind.INT, 4, bounds=(0, 200)),
         LookupInput(
             "distance",
-            "Distance to the leader",
+            _("Distance to the leader"),
             InputKind.CHOICE,
             "heels",
             choices=tuple((key, f"{name} ({far})") for key, name, _g, far in DISTANCES),
         ),
     ),
     chase,
-    "Tempo and distance levels of a chase (Verfolgungsjagd).",
+    _("Tempo and distance levels of a chase (Verfolgungsjagd)."),
 )
 
 HERB_SEARCH = Lookup(
     "herb_search",
-    "Herb search",
+    _("Herb search"),
     (
         LookupInput(
             "faces",
-            "Kept dice",
+            _("Kept dice"),
             InputKind.FACES,
             (),
             bounds=(1, HIGHEST_FACE),
@@ -255,7 +255,7 @@ HERB_SEARCH = Lookup(
         ),
         LookupInput(
             "skill_value",
-            "Wilderness lore value",
+            _("Wilderness lore value"),
             InputKind.INT,
             HIGHEST_FACE,
             bounds=(1, 30),
@@ -263,5 +263,5 @@ HERB_SEARCH = Lookup(
         ),
     ),
     herb_search,
-    "Herbs and plants found in a half hour's search (Kräutersuche).",
+    _("Herbs and plants found in a half hour's search (Kräutersuche)."),
 )

@@ -140,18 +140,18 @@ def ranged_shot(
 
 RANGED_SHOT = Lookup(
     "ranged_shot",
-    "Ranged shot",
+    _("Ranged shot"),
     (
         LookupInput(
             "size",
-            "Target size",
+            _("Target size"),
             InputKind.CHOICE,
             TargetSize.LARGE.value,
             choices=tuple((size.value, label) for size, (label, _b, _s) in TARGET_SIZES.items()),
         ),
         LookupInput(
             "movement",
-            "Target moves",
+            _("Target moves"),
             InputKind.CHOICE,
             TargetMovement.STILL.value,
             choices=(
@@ -162,16 +162,16 @@ RANGED_SHOT = Lookup(
         ),
         LookupInput(
             "dice_total",
-            "Game master's dice",
+            _("Game master's dice"),
             InputKind.INT,
             1,
             bounds=(1, 36),
             hint=_("The total the game master threw on the size's dice."),
         ),
-        LookupInput("distance", "Distance (m)", InputKind.INT, 0, bounds=(0, 1000)),
+        LookupInput("distance", _("Distance (m)"), InputKind.INT, 0, bounds=(0, 1000)),
         LookupInput(
             "evasion",
-            "Evasion result",
+            _("Evasion result"),
             InputKind.INT,
             0,
             bounds=(0, 200),
@@ -179,7 +179,7 @@ RANGED_SHOT = Lookup(
         ),
         LookupInput(
             "result",
-            "Shooter's result",
+            _("Shooter's result"),
             InputKind.INT,
             0,
             bounds=(0, 200),
@@ -189,5 +189,5 @@ RANGED_SHOT = Lookup(
         ),
     ),
     ranged_shot,
-    "The minimum result of a shot by target size, movement and distance (Fernkampf).",
+    _("The minimum result of a shot by target size, movement and distance (Fernkampf)."),
 )

@@ -110,11 +110,11 @@ def sneaking(
 
 SNEAKING = Lookup(
     "sneaking",
-    "Sneaking",
+    _("Sneaking"),
     (
         LookupInput(
             "distance",
-            "Distance",
+            _("Distance"),
             InputKind.CHOICE,
             SneakDistance.NEAR.value,
             choices=(
@@ -125,15 +125,15 @@ SNEAKING = Lookup(
         ),
         LookupInput(
             "guards",
-            "Guards",
+            _("Guards"),
             InputKind.CHOICE,
             Guards.UNAWARE.value,
             choices=(("unaware", _("Unaware")), ("wary", _("Wary"))),
         ),
-        LookupInput("result", "Sneaking result", InputKind.INT, 0, bounds=(0, 200)),
+        LookupInput("result", _("Sneaking result"), InputKind.INT, 0, bounds=(0, 200)),
         LookupInput(
             "watch_result",
-            "Their watch result",
+            _("Their watch result"),
             InputKind.INT,
             0,
             bounds=(0, 200),
@@ -141,5 +141,5 @@ SNEAKING = Lookup(
         ),
     ),
     sneaking,
-    "Sneaking past unaware or wary guards by distance (Schleichen).",
+    _("Sneaking past unaware or wary guards by distance (Schleichen)."),
 )
