@@ -24,7 +24,9 @@ from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter,
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
 from shadowdice.core.die import Die
+from shadowdice.core.language import translations
 from shadowdice.core.session import DicePick
+from shadowdice.ui.language import events, put
 from shadowdice.ui.tray.animation import DEFAULT_DURATION_MS, ThrowAnimation
 from shadowdice.ui.tray.die_item import DieItem, describe_die
 from shadowdice.ui.tray.die_stand_ins import DieStandIns
@@ -36,6 +38,8 @@ from shadowdice.ui.tray.layout import (
     split_group,
 )
 from shadowdice.ui.tray.scene import Felt, TrayScene
+
+_, _n = translations(__name__)
 
 __all__ = [
     "DEFAULT_DURATION_MS",
@@ -116,12 +120,13 @@ class DiceTray(QGraphicsView):
         # The felt is drawn relative to the visible area, so repaint all of it when scrolling.
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Dice tray")
-        self.setAccessibleDescription("No dice thrown yet")
+        put(self.setAccessibleName, _("Dice tray"))
+        put(self.setAccessibleDescription, _("No dice thrown yet"))
 
     def _connect_signals(self) -> None:
         self._throw.finished.connect(self._on_throw_finished)
         self._settled_timer.timeout.connect(self.dice_settled)
+        events.changed.connect(self._update_description)  # the dice's words
 
     # --- showing dice ------------------------------------------------------------------
 
@@ -432,11 +437,14 @@ class DiceTray(QGraphicsView):
     def _update_description(self) -> None:
         self._update_stand_ins()
         if not self._scene.dice:
-            self.setAccessibleDescription("No dice thrown yet")
+            put(self.setAccessibleDescription, _("No dice thrown yet"))
             return
         parts = []
         number = {die.id: place for place, die in enumerate(self._scene.dice, start=1)}
         for name, members in group_dice(self._scene.dice):
-            words = "; ".join(f"die {number[die.id]}: {describe_die(die)}" for die in members)
+            words = "; ".join(
+                _("die {number}: {die}", number=number[die.id], die=describe_die(die))
+                for die in members
+            )
             parts.append(f"{caption_for(name)}: {words}" if name else words)
         self.setAccessibleDescription(". ".join(parts))

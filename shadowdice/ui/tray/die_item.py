@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import N_, translations
 from shadowdice.ui.tray.die_marks import (
     chain_width,
     paint_badges,
@@ -72,6 +73,8 @@ _LIFT = 0.07
 #: A die a reroll replaced is set aside at this share of the normal size.
 _ASIDE_SCALE = 0.72
 
+_, _n = translations(__name__)
+
 #: The pictures of every die on every tray, by their look.
 PICTURES = DiePictures()
 
@@ -81,22 +84,39 @@ _MARK_ORDER = tuple(Mark)
 
 #: How each mark looks and what it means, in words, for the legend under the tray.
 MARK_LEGEND = {
-    Mark.HIT: "green badge with a tick: counts",
-    Mark.GLITCH: "red border, red ! badge: counts toward a glitch",
-    Mark.EXPLODED: "orange burst: thrown again and added",
-    Mark.REROLLED: "small and crossed out: replaced by a reroll",
-    Mark.KEPT: "gold border, lifted: kept",
-    Mark.MATCHED: "blue bar: part of a match",
-    Mark.SEQUENCE: "violet arrow bar: part of a sequence",
-    Mark.FAILURE: "grey, dashed border: a failure",
-    Mark.FUMBLE: "dark red with a cross: a fumble",
-    Mark.VOIDED: "struck through: used up",
-    Mark.LUCKY: "gold star: the lucky number",
-    Mark.CHOSEN: "black border with a white rim: the result",
+    Mark.HIT: N_("green badge with a tick: counts"),
+    Mark.GLITCH: N_("red border, red ! badge: counts toward a glitch"),
+    Mark.EXPLODED: N_("orange burst: thrown again and added"),
+    Mark.REROLLED: N_("small and crossed out: replaced by a reroll"),
+    Mark.KEPT: N_("gold border, lifted: kept"),
+    Mark.MATCHED: N_("blue bar: part of a match"),
+    Mark.SEQUENCE: N_("violet arrow bar: part of a sequence"),
+    Mark.FAILURE: N_("grey, dashed border: a failure"),
+    Mark.FUMBLE: N_("dark red with a cross: a fumble"),
+    Mark.VOIDED: N_("struck through: used up"),
+    Mark.LUCKY: N_("gold star: the lucky number"),
+    Mark.CHOSEN: N_("black border with a white rim: the result"),
 }
 
 #: How a die typed in from a physical die looks, for the legend.
-TYPED_LEGEND = "white ring at the top: typed in from a physical die"
+TYPED_LEGEND = N_("white ring at the top: typed in from a physical die")
+
+#: Each mark in a word, for a die's description.
+MARK_WORDS = {
+    Mark.HIT: N_("hit"),
+    Mark.MISS: N_("miss"),
+    Mark.GLITCH: N_("glitch"),
+    Mark.EXPLODED: N_("exploded"),
+    Mark.REROLLED: N_("rerolled"),
+    Mark.KEPT: N_("kept"),
+    Mark.MATCHED: N_("matched"),
+    Mark.SEQUENCE: N_("sequence"),
+    Mark.FAILURE: N_("failure"),
+    Mark.FUMBLE: N_("fumble"),
+    Mark.VOIDED: N_("voided"),
+    Mark.LUCKY: N_("lucky"),
+    Mark.CHOSEN: N_("chosen"),
+}
 
 
 def mark_legend(dice: Iterable[Die]) -> str:
@@ -107,9 +127,11 @@ def mark_legend(dice: Iterable[Die]) -> str:
     """
     dice = list(dice)
     shown = frozenset().union(*(die.marks for die in dice))
-    entries = [MARK_LEGEND[mark] for mark in _MARK_ORDER if mark in shown and mark in MARK_LEGEND]
+    entries = [
+        _(MARK_LEGEND[mark]) for mark in _MARK_ORDER if mark in shown and mark in MARK_LEGEND
+    ]
     if any(die.is_typed for die in dice):
-        entries.append(TYPED_LEGEND)
+        entries.append(_(TYPED_LEGEND))
     return " · ".join(entries)
 
 
@@ -124,15 +146,15 @@ def describe_die(die: Die) -> str:
     '3, typed in'
     """
     if die.face == BLANK_FACE:
-        return "a die, not shown"
+        return _("a die, not shown")
     words = [CHAIN_ARROW.join(str(face) for face in die.faces)]
-    words += [mark.value for mark in _MARK_ORDER if mark in die.marks]
+    words += [_(MARK_WORDS.get(mark, mark.value)) for mark in _MARK_ORDER if mark in die.marks]
     if die.score is not None:
-        words.append(f"score {die.score}")
+        words.append(_("score {score}", score=die.score))
     if die.is_typed:
-        words.append("typed in")
+        words.append(_("typed in"))
     text = ", ".join(words)
-    return text if die.sides == 6 else f"d{die.sides}: {text}"
+    return text if die.sides == 6 else _("d{sides}: {dice}", sides=die.sides, dice=text)
 
 
 def body_centre_depth(size: float) -> float:

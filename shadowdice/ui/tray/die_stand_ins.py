@@ -13,13 +13,16 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from shadowdice.core.language import translations
 from shadowdice.ui.tray.die_item import DieItem, describe_die
 from shadowdice.ui.tray.layout import caption_for
+
+_, _n = translations(__name__)
 
 
 def die_name(number: int, item: DieItem) -> str:
     """What a screen reader says for the ``number``-th die of the tray."""
-    return f"die {number}: {describe_die(item.die)}"
+    return _("die {number}: {die}", number=number, die=describe_die(item.die))
 
 
 class DieStandIns:
