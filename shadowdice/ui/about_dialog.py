@@ -27,13 +27,17 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice import __version__
+from shadowdice.core.language import translations
 from shadowdice.licenses import (
     COMPONENTS,
     Component,
     bundled_components,
     bundled_licenses_folder,
 )
+from shadowdice.ui.language import put
 from shadowdice.ui.resources import resource_path
+
+_, _n = translations(__name__)
 
 DESCRIPTION = (
     "A desktop companion for tabletop role-playing games: character sheets for each "
@@ -71,10 +75,10 @@ class AboutDialog(QDialog):
             licenses = bundled_licenses_folder() or resource_path("licenses")
         self._licenses = licenses
         self.listed = bundled_components(licenses) or COMPONENTS
-        self.setWindowTitle("About Shadowdice")
+        put(self.setWindowTitle, _("About Shadowdice"))
         self.resize(920, 600)
 
-        self.heading = QLabel(f"<h2>Shadowdice {__version__}</h2>")
+        self.heading = QLabel(_("<h2>Shadowdice {version}</h2>", version=__version__))
         self.heading.setObjectName("about_heading")
         self.description = QLabel(f"<p>{DESCRIPTION}</p><p>{OWN_LICENSE}</p><p>{LGPL_NOTE}</p>")
         self.description.setObjectName("about_description")
@@ -115,7 +119,7 @@ class AboutDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.description)
-        layout.addWidget(QLabel("<b>Shadowdice ships with</b>"))
+        layout.addWidget(QLabel(_("<b>Shadowdice ships with</b>")))
         layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
 

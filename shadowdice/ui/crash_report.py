@@ -31,6 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice import __version__
+from shadowdice.core.language import translations
+from shadowdice.ui.language import put
+
+_, _n = translations(__name__)
 
 _log = logging.getLogger(__name__)
 
@@ -60,15 +64,19 @@ class CrashDialog(QDialog):
     def __init__(self, report: str, summary: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("crash_dialog")
-        self.setWindowTitle("Something went wrong")
+        put(self.setWindowTitle, _("Something went wrong"))
         self.report = report
         self.quit_requested = False
         message = QLabel(
-            f"<p><b>Shadowdice ran into an error it did not expect:</b> {summary}</p>"
-            "<p>Your unsaved characters were written to recovery files. You can keep "
-            "working; if something looks wrong, save your characters and start Shadowdice "
-            "again. Quitting now offers them back at the next start.</p>"
-            "<p>Please copy the report below into a bug report.</p>"
+            _(
+                "<p><b>Shadowdice ran into an error it did not expect:</b> "
+                "{summary}</p><p>Your unsaved characters were written to recovery "
+                "files. You can keep working; if something looks wrong, save your "
+                "characters and start Shadowdice again. Quitting now offers them "
+                "back at the next start.</p><p>Please copy the report below into a "
+                "bug report.</p>",
+                summary=summary,
+            )
         )
         message.setWordWrap(True)
         message.setTextFormat(message.textFormat().RichText)
@@ -79,11 +87,11 @@ class CrashDialog(QDialog):
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
 
         buttons = QDialogButtonBox()
-        self.copy_button = QPushButton("&Copy report")
+        self.copy_button = QPushButton(_("&Copy report"))
         self.copy_button.setObjectName("copy_report")
-        self.keep_button = QPushButton("&Keep working")
+        self.keep_button = QPushButton(_("&Keep working"))
         self.keep_button.setObjectName("keep_working")
-        self.quit_button = QPushButton("&Quit Shadowdice")
+        self.quit_button = QPushButton(_("&Quit Shadowdice"))
         self.quit_button.setObjectName("quit_after_error")
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.keep_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -105,7 +113,7 @@ class CrashDialog(QDialog):
     def copy_report(self) -> None:
         """Put the report on the clipboard."""
         QGuiApplication.clipboard().setText(self.report)
-        self.copy_button.setText("Copied")
+        put(self.copy_button.setText, _("Copied"))
 
     def _on_quit_clicked(self) -> None:
         self.quit_requested = True

@@ -23,15 +23,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.statistics import FaceCounts, Origin, characters_of, count_faces
 from shadowdice.ui import theme
+from shadowdice.ui.language import put
 
-SCOPES = (("session", "This session"), ("logged", "Every roll in the history"))
+_, _n = translations(__name__)
+
+SCOPES = (("session", N_("This session")), ("logged", N_("Every roll in the history")))
 ORIGINS = (
-    (Origin.ALL, "All dice"),
-    (Origin.ROLLED, "Thrown digitally"),
-    (Origin.TYPED, "Typed in from physical dice"),
+    (Origin.ALL, N_("All dice")),
+    (Origin.ROLLED, N_("Thrown digitally")),
+    (Origin.TYPED, N_("Typed in from physical dice")),
 )
 
 
@@ -63,10 +67,13 @@ class BarChart(QWidget):
         """Draw these counts (None: nothing)."""
         self.counts = counts
         if counts is None:
-            self.setAccessibleDescription("No dice")
+            put(self.setAccessibleDescription, _("No dice"))
         else:
             faces = ", ".join(f"{face}: {n}" for face, n in enumerate(counts.counts, start=1))
-            self.setAccessibleDescription(f"Counts of a d{counts.sides}: {faces}")
+            put(
+                self.setAccessibleDescription,
+                _("Counts of a d{sides}: {faces}", sides=counts.sides, faces=faces),
+            )
         self.update()
 
     def sizeHint(self) -> QSize:
@@ -116,14 +123,14 @@ class DiceStatisticsDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Dice statistics")
+        put(self.setWindowTitle, _("Dice statistics"))
         self._records = {"session": list(session), "logged": list(logged)}
         self.scope = QComboBox()
         for key, text in SCOPES:
-            self.scope.addItem(text, key)
+            self.scope.addItem(_(text), key)
         self.origin = QComboBox()
         for key, text in ORIGINS:
-            self.origin.addItem(text, key)
+            self.origin.addItem(_(text), key)
         self.character = QComboBox()
         self.die = QComboBox()
         self.die.setObjectName("statistics_die")
@@ -137,10 +144,10 @@ class DiceStatisticsDialog(QDialog):
         self.summary.setObjectName("statistics_summary")
         self.summary.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Rolls:", self.scope)
-        form.addRow("D&ice:", self.origin)
-        form.addRow("&Whose:", self.character)
-        form.addRow("Die &size:", self.die)
+        form.addRow(_("&Rolls:"), self.scope)
+        form.addRow(_("D&ice:"), self.origin)
+        form.addRow(_("&Whose:"), self.character)
+        form.addRow(_("Die &size:"), self.die)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -173,7 +180,7 @@ class DiceStatisticsDialog(QDialog):
         chosen = self.character.currentData()
         self.character.blockSignals(True)
         self.character.clear()
-        self.character.addItem("Everyone", "")
+        self.character.addItem(_("Everyone"), "")
         for name in characters_of(self.records()):
             self.character.addItem(name, name)
         self.character.setCurrentIndex(max(self.character.findData(chosen), 0))
@@ -185,7 +192,7 @@ class DiceStatisticsDialog(QDialog):
         self.die.blockSignals(True)
         self.die.clear()
         for sides, counts in self._counts.items():
-            self.die.addItem(f"d{sides} ({counts.total} faces)", sides)
+            self.die.addItem(_("d{sides} ({total} faces)", sides=sides, total=counts.total), sides)
         self.die.setCurrentIndex(max(self.die.findData(chosen), 0))
         self.die.blockSignals(False)
         self._show_die()
@@ -194,9 +201,9 @@ class DiceStatisticsDialog(QDialog):
         counts = self._counts.get(self.die.currentData())
         self.chart.show_counts(counts)
         self.model.clear()
-        self.model.setHorizontalHeaderLabels(["Face", "Count", "Fair dice"])
+        self.model.setHorizontalHeaderLabels([_("Face"), _("Count"), _("Fair dice")])
         if counts is None:
-            self.summary.setText("No dice were thrown in these rolls.")
+            put(self.summary.setText, _("No dice were thrown in these rolls."))
             return
         self.summary.setText(verdict(counts))
         for face, count in enumerate(counts.counts, start=1):

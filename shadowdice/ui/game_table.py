@@ -26,13 +26,17 @@ from PySide6.QtWidgets import QMenu
 
 from shadowdice.core.dice import RealDiceSource
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import translations
 from shadowdice.core.pending import Step, waiting_source
 from shadowdice.core.record import DieRecord, RollRecord
 from shadowdice.core.replay import replay
 from shadowdice.core.session import RollSession
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.history import RECORD_ROLE
+from shadowdice.ui.language import put
 from shadowdice.ui.table_window import TableWindow
+
+_, _n = translations(__name__)
 
 #: Starts a check from its subject (sheets) and a dice source.
 Start = Callable[[Any, Any], RollSession]
@@ -72,33 +76,34 @@ class GameTable(QObject):
     def _build_actions(self) -> None:
         window = self.window
         settings = window.files.settings
-        self.secret_action = self._action("Roll &secretly", "Ctrl+Shift+R", checkable=True)
-        self.secret_action.setToolTip("Only you see the next rolls until you reveal them")
+        self.secret_action = self._action(_("Roll &secretly"), "Ctrl+Shift+R", checkable=True)
+        put(self.secret_action.setToolTip, _("Only you see the next rolls until you reveal them"))
         self.real_dice_action = self._action(
-            "Real dice for this &character", "Ctrl+Shift+D", checkable=True
+            _("Real dice for this &character"), "Ctrl+Shift+D", checkable=True
         )
         self.real_dice_action.setEnabled(False)
         self.real_dice_action.toggled.connect(self._on_real_dice_toggled)
-        self.real_table_action = self._action("Real dice for the whole &table", checkable=True)
+        self.real_table_action = self._action(_("Real dice for the whole &table"), checkable=True)
         self.real_table_action.setChecked(settings.real_dice_table)
         self.real_dice.everyone = settings.real_dice_table
         self.real_table_action.toggled.connect(self._on_real_table_toggled)
-        self.table_window_action = self._action("&Table window", "Ctrl+T")
+        self.table_window_action = self._action(_("&Table window"), "Ctrl+T")
         self.table_window_action.triggered.connect(self.open_table_window)
-        self.notice_action = self._action("&Announce secret rolls on the table", checkable=True)
+        self.notice_action = self._action(_("&Announce secret rolls on the table"), checkable=True)
         self.notice_action.setChecked(settings.announce_secret_rolls)
         self.notice_action.toggled.connect(
             lambda on: window.files.update_settings(announce_secret_rolls=on)
         )
-        self.statistics_action = self._action("Dice &statistics…")
+        self.statistics_action = self._action(_("Dice &statistics…"))
         self.statistics_action.triggered.connect(self.open_statistics)
-        self.reveal_action = self._action("&Reveal on the table window")
+        self.reveal_action = self._action(_("&Reveal on the table window"))
         self.reveal_action.triggered.connect(self.reveal)
-        self.replay_action = self._action("Re&play")
+        self.replay_action = self._action(_("Re&play"))
         self.replay_action.triggered.connect(self.replay)
 
     def _action(self, text: str, shortcut: str = "", *, checkable: bool = False) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(self.window)
+        put(action.setText, text)
         action.setCheckable(checkable)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
@@ -254,7 +259,7 @@ class GameTable(QObject):
         record = self.chosen_record()
         if record is None or not record.secret or record.revealed:
             self.window.statusBar().showMessage(
-                "Choose a secret roll in the history to reveal.", 8000
+                _("Choose a secret roll in the history to reveal."), 8000
             )
             return None
         revealed = record.model_copy(update={"revealed": True})
@@ -264,7 +269,7 @@ class GameTable(QObject):
         table = self.open_table_window()
         table.show_dice(record_dice(revealed), range(_dice_count(revealed)))
         table.show_outcome(revealed.outcome.headline, revealed.outcome.tone, _who_what(revealed))
-        self.window.statusBar().showMessage("Revealed on the table window.", 8000)
+        self.window.statusBar().showMessage(_("Revealed on the table window."), 8000)
         return revealed
 
     def _log_revealed(self, record: RollRecord) -> None:
@@ -277,7 +282,7 @@ class GameTable(QObject):
             log.mark_revealed(roll_id)
         except OSError as error:
             self.window.statusBar().showMessage(
-                f"Cannot write the roll log {log.path}: {error}", 8000
+                _("Cannot write the roll log {path}: {error}", path=log.path, error=error), 8000
             )
 
     def replay(self) -> str:
@@ -293,7 +298,7 @@ class GameTable(QObject):
         panel = self.window.roll_panel
         panel.finish()
         panel.tray.show_dice(dice, {die.id for die in dice}, animate=True)
-        panel.headline.setText(f"Replay: {record.outcome.headline}")
+        put(panel.headline.setText, _("Replay: {headline}", headline=record.outcome.headline))
         panel.detail.setText(again.summary())
         if (table := self._table()) is not None and (not record.secret or record.revealed):
             table.show_dice(dice, {die.id for die in dice})

@@ -20,10 +20,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckError, RuleSystem
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import put
 from shadowdice.ui.param_form import ParamForm
+
+_, _n = translations(__name__)
 
 
 class GroupRollDialog(QDialog):
@@ -45,7 +49,7 @@ class GroupRollDialog(QDialog):
     ) -> None:
         """List ``documents``, ticking ``leader`` and everyone who can roll with them."""
         super().__init__(parent)
-        self.setWindowTitle(f"Group roll — {system.name}")
+        put(self.setWindowTitle, _("Group roll — {name}", name=system.name))
         self.system = system
         self._documents = list(documents)
         self.member_list = QListWidget()
@@ -68,12 +72,12 @@ class GroupRollDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.roll_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.roll_button.setText("Roll")
+        put(self.roll_button.setText, _("Roll"))
         self.roll_button.setObjectName("group_roll_button")
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Who rolls</b>"))
+        layout.addWidget(QLabel(_("<b>Who rolls</b>")))
         layout.addWidget(self.member_list)
-        layout.addWidget(QLabel("<b>What the group rolls</b>"))
+        layout.addWidget(QLabel(_("<b>What the group rolls</b>")))
         layout.addWidget(self.form)
         layout.addWidget(self.preview)
         layout.addWidget(self.buttons)
@@ -132,7 +136,14 @@ class GroupRollDialog(QDialog):
         try:
             values = self.system.group_check_values(self.values())
         except CheckError as error:
-            self.preview.setText(f"<span style='color:{theme.PROBLEM}'>{error}</span>")
+            put(
+                self.preview.setText,
+                _(
+                    "<span style='color:{problem}'>{error}</span>",
+                    problem=theme.PROBLEM,
+                    error=error,
+                ),
+            )
             self.roll_button.setEnabled(False)
             return
         self.roll_requested.emit(self.members(), values)

@@ -216,8 +216,12 @@ class HistoryModel(QAbstractItemModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             text = describe(record)
             if record.secret:
-                text = f"{text} (revealed)" if record.revealed else f"Secret: {text}"
-            return f"{text} (undone)" if undone else text
+                text = (
+                    _("{roll} (revealed)", roll=text)
+                    if record.revealed
+                    else _("Secret: {roll}", roll=text)
+                )
+            return _("{roll} (undone)", roll=text) if undone else text
         if role == Qt.ItemDataRole.ToolTipRole:
             return record_text(record, undone)
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -16,6 +16,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
+from shadowdice.ui.language import put
+
+_, _n = translations(__name__)
+
 
 def key_list(window: QWidget) -> list[tuple[str, str]]:
     """(keys, what they do) for every action and shortcut of ``window`` and its children
@@ -42,13 +47,13 @@ class KeysDialog(QDialog):
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
-        self.setWindowTitle("Keys")
+        put(self.setWindowTitle, _("Keys"))
         self.setObjectName("keys_dialog")
         rows = key_list(window)
         self.table = QTableWidget(len(rows), 2)
         self.table.setObjectName("keys_table")
-        self.table.setAccessibleName("Keys")
-        self.table.setHorizontalHeaderLabels(["Keys", "What they do"])
+        put(self.table.setAccessibleName, _("Keys"))
+        self.table.setHorizontalHeaderLabels([_("Keys"), _("What they do")])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for row, (keys, what) in enumerate(rows):

@@ -20,7 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
+from shadowdice.ui.language import put
 from shadowdice.ui.sheet_print import Paper
+
+_, _n = translations(__name__)
 
 
 class PrintDialog(QDialog):
@@ -51,26 +55,29 @@ class PrintDialog(QDialog):
         for choice in Paper:
             self.paper.addItem(choice.value, choice.value)
         self.paper.setCurrentIndex(self.paper.findData(paper.value))
-        self.pencil = QCheckBox("Pencil: leave the values empty")
+        self.pencil = QCheckBox(_("Pencil: leave the values empty"))
         self.pencil.setObjectName("pencil")
-        self.pencil.setToolTip(
-            "Print the labels, the tables and the names of their rows, with empty boxes to "
-            "fill in by hand at the table"
+        put(
+            self.pencil.setToolTip,
+            _(
+                "Print the labels, the tables and the names of their rows, with "
+                "empty boxes to fill in by hand at the table"
+            ),
         )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.preview_button = QPushButton("Preview…")
+        self.preview_button = QPushButton(_("Preview…"))
         self.preview_button.setObjectName("preview_button")
-        self.preview_button.setToolTip("See the pages as they will print")
-        self.print_button = QPushButton("Print…")
+        put(self.preview_button.setToolTip, _("See the pages as they will print"))
+        self.print_button = QPushButton(_("Print…"))
         self.print_button.setObjectName("print_button")
-        self.pdf_button = QPushButton("Export PDF…")
+        self.pdf_button = QPushButton(_("Export PDF…"))
         self.pdf_button.setObjectName("pdf_button")
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.pdf_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self._default = self.pdf_button if pdf else self.print_button
 
         form = QFormLayout()
-        form.addRow("Paper:", self.paper)
+        form.addRow(_("Paper:"), self.paper)
         form.addRow("", self.pencil)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"<b>{escape(title)}</b>"))  # a name may hold "<" or "&"

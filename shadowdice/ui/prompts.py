@@ -12,6 +12,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
+from shadowdice.core.language import translations
+from shadowdice.ui.language import put
+
+_, _n = translations(__name__)
+
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
@@ -46,8 +51,8 @@ class Prompts:
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self._parent,
-            "Unsaved changes",
-            f"{title} has changes that are not saved.\nSave them before closing?",
+            _("Unsaved changes"),
+            _("{title} has changes that are not saved.\nSave them before closing?", title=title),
             buttons.Save | buttons.Discard | buttons.Cancel,
             buttons.Save,
         )
@@ -62,11 +67,11 @@ class Prompts:
         buttons = QMessageBox.StandardButton
         box = QMessageBox(self._parent)
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Unsaved changes")
-        box.setText("These characters have changes that are not saved:")
+        put(box.setWindowTitle, _("Unsaved changes"))
+        put(box.setText, _("These characters have changes that are not saved:"))
         box.setInformativeText("\n".join(f"• {title}" for title in titles))
         box.setStandardButtons(buttons.SaveAll | buttons.Discard | buttons.Cancel)
-        box.button(buttons.Discard).setText("Discard all")
+        put(box.button(buttons.Discard).setText, _("Discard all"))
         box.setDefaultButton(buttons.SaveAll)
         answer = box.exec()
         return {buttons.SaveAll: SaveChoice.SAVE, buttons.Discard: SaveChoice.DISCARD}.get(
@@ -83,15 +88,15 @@ class Prompts:
 
     def open_path(self, folder: Path) -> Path | None:
         """Ask for a character file to open."""
-        name, _ = QFileDialog.getOpenFileName(
-            self._parent, "Open character", str(folder), FILE_FILTER
+        name, _filter = QFileDialog.getOpenFileName(
+            self._parent, _("Open character"), str(folder), FILE_FILTER
         )
         return Path(name) if name else None
 
     def save_path(self, suggested: Path) -> Path | None:
         """Ask where to save a character."""
-        name, _ = QFileDialog.getSaveFileName(
-            self._parent, "Save character", str(suggested), FILE_FILTER
+        name, _filter = QFileDialog.getSaveFileName(
+            self._parent, _("Save character"), str(suggested), FILE_FILTER
         )
         if not name:
             return None
@@ -100,8 +105,8 @@ class Prompts:
 
     def pdf_path(self, suggested: Path) -> Path | None:
         """Ask where to write a PDF."""
-        name, _ = QFileDialog.getSaveFileName(
-            self._parent, "Export PDF", str(suggested), PDF_FILTER
+        name, _filter = QFileDialog.getSaveFileName(
+            self._parent, _("Export PDF"), str(suggested), PDF_FILTER
         )
         if not name:
             return None
@@ -118,7 +123,7 @@ class Prompts:
     def export_path(self, suggested: Path) -> Path | None:
         """Ask where to export a session's rolls: Markdown, CSV or JSON, by the suffix."""
         name, chosen_filter = QFileDialog.getSaveFileName(
-            self._parent, "Export rolls", str(suggested), EXPORT_FILTER
+            self._parent, _("Export rolls"), str(suggested), EXPORT_FILTER
         )
         if not name:
             return None

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.storage.recovery import (
     RECOVERY_SUFFIX,
     RecoveredCharacter,
@@ -45,6 +46,9 @@ from shadowdice.storage.recovery import (
     write_recovery,
 )
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.language import put
+
+_, _n = translations(__name__)
 
 #: The longest a change waits before it is written to the recovery folder.
 AUTOSAVE_DELAY_MS = 10_000
@@ -234,11 +238,14 @@ class RecoveryDialog(QDialog):
     def __init__(self, recovered: list[RecoveredCharacter], parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("recovery_dialog")
-        self.setWindowTitle("Recover unsaved characters")
+        put(self.setWindowTitle, _("Recover unsaved characters"))
         intro = QLabel(
-            "Shadowdice did not end normally last time. These characters had changes that "
-            "were not saved. Restore them to go on where you were, or discard the changes. "
-            "Restoring opens a character as changed; its file stays as it is until you save."
+            _(
+                "Shadowdice did not end normally last time. These characters had "
+                "changes that were not saved. Restore them to go on where you "
+                "were, or discard the changes. Restoring opens a character as "
+                "changed; its file stays as it is until you save."
+            )
         )
         intro.setWordWrap(True)
         self.list = QTreeWidget()
@@ -258,14 +265,17 @@ class RecoveryDialog(QDialog):
         self.list.selectAll()
 
         buttons = QDialogButtonBox()
-        self.restore_button = QPushButton("&Restore")
+        self.restore_button = QPushButton(_("&Restore"))
         self.restore_button.setObjectName("restore")
-        self.restore_button.setToolTip("Open the chosen characters with their unsaved changes")
-        self.discard_button = QPushButton("&Discard")
+        put(
+            self.restore_button.setToolTip,
+            _("Open the chosen characters with their unsaved changes"),
+        )
+        self.discard_button = QPushButton(_("&Discard"))
         self.discard_button.setObjectName("discard")
-        self.discard_button.setToolTip("Throw the chosen characters' unsaved changes away")
-        self.later_button = QPushButton("Decide &later")
-        self.later_button.setToolTip("Keep them; Shadowdice asks again at the next start")
+        put(self.discard_button.setToolTip, _("Throw the chosen characters' unsaved changes away"))
+        self.later_button = QPushButton(_("Decide &later"))
+        put(self.later_button.setToolTip, _("Keep them; Shadowdice asks again at the next start"))
         buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.discard_button, QDialogButtonBox.ButtonRole.DestructiveRole)
         buttons.addButton(self.later_button, QDialogButtonBox.ButtonRole.RejectRole)

@@ -37,14 +37,18 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.die import Die
+from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Tone
 from shadowdice.ui import theme
 from shadowdice.ui.history import describe
+from shadowdice.ui.language import events, put, shown
 from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE, DiceTray
 from shadowdice.ui.tray.die_painting import BLANK_FACE
 
-SECRET_NOTICE = "The game master rolled secretly"
+_, _n = translations(__name__)
+
+SECRET_NOTICE = N_("The game master rolled secretly")
 TONE_COLOURS = {
     Tone.SUCCESS.value: theme.SUCCESS,
     Tone.FAILURE.value: theme.FAILURE,
@@ -73,12 +77,15 @@ class TableWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("table_window")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
-        self.setWindowTitle("Shadowdice — Table")
+        put(self.setWindowTitle, _("Shadowdice — Table"))
+        self._outcome: tuple[str, str, str] = ("", Tone.NEUTRAL.value, "")
+        self._records: list[RollRecord] = []
+        events.changed.connect(self._on_language_changed)
         self.resize(1024, 640)
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("table_tray")
         self.tray.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.headline = QLabel("Ready to roll")
+        self.headline = QLabel(_("Ready to roll"))
         self.headline.setObjectName("table_headline")
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline.setWordWrap(True)
@@ -96,11 +103,11 @@ class TableWindow(QWidget):
         self.history.setStyleSheet("font-size: 13pt;")
         self.screen_chooser = QComboBox()
         self.screen_chooser.setObjectName("table_screen_chooser")
-        self.screen_chooser.setToolTip("The screen F11 puts the table window on")
+        put(self.screen_chooser.setToolTip, _("The screen F11 puts the table window on"))
         self.bar = QWidget()
         bar = QHBoxLayout(self.bar)
         bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(QLabel("Full screen (F11) on:"))
+        bar.addWidget(QLabel(_("Full screen (F11) on:")))
         bar.addWidget(self.screen_chooser)
         bar.addStretch(1)
 
@@ -130,15 +137,16 @@ class TableWindow(QWidget):
         """The dice of a public roll, those in ``fresh`` tumbling in as on the main tray."""
         self.tray.show_dice(dice, fresh, animate=True)
         if fresh and len(fresh) == len(dice):
-            self.headline.setText("Rolling…")
+            put(self.headline.setText, _("Rolling…"))
             self._style(Tone.NEUTRAL.value)
             self.detail.clear()
 
     def show_outcome(self, headline: str, tone: str, detail: str) -> None:
         """The outcome of a public roll as it stands."""
-        self.headline.setText(headline)
+        self._outcome = (headline, tone, detail)
+        self.headline.setText(shown(headline))
         self._style(tone)
-        self.detail.setText(detail)
+        self.detail.setText(shown(detail))
 
     def show_secret(self, notice: bool, dice: Sequence[Die] = ()) -> None:
         """A secret roll: with ``notice``, the words that one was made and as many blank dice
@@ -148,18 +156,23 @@ class TableWindow(QWidget):
         if notice and dice:
             blanks = [Die(place, die.sides, (BLANK_FACE,)) for place, die in enumerate(dice)]
             self.tray.show_dice(blanks, (), animate=False)
-        self.headline.setText(SECRET_NOTICE if notice else "")
+        self._outcome = (_(SECRET_NOTICE) if notice else "", Tone.NEUTRAL.value, "")
+        self.headline.setText(self._outcome[0])
         self._style(Tone.NEUTRAL.value)
         self.detail.clear()
 
     def add_record(self, record: RollRecord) -> None:
         """A public roll (or a revealed one) goes on top of the public history."""
-        text = describe(record)
-        if record.revealed:
-            text = f"{text} (revealed)"
-        item = QStandardItem(text)
-        item.setToolTip(record.outcome.detail)
-        self.history_model.insertRow(0, item)
+        self._records.append(record)
+        self.history_model.insertRow(0, _history_item(record))
+
+    def _on_language_changed(self) -> None:
+        """The outcome shown and the public history, in the new language."""
+        headline, tone, detail = self._outcome
+        self.show_outcome(headline, tone, detail)
+        self.history_model.clear()
+        for record in self._records:
+            self.history_model.insertRow(0, _history_item(record))
 
     def _style(self, tone: str) -> None:
         colour = TONE_COLOURS.get(tone, theme.NEUTRAL)
@@ -228,3 +241,13 @@ def table_die_size(window_height: int) -> int:
     window (a seventh of its height) and is never smaller than on the main window's tray.
     """
     return max(MAX_DIE_SIZE, window_height // 7)
+
+
+def _history_item(record: RollRecord) -> QStandardItem:
+    """A line of the public history: who rolled what and how it came out."""
+    text = describe(record)
+    if record.revealed:
+        text = _("{roll} (revealed)", roll=text)
+    item = QStandardItem(text)
+    item.setToolTip(shown(record.outcome.detail))
+    return item

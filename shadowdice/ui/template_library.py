@@ -26,13 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import SheetEditError
 from shadowdice.storage.character_file import CharacterFileError
 from shadowdice.storage.template_file import TEMPLATE_SUFFIX, save_template, user_templates
 from shadowdice.ui.character_document import TemplateDocument
+from shadowdice.ui.language import put
 from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.sheet_editor import SheetEditor
+
+_, _n = translations(__name__)
 
 
 @dataclass(slots=True)
@@ -84,7 +88,7 @@ class TemplateLibrary(QDialog):
         self.system = system
         self.templates_dir = templates_dir
         self.prompts = prompts
-        self.setWindowTitle(f"{system.name} templates")
+        put(self.setWindowTitle, _("{name} templates", name=system.name))
         self.resize(1100, 720)
         self.entries: list[TemplateEntry] = [
             TemplateEntry(TemplateDocument(system, template.model_copy(deep=True)), sample=True)

@@ -174,3 +174,30 @@ def test_the_sheet_editor_the_card_and_the_party_bar_follow_a_switch_keeping_edi
     assert {"Rules:", "Attributes"} <= labels()
     assert attributes.index(0, 0).data() == "Education"
     assert "Bonus dice" in window.party_bar.buttons()[0].text()
+
+
+def test_the_tray_the_legend_and_the_table_window_follow_a_switch(qtbot, make_window, dice):
+    from shadowdice.ui.language import switch
+
+    window = make_window()
+    window.open_sample("shadowrun4")
+    table = window.game_table.open_table_window()
+    dice.extend([5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3])
+    window.check_panel.request_roll()
+    panel = window.roll_panel
+    qtbot.waitUntil(lambda: panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: not panel.tray.is_animating())
+    assert "green badge with a tick: counts" in panel.legend.text()
+    assert "die 1: 5, hit" in panel.tray.accessibleDescription()
+    english = table.headline.text()
+
+    switch("de")
+    assert "grünes Abzeichen mit Haken: zählt" in panel.legend.text()
+    assert "Würfel 1: 5, Erfolg" in panel.tray.accessibleDescription()
+    assert table.windowTitle() == "Shadowdice — Tisch"
+    assert table.headline.text() != english and "Erfolg" in table.headline.text()
+    assert window.game_table.secret_action.text() == "&Geheim würfeln"
+
+    switch("en")
+    assert table.headline.text() == english
+    assert window.game_table.secret_action.text() == "Roll &secretly"

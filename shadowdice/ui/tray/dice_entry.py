@@ -18,8 +18,12 @@ from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from shadowdice.core.dice import DiceRequest, face_problem
+from shadowdice.core.language import translations
 from shadowdice.ui import theme
 from shadowdice.ui.flow_layout import flow_widget
+from shadowdice.ui.language import put
+
+_, _n = translations(__name__)
 
 #: The keys the strip keeps for itself, even where the window has a shortcut on them.
 _OWN_KEYS = {
@@ -78,8 +82,10 @@ class DiceEntry(QFrame):
         self.reason.setStyleSheet(f"color: {theme.PROBLEM};")
         self.reason.setWordWrap(True)
         self.keys = QLabel(
-            "Type the faces · Backspace corrects · Enter confirms · "
-            "Ctrl+Enter throws the empty ones · Esc cancels"
+            _(
+                "Type the faces · Backspace corrects · Enter confirms · Ctrl+Enter "
+                "throws the empty ones · Esc cancels"
+            )
         )
         self.keys.setStyleSheet(f"color: {theme.UNDONE};")
         self.keys.setWordWrap(True)
@@ -101,7 +107,10 @@ class DiceEntry(QFrame):
         self.faces = [None] * request.count
         self.slot, self._typing = 0, ""
         self.title.setText(request_words(request))
-        self.setAccessibleName(f"Type the faces: {request_words(request)}")
+        put(
+            self.setAccessibleName,
+            _("Type the faces: {request_words}", request_words=request_words(request)),
+        )
         while self._slots:
             self._slots.pop().deleteLater()
         for number in range(request.count):
@@ -175,12 +184,15 @@ class DiceEntry(QFrame):
         assert self.request is not None
         sides = self.request.sides
         if self.slot >= len(self.faces):
-            self.reason.setText("Every die has its face: Enter confirms, Backspace corrects.")
+            put(
+                self.reason.setText,
+                _("Every die has its face: Enter confirms, Backspace corrects."),
+            )
             return
         text = self._typing + str(digit)
         value = 10 if sides == 10 and text == "0" else int(text)
         if problem := face_problem(value, sides):
-            self.reason.setText(f"Refused: {problem}.")
+            put(self.reason.setText, _("Refused: {problem}.", problem=problem))
             return
         self.reason.clear()
         self.faces[self.slot] = value
@@ -213,8 +225,12 @@ class DiceEntry(QFrame):
         missing = sum(1 for face in self.faces if face is None)
         if missing and not throw_rest:
             dice = "1 die has" if missing == 1 else f"{missing} dice have"
-            self.reason.setText(
-                f"{dice} no face yet: type it, or Ctrl+Enter throws the empty ones digitally."
+            put(
+                self.reason.setText,
+                _(
+                    "{dice} no face yet: type it, or Ctrl+Enter throws the empty ones digitally.",
+                    dice=dice,
+                ),
             )
             return
         self.answered.emit(list(self.faces))
@@ -233,4 +249,12 @@ class DiceEntry(QFrame):
                 )
             )
             shown = str(face) if face is not None else "empty"
-            label.setAccessibleName(f"Die {number + 1} of {len(self.faces)}: {shown}")
+            put(
+                label.setAccessibleName,
+                _(
+                    "Die {value} of {len}: {shown}",
+                    value=number + 1,
+                    len=len(self.faces),
+                    shown=shown,
+                ),
+            )
