@@ -67,7 +67,9 @@ def test_the_check_form_and_its_preview_read_german(german, system, sheet):
     assert params["threshold"].label == "Mindestwurf"
     assert dict(params["edge"].choices)[""] == "Kein Edge vor dem Wurf"
     preview = system.preview_check(sheet, {"skill": "Pistols", "threshold": 2})
-    assert preview.summary == "Geschicklichkeit 4 + Pistolen 3 = 7 Würfel · Erfolge ab 5 · Mindestwurf 2"
+    assert preview.summary == (
+        "Geschicklichkeit 4 + Pistolen 3 = 7 Würfel · Erfolge ab 5 · Mindestwurf 2"
+    )
 
 
 def test_the_sheet_and_the_form_name_attributes_and_skills_in_german(german, system, sheet):
@@ -110,9 +112,7 @@ def test_the_card_lists_rolls_in_german(german, system, sheet):
     assert "Willenskraft 3" in labels
 
 
-def test_a_character_saved_in_english_opens_in_german_with_the_same_values(
-    tmp_path, system, sheet
-):
+def test_a_character_saved_in_english_opens_in_german_with_the_same_values(tmp_path, system, sheet):
     from shadowdice.storage.character_file import load_character, save_character
     from shadowdice.systems import builtin_registry
 
