@@ -64,7 +64,7 @@ def check_params(
 
 
 def _kind(sheet: StarWarsSheet) -> CheckParam:
-    choices = [(ROLL, "A roll"), (RESIST_DAMAGE, "Resist damage")]
+    choices = [(ROLL, _("A roll")), (RESIST_DAMAGE, _("Resist damage"))]
     dying = sheet.wound is Wound.MORTALLY_WOUNDED
     if dying:
         choices.append((DEATH_ROLL, _("Death roll (end of the round)")))

@@ -123,12 +123,12 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
     by_hand = values.prepared
     uses_preparation = prepared_for(sheet, key)
     if key == TYPED:
-        base = typed_code(values.code, "The code")
+        base = typed_code(values.code, _("The code"))
         modifiers = round_modifiers(sheet, segment, values.actions)
         if by_hand or uses_preparation:
-            modifiers.append(Modifier("prepared", 1))
-        own = Roller("Code", base, doubled, tuple(modifiers))
-        check = f"Code {base}"
+            modifiers.append(Modifier(_("prepared"), 1))
+        own = Roller(_("Code"), base, doubled, tuple(modifiers))
+        check = _("Code {code}", code=str(base))
     else:
         own = roller(
             sheet,
@@ -138,7 +138,7 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
             actions=values.actions,
             prepared=by_hand or uses_preparation,
         )
-        check = "Starship dodge" if key.startswith("ship:") else own.label
+        check = _("Starship dodge") if key.startswith("ship:") else own.label
     dice, pips = values.dice, values.pips
     if dice or pips:
         own = Roller(
@@ -195,7 +195,8 @@ def _opponent(values: StarWarsCheck, party: Party, segment: int) -> Opponent | N
     if kind == OPPONENT_NONE:
         return None
     if kind == OPPONENT_CODE:
-        return Opponent("", Roller("Code", typed_code(values.defender_code, "The opponent's code")))
+        code = typed_code(values.defender_code, _("The opponent's code"))
+        return Opponent("", Roller(_("Code"), code))
     if kind != OPPONENT_CHARACTER:
         raise CheckError(_("{kind!r} is no kind of opponent.", kind=kind))
     name, sheet = one_character(values.defender, party, "opponent")

@@ -137,8 +137,8 @@ def roller(
     modifiers += sheet_modifiers(sheet, key)
     modifiers += round_modifiers(sheet, segment, actions)
     if prepared:
-        modifiers.append(Modifier("prepared", 1))
-    return Roller(label, base, doubled, tuple(modifiers))
+        modifiers.append(Modifier(_("prepared"), 1))
+    return Roller(term(label), base, doubled, tuple(modifiers))
 
 
 def sheet_modifiers(

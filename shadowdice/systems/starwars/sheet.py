@@ -107,6 +107,14 @@ CLIMBING_JUMPING = N_("Climbing/Jumping")
 SECURITY = N_("Security")
 STARSHIP_PILOTING = N_("Starship Piloting")
 
+#: Skills that only the templates list, named here for the translations.
+TEMPLATE_SKILLS = (
+    N_("Beast Riding"), N_("Bureaucracy"), N_("Droid Programming"), N_("Gambling"),
+    N_("Heavy Crossbow"), N_("Intimidation"), N_("Investigation"), N_("Law Enforcement"),
+    N_("Lifting"), N_("Persuasion"), N_("Repulsorlift Repair"), N_("Scholar"), N_("Sensors"),
+    N_("Starship Repair"), N_("Starship Shields"), N_("Value"), N_("Willpower"),
+)  # fmt: skip
+
 #: A plain skill list for a character made without a template, by attribute.
 STANDARD_SKILLS: dict[str, tuple[str, ...]] = {
     DEXTERITY: (BLASTER, BRAWLING_PARRY, DODGE, GRENADE, LIGHTSABER, MELEE_COMBAT, MELEE_PARRY),

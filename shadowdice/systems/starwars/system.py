@@ -106,7 +106,7 @@ class StarWarsD6(RuleSystem):
         fields = {spec.key: spec for spec in self.sheet_fields()}
         return (
             field_resource(fields["force_points"]),
-            choice_resource(fields["wound"], "Wounds"),
+            choice_resource(fields["wound"], _("Wounds")),
         )
 
     def sheet_status(self, sheet: Sheet) -> str:
