@@ -129,7 +129,12 @@ def sheet_fields() -> tuple[FieldSpec, ...]:
             _("Range to the other ships"),
             Kind.CHOICE,
             choices=("", "short", "medium", "long"),
-            choice_labels=("No encounter", "Short (10 to hit)", "Medium (15)", "Long (20)"),
+            choice_labels=(
+                _("No encounter"),
+                _("Short (10 to hit)"),
+                _("Medium (15)"),
+                _("Long (20)"),
+            ),
             hint=_(
                 "The speed contest changes it; attacks between the ships start "
                 "with its difficulty as their target number."

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import Text, translations
 from shadowdice.systems.starwars.rounds import ActionKind, Declaration
 
 _, _n = translations(__name__)
@@ -58,9 +58,11 @@ class Range(IntEnum):
     LONG = 2
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """The range in words ("medium")."""
-        return self.name.lower()
+        if self is Range.SHORT:
+            return _("short")
+        return _("medium") if self is Range.MEDIUM else _("long")
 
 
 #: The difficulty to hit a ship at each range: short 10 (the text's X-wing example), medium
