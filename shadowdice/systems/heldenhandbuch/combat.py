@@ -289,7 +289,7 @@ class CombatSession(RollSession):
         if cleared:
             self.charges.append(Charge("combat_dice_saved", cleared, index))
         if saved:
-            label = f"{fighter.name}: dice saved from the last combat phase"
+            label = _("{name}: dice saved from the last combat phase", name=fighter.name)
             dice = self._place(label, saved, sides=step.sides, group=fighter.name)
             fighter.kept = [die.id for die in dice]
         for resource, amount in (
@@ -309,7 +309,9 @@ class CombatSession(RollSession):
             if fighter.sits_out:
                 fighter.sits_out -= 1
                 continue
-            label = f"{fighter.name}: throw {self.throw_number}"
+            label = _(
+                "{name}: throw {throw_number}", name=fighter.name, throw_number=self.throw_number
+            )
             sides = fighter.tested.step.sides
             if not fighter.started:
                 fighter.started = True
@@ -415,7 +417,7 @@ class CombatSession(RollSession):
             waiting = [f.name for f in throwing if not f.started]
             yield Action(
                 AGAIN,
-                "Throw again together",
+                _("Throw again together"),
                 hint=_(
                     "Everyone keeps the picked dice and throws the rest at the same "
                     "time; keeping all one's dice stops throwing."
@@ -433,12 +435,12 @@ class CombatSession(RollSession):
         strongest = self.suggested_holder()
         for index, fighter in enumerate(self.fighters):
             has_dice = bool(fighter.kept or fighter.live)
-            hint = "Content with the dice: everyone else must stop throwing, and you attack."
+            hint = _("Content with the dice: everyone else must stop throwing, and you attack.")
             if index == strongest:
                 hint += " Suggested: the strongest group on the table."
             yield Action(
                 f"{INITIATIVE}:{index}",
-                "Take the initiative",
+                _("Take the initiative"),
                 hint=hint,
                 enabled=has_dice,
                 reason=_("{name} sits out this throw (initiative bonus)", name=fighter.name),
@@ -456,7 +458,7 @@ class CombatSession(RollSession):
             )
             yield Action(
                 f"{SWAP}:{index}",
-                "Swap a die with an opponent",
+                _("Swap a die with an opponent"),
                 cost=_("1 swap"),
                 hint=_(
                     "High mastery: swap one of your dice with one of an opponent's ({swaps} left).",
@@ -517,7 +519,7 @@ class CombatSession(RollSession):
                 continue
             yield Action(
                 f"{ATTACK}:{index}",
-                f"Attack {fighter.name}",
+                _("Attack {name}", name=fighter.name),
                 hint=_(
                     "Every picked die is an attack maneuver; matches raise their "
                     "result by their number. Tip: matches first, sequences when the "
@@ -556,7 +558,7 @@ class CombatSession(RollSession):
         attacks = ", ".join(str(value) for _id, value in self.attacks)
         yield Action(
             BLOCK,
-            "Block the attacks",
+            _("Block the attacks"),
             hint=_(
                 "Block every attack ({attacks}): one die blocks attacks up to its "
                 "face in sum, several dice added block one attack. Rescue dice "
@@ -578,7 +580,7 @@ class CombatSession(RollSession):
         )
         yield Action(
             LET_THROUGH,
-            "Let the attacks through",
+            _("Let the attacks through"),
             hint=_("Do not block: the attacker hits.")
             if plan is not None
             else _(
@@ -601,7 +603,7 @@ class CombatSession(RollSession):
         free = tuple(defender.free_group())
         yield Action(
             COUNTER,
-            f"Counter-attack {attacker.name}",
+            _("Counter-attack {name}", name=attacker.name),
             hint=_(
                 "Blocked without rescue dice: attack with the group dice left; "
                 "{name} must block with what is left.",
@@ -614,7 +616,7 @@ class CombatSession(RollSession):
         )
         yield Action(
             NO_COUNTER,
-            "End the exchange",
+            _("End the exchange"),
             hint=_("Do not counter: the combat phase ends without a hit."),
             member=defender.name,
         )
@@ -624,7 +626,7 @@ class CombatSession(RollSession):
         count, sides = self.damage_dice()
         yield Action(
             DAMAGE,
-            f"Throw damage ({count}W{sides})",
+            _("Throw damage ({count}W{sides})", count=count, sides=sides),
             hint=_(
                 "One damage die, one more for every die in matches and every "
                 "unused sequence die; thrown as a single roll, matches added."
@@ -633,7 +635,7 @@ class CombatSession(RollSession):
         )
         yield Action(
             FLEE,
-            "Flee instead",
+            _("Flee instead"),
             hint=_("Give up the hit and get out of reach of the melee fighters."),
             member=attacker.name,
         )
@@ -641,7 +643,7 @@ class CombatSession(RollSession):
             defender = self.fighters[self._defender()]
             yield Action(
                 FALL,
-                f"{defender.name} falls",
+                _("{name} falls", name=defender.name),
                 hint=_(
                     "Knocked down where he can fall: {name} loses half his dice "
                     "({fall_loss}) in the next combat phase; the fall damage depends "
@@ -662,7 +664,7 @@ class CombatSession(RollSession):
             room = index in opponents or len(opponents) < EXI_OPPONENTS
             yield Action(
                 f"{SPLIT}:{index}",
-                f"Hand damage to {fighter.name}",
+                _("Hand damage to {name}", name=fighter.name),
                 hint=_(
                     "An Exi's damage may be split among up to six opponents: the "
                     "picked damage dice hit {name} through his own armor.",
@@ -681,7 +683,7 @@ class CombatSession(RollSession):
             )
         yield Action(
             DEAL,
-            "Deal the damage",
+            _("Deal the damage"),
             hint=_(
                 "The damage dice not handed on hit {name}; every opponent hit sits "
                 "out three throws of the next combat phase.",
@@ -729,7 +731,7 @@ class CombatSession(RollSession):
             self._throw_together(picked)
         elif kind == INITIATIVE:
             self.holder = self.attacker = int(who)
-            self.notes.append(f"{self.fighters[int(who)].name} takes the initiative")
+            self.notes.append(_("{name} takes the initiative", name=self.fighters[int(who)].name))
             self._stop_everyone()
             self.phase = Phase.ATTACK
         elif kind == SWAP:
@@ -740,7 +742,9 @@ class CombatSession(RollSession):
         elif kind == BLOCK:
             self._block(picked)
         elif kind == LET_THROUGH:
-            self.notes.append(f"{self.fighters[self._defender()].name} lets the attacks through")
+            self.notes.append(
+                _("{name} lets the attacks through", name=self.fighters[self._defender()].name)
+            )
             self._hit()
         elif kind == COUNTER:
             self.attacker, self.defender = self.defender, self.attacker
@@ -752,7 +756,9 @@ class CombatSession(RollSession):
             self._throw_damage()
         elif kind == FLEE:
             self.fled = True
-            self.notes.append(f"{self.fighters[self._attacker()].name} flees instead of hitting")
+            self.notes.append(
+                _("{name} flees instead of hitting", name=self.fighters[self._attacker()].name)
+            )
             self.phase = Phase.OVER
         elif kind == SPLIT:
             self._hand_damage(int(who), picked)
@@ -762,8 +768,12 @@ class CombatSession(RollSession):
             self.fell = True
             name = self.fighters[self._defender()].name
             self.notes.append(
-                f"{name} falls: {self._fall_loss()} dice lost next combat phase, "
-                "fall damage by the height"
+                _(
+                    "{name} falls: {fall_loss} dice lost next combat phase, fall "
+                    "damage by the height",
+                    name=name,
+                    fall_loss=self._fall_loss(),
+                )
             )
 
     def _swap(self, index: int, picked: tuple[int, ...]) -> None:
@@ -779,7 +789,13 @@ class CombatSession(RollSession):
         fighter.swaps -= 1
         owner = self.fighters[self.owner(other)].name
         self.notes.append(
-            f"{fighter.name} swaps a {self.swapped[other]} for {owner}'s {self.swapped[mine]}"
+            _(
+                "{name} swaps a {value} for {owner}'s {value2}",
+                name=fighter.name,
+                value=self.swapped[other],
+                owner=owner,
+                value2=self.swapped[mine],
+            )
         )
 
     def _attack(self, picked: tuple[int, ...]) -> None:
@@ -790,14 +806,21 @@ class CombatSession(RollSession):
         self.attacks = attack_values(self.faces(picked))
         self.maneuver = maneuver(self.faces(picked), attacker.tested.cap)
         values = ", ".join(str(value) for _id, value in self.attacks)
-        self.notes.append(f"{attacker.name} attacks {defender.name}: {values}")
+        self.notes.append(
+            _(
+                "{name} attacks {name2}: {values}",
+                name=attacker.name,
+                name2=defender.name,
+                values=values,
+            )
+        )
         if self.maneuver is not Maneuver.NONE:
-            self.notes.append(f"legendary maneuver: {self.maneuver.value}")
+            self.notes.append(_("legendary maneuver: {value}", value=self.maneuver.value))
             if self.maneuver.initiative_bonus and self.maneuver.damage_factor == 1:
                 self._earn_bonus(self._defender(), self.maneuver.initiative_bonus)
             if self.maneuver.disarms:
                 defender.disarmed = True
-                self.notes.append(f"{defender.name} is disarmed")
+                self.notes.append(_("{name} is disarmed", name=defender.name))
         self.phase = Phase.DEFENCE
 
     def _earn_bonus(self, against: int, bonus: int) -> None:
@@ -815,15 +838,15 @@ class CombatSession(RollSession):
         defender.spent |= set(plan.used)
         defender.rescue_used += len(plan.rescue)
         rescued = f" with {len(plan.rescue)} rescue dice" if plan.rescue else ""
-        self.notes.append(f"{defender.name} blocks{rescued}")
+        self.notes.append(_("{name} blocks{rescued}", name=defender.name, rescued=rescued))
         if defender.disarmed:
             spare = sorted(defender.free_group(), key=self.face)
             if spare:
                 defender.spent.add(spare[0])
                 defender.disarmed = False
-                self.notes.append(f"{defender.name} draws a weapon with a spare die")
+                self.notes.append(_("{name} draws a weapon with a spare die", name=defender.name))
             else:
-                self.notes.append(f"{defender.name} stays disarmed: no spare die")
+                self.notes.append(_("{name} stays disarmed: no spare die", name=defender.name))
         if not plan.rescue and defender.free_group() and not defender.disarmed:
             self.phase = Phase.COUNTER
         else:
@@ -836,7 +859,9 @@ class CombatSession(RollSession):
         if self.maneuver.damage_factor > 1:
             self._earn_bonus(self._defender(), self.maneuver.initiative_bonus)
             if self.maneuver is Maneuver.PENTE:
-                self.notes.append(f"{self.fighters[self._defender()].name} is knocked down")
+                self.notes.append(
+                    _("{name} is knocked down", name=self.fighters[self._defender()].name)
+                )
         self.phase = Phase.HIT
 
     def _into_reach(self) -> bool:
@@ -856,11 +881,15 @@ class CombatSession(RollSession):
         else:
             return True
         if not candidates:
-            self.notes.append(f"{attacker.name} gets into reach, but has no die left to hit")
+            self.notes.append(
+                _("{name} gets into reach, but has no die left to hit", name=attacker.name)
+            )
             return False
         self.reach_die = min(candidates, key=self.face)
         attacker.spent.add(self.reach_die)
-        self.notes.append(f"{attacker.name} voids a {self.face(self.reach_die)} to hit")
+        self.notes.append(
+            _("{name} voids a {face} to hit", name=attacker.name, face=self.face(self.reach_die))
+        )
         return True
 
     def _throw_damage(self) -> None:
@@ -876,7 +905,7 @@ class CombatSession(RollSession):
         self.damage_ids = tuple(die.id for die in dice)
         if self.maneuver is Maneuver.EXI and self._others():
             self.phase = Phase.SPLIT
-            self.notes.append(f"{attacker.name} may split the Exi's damage")
+            self.notes.append(_("{name} may split the Exi's damage", name=attacker.name))
             return
         self._deal_damage()
 
@@ -889,9 +918,23 @@ class CombatSession(RollSession):
         attacker, target = self.fighters[self._attacker()].name, self.fighters[index].name
         faces = ", ".join(str(self.face(die_id)) for die_id in picked)
         if len(picked) == 1:
-            self.notes.append(f"{attacker} hands the damage die {faces} to {target}")
+            self.notes.append(
+                _(
+                    "{attacker} hands the damage die {faces} to {target}",
+                    attacker=attacker,
+                    faces=faces,
+                    target=target,
+                )
+            )
         else:
-            self.notes.append(f"{attacker} hands the damage dice {faces} to {target}")
+            self.notes.append(
+                _(
+                    "{attacker} hands the damage dice {faces} to {target}",
+                    attacker=attacker,
+                    faces=faces,
+                    target=target,
+                )
+            )
 
     def _deal_damage(self) -> None:
         """Every damage die hits its opponent through his armor, multiplied by the maneuver."""
@@ -977,46 +1020,67 @@ class CombatSession(RollSession):
     def _headline(self) -> tuple[str, Tone]:
         names = [fighter.name for fighter in self.fighters]
         if self.phase is Phase.THROWING:
-            return f"Throw {self.throw_number}: everyone looks", Tone.NEUTRAL
+            return _(
+                "Throw {throw_number}: everyone looks", throw_number=self.throw_number
+            ), Tone.NEUTRAL
         if self.phase is Phase.ATTACK:
-            return f"{names[self._attacker()]} attacks", Tone.NEUTRAL
+            return _("{value} attacks", value=names[self._attacker()]), Tone.NEUTRAL
         if self.phase is Phase.DEFENCE:
             attacks = len(self.attacks)
             word = "attack" if attacks == 1 else "attacks"
-            return f"{names[self._defender()]} must block {attacks} {word}", Tone.NEUTRAL
+            return _(
+                "{value} must block {attacks} {word}",
+                value=names[self._defender()],
+                attacks=attacks,
+                word=word,
+            ), Tone.NEUTRAL
         if self.phase is Phase.COUNTER:
-            return f"{names[self._defender()]} blocks and may counter", Tone.NEUTRAL
+            return _("{value} blocks and may counter", value=names[self._defender()]), Tone.NEUTRAL
         if self.phase is Phase.HIT:
-            return f"{names[self._attacker()]} hits {names[self._defender()]}", Tone.SUCCESS
+            return _(
+                "{value} hits {value2}",
+                value=names[self._attacker()],
+                value2=names[self._defender()],
+            ), Tone.SUCCESS
         if self.phase is Phase.SPLIT:
-            return f"{names[self._attacker()]} splits the Exi's damage", Tone.SUCCESS
+            return _("{value} splits the Exi's damage", value=names[self._attacker()]), Tone.SUCCESS
         if self.hit is not None:
             worst = self.hit.hits[0].severity.value
-            return f"{names[self._defender()]}: {worst} damage", Tone.CRITICAL
+            return _(
+                "{value}: {worst} damage", value=names[self._defender()], worst=worst
+            ), Tone.CRITICAL
         if self.fled:
-            return f"{names[self._attacker()]} flees", Tone.NEUTRAL
+            return _("{value} flees", value=names[self._attacker()]), Tone.NEUTRAL
         if self.defender is None:
-            return "No attack", Tone.NEUTRAL
-        return "Every attack blocked", Tone.NEUTRAL
+            return _("No attack"), Tone.NEUTRAL
+        return _("Every attack blocked"), Tone.NEUTRAL
 
     def _standing(self) -> list[str]:
         words = []
         for fighter in self.fighters:
             if fighter.evaluation is not None:
                 group = fighter.evaluation.group
-                text = f"group {group.value} ({group})" if group else "no group"
+                text = (
+                    _("group {value} ({group})", value=group.value, group=group)
+                    if group
+                    else _("no group")
+                )
                 rescue = len(fighter.free_rescue())
                 dice = "1 rescue die" if rescue == 1 else f"{rescue} rescue dice"
                 words.append(f"{fighter.name}: {text}, {dice}")
             elif not fighter.started:
-                words.append(f"{fighter.name} sits out this throw")
+                words.append(_("{name} sits out this throw", name=fighter.name))
             else:
                 group = self._group_on_table(fighter)
-                text = f"group {group.value} ({group})" if group else "no group yet"
-                words.append(f"{fighter.name}: {text} on the table")
+                text = (
+                    _("group {value} ({group})", value=group.value, group=group)
+                    if group
+                    else _("no group yet")
+                )
+                words.append(_("{name}: {text} on the table", name=fighter.name, text=text))
         if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
             defender = self.fighters[self._defender()].name
-            words.append(f"{defender}'s dice cannot block every attack")
+            words.append(_("{defender}'s dice cannot block every attack", defender=defender))
         return words
 
     def _values(self) -> dict[str, int | str | bool | None]:

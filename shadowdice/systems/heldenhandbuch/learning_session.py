@@ -148,7 +148,9 @@ class LearningSession(SieveSession):
         if earned:
             headline = f"{what}!"
         else:
-            headline = "No gain" if self.ended() else f"Learning roll: {self._needs()}"
+            headline = (
+                _("No gain") if self.ended() else _("Learning roll: {needs}", needs=self._needs())
+            )
         return Outcome(
             headline=headline,
             tone=Tone.SUCCESS if earned else Tone.FAILURE if self.ended() else Tone.NEUTRAL,

@@ -111,7 +111,7 @@ class LuckyNumbers:
         for value, _unoffset, target in sorted(options, reverse=True)[:MOST_LUCKY_TARGETS]:
             yield Action(
                 f"{LUCKY_PREFIX}{target}",
-                f"Lucky {shown} → {target}",
+                _("Lucky {shown} → {target}", shown=shown, target=target),
                 hint=_(
                     "Turn the lucky number into {target}: the roll comes to {value}. A "
                     "converted lucky number counts for no legendary check.",

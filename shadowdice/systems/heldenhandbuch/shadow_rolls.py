@@ -55,12 +55,12 @@ class ShadowRolls:
         if not self.tested.shadow_rolls:
             return
         eligible = tuple(d.id for d in self.table if d.face != FUMBLE and d.group != SHADOW)
-        reason = "" if self.shadow_left else "no shadow rolls left in this check"
+        reason = "" if self.shadow_left else _("no shadow rolls left in this check")
         reason = reason or ("" if eligible else "no die can be thrown again")
         lowest = min(eligible, key=lambda i: (self.face(self.die(i)), i), default=None)
         yield Action(
             SHADOW_ROLL,
-            "Shadow roll",
+            _("Shadow roll"),
             cost=_("1 of {shadow_left} shadow rolls", shadow_left=self.shadow_left),
             enabled=not reason,
             reason=reason,
@@ -78,8 +78,8 @@ class ShadowRolls:
         """Take the shadow die or keep the first one."""
         assert self.shadow is not None
         old, new = (self.die(i) for i in self.shadow)
-        yield Action(TAKE_NEW, f"Take the shadow die ({new.face})")
-        yield Action(KEEP_OLD, f"Keep the first die ({old.face})")
+        yield Action(TAKE_NEW, _("Take the shadow die ({face})", face=new.face))
+        yield Action(KEEP_OLD, _("Keep the first die ({face})", face=old.face))
 
     def _throw_shadow(self, die_id: int) -> None:
         """Throw the picked die again, apart in the group "Shadow"."""

@@ -119,7 +119,7 @@ class ShotSession(RollSession):
         if cleared:
             self.charges.append(Charge("combat_dice_saved", cleared, 0))
         if saved:
-            label = f"{shooter.name}: dice saved from the last combat phase"
+            label = _("{name}: dice saved from the last combat phase", name=shooter.name)
             dice = self._place(label, saved, sides=step.sides, group=shooter.name)
             self.kept = [die.id for die in dice]
         if step.count > len(self.kept):
@@ -189,14 +189,14 @@ class ShotSession(RollSession):
         if self.phase == "aim":
             yield Action(
                 "shoot",
-                "Shoot now",
+                _("Shoot now"),
                 hint=_("Right after the first throw: the shot comes before every melee fighter."),
                 member=name,
             )
         if self.phase in ("aim", "aiming") and self.live:
             yield Action(
                 "aim",
-                "Aim: keep and throw on",
+                _("Aim: keep and throw on"),
                 hint=_(
                     "The cascade roll goes on: no shot in this combat phase; the dice "
                     "kept lie ready for the next one."
@@ -211,7 +211,7 @@ class ShotSession(RollSession):
         if self.phase == "aimed":
             yield Action(
                 "save",
-                "Save dice for the next combat phase",
+                _("Save dice for the next combat phase"),
                 hint=_(
                     "The picked dice stay as they lie: the next combat phase starts "
                     "with them on the table and throws only the others."
@@ -227,7 +227,7 @@ class ShotSession(RollSession):
             count, sides = self.damage_dice()
             yield Action(
                 "damage",
-                f"Throw damage ({count}W{sides})",
+                _("Throw damage ({count}W{sides})", count=count, sides=sides),
                 hint=_("A single roll, matches added; every die counts."),
                 member=name,
             )
@@ -277,7 +277,9 @@ class ShotSession(RollSession):
             self.live = [die.id for die in dice]
         if not self.live:
             self.phase = "aimed"
-            self.notes.append(f"{self.shooter.name} aimed: no shot in this combat phase")
+            self.notes.append(
+                _("{name} aimed: no shot in this combat phase", name=self.shooter.name)
+            )
 
     def _save(self, picked: tuple[int, ...]) -> None:
         """The picked dice's faces go to the sheet for the next combat phase."""
@@ -287,7 +289,9 @@ class ShotSession(RollSession):
         sheet.combat_dice_saved = faces
         self.charges.append(Charge("combat_dice_saved", before - len(faces), 0))
         saved = ", ".join(str(face) for face in faces)
-        self.notes.append(f"{self.shooter.name} saves {saved} for the next combat phase")
+        self.notes.append(
+            _("{name} saves {saved} for the next combat phase", name=self.shooter.name, saved=saved)
+        )
         self.phase = "over"
 
     def _shoot(self) -> None:
@@ -378,32 +382,51 @@ class ShotSession(RollSession):
                 self.shooter.tested.sequences,
             )[0]
             words.append(f"{shooter}: group {so_far.value} ({so_far})" if so_far else "no group")
-            headline = f"{shooter} aims at {target}" if self.phase == "aim" else "Aiming"
+            headline = (
+                _("{shooter} aims at {target}", shooter=shooter, target=target)
+                if self.phase == "aim"
+                else _("Aiming")
+            )
             tone = Tone.NEUTRAL
             if self.phase in ("aimed", "over"):
-                headline = "No shot this combat phase"
+                headline = _("No shot this combat phase")
         else:
             if self.struck:
-                words.append(f"moving: {len(self.struck)} dice struck")
+                words.append(_("moving: {len} dice struck", len=len(self.struck)))
             if self.reaction is not None:
                 verdict = "evades" if self.reaction >= REACTION_NEEDED else "too late"
-                words.append(f"{target}'s reaction {self.reaction}: {verdict}")
+                words.append(
+                    _(
+                        "{target}'s reaction {reaction}: {verdict}",
+                        target=target,
+                        reaction=self.reaction,
+                        verdict=verdict,
+                    )
+                )
             if self.evasion is not None:
-                words.append(f"{target}'s evasion {self.evasion} raises the minimum")
+                words.append(
+                    _(
+                        "{target}'s evasion {evasion} raises the minimum",
+                        target=target,
+                        evasion=self.evasion,
+                    )
+                )
             words.append(self.shot.sentence)
             if self.hit is not None:
                 words.insert(0, self.hit.sentence)
             if self.deadly:
                 headline, tone = f"Legendary shot: {target} is killed", Tone.CRITICAL
             elif self.hit is not None:
-                headline = f"{target}: {self.hit.hits[0].severity.value} damage"
+                headline = _(
+                    "{target}: {value} damage", target=target, value=self.hit.hits[0].severity.value
+                )
                 tone = Tone.CRITICAL
             elif self.shot.hit:
                 headline, tone = f"{shooter} hits {target}", Tone.SUCCESS
             else:
                 headline, tone = f"{shooter} misses", Tone.FAILURE
             if self.shot.hit:
-                words.append(f"{target} voids a combat die")
+                words.append(_("{target} voids a combat die", target=target))
         return Outcome(
             headline,
             tone,

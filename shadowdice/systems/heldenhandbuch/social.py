@@ -358,13 +358,13 @@ class InfluenceSession(SideBySideSession):
             influencer = self.entrants[0].name
             yield Action(
                 f"malus:{index}",
-                "Take the die malus",
+                _("Take the die malus"),
                 hint=_("The emptied Psyche line costs a die in further checks."),
                 member=name,
             )
             yield Action(
                 f"wish:{index}",
-                f"Grant {influencer} a wish",
+                _("Grant {influencer} a wish", influencer=influencer),
                 hint=_(
                     "Instead of the die malus, {name} grants {influencer} a wish: the "
                     "emptied line costs no die.",
@@ -382,7 +382,11 @@ class InfluenceSession(SideBySideSession):
             self.charges.append(Charge("psyche_lines_wished", -1, int(index)))
         name = self.entrants[int(index)].name
         influencer = self.entrants[0].name
-        words = "takes the die malus" if kind == "malus" else f"grants {influencer} a wish"
+        words = (
+            _("takes the die malus")
+            if kind == "malus"
+            else _("grants {influencer} a wish", influencer=influencer)
+        )
         self.notes.append(f"{name} {words}")
 
     def outcome(self) -> Outcome:
@@ -392,7 +396,7 @@ class InfluenceSession(SideBySideSession):
             return Outcome(_("Influence: everyone throws"), Tone.NEUTRAL, " · ".join(words))
         tricks = self.tricks()
         trick_words = ", ".join(str(face) for face in tricks) or "none"
-        words.append(f"tricks: {trick_words}")
+        words.append(_("tricks: {trick_words}", trick_words=trick_words))
         losses = []
         for index, lost in self.lost.items():
             name = self.entrants[index].name
@@ -400,8 +404,8 @@ class InfluenceSession(SideBySideSession):
                 point = "point" if lost == 1 else "points"
                 losses.append(f"{name} loses {lost} Psyche {point}")
             if index in self.emptied:
-                words.append(f"{name}'s Psyche line is empty: a die malus or a wish")
-        headline = "; ".join(losses) if losses else "Every trick neutralised"
+                words.append(_("{name}'s Psyche line is empty: a die malus or a wish", name=name))
+        headline = "; ".join(losses) if losses else _("Every trick neutralised")
         tone = Tone.SUCCESS if losses else Tone.FAILURE
         values: dict[str, int | str | bool | None] = {
             "tricks": len(tricks),
@@ -433,32 +437,50 @@ class BargainingSession(SideBySideSession):
     def _read_round(self) -> None:
         values = [session.evaluation().value for session in self.round]
         if values[0] == values[1]:
-            self.notes.append(f"round {self.rounds}: a tie, nobody gives way")
+            self.notes.append(_("round {rounds}: a tie, nobody gives way", rounds=self.rounds))
             return
         winner = 0 if values[0] > values[1] else 1
         loser = 1 - winner
         names = [entrant.name for entrant in self.entrants]
         taken, emptied = self._lose_psyche(loser, 1)
         self.drained[winner] += taken
-        self.notes.append(f"round {self.rounds}: {names[winner]} drains a Psyche point")
+        self.notes.append(
+            _(
+                "round {rounds}: {value} drains a Psyche point",
+                rounds=self.rounds,
+                value=names[winner],
+            )
+        )
         if self.entrants[loser].sheet.psyche.current == 0:
-            self.notes.append(f"{names[loser]} must accept {names[winner]}'s last offer")
+            self.notes.append(
+                _(
+                    "{value} must accept {value2}'s last offer",
+                    value=names[loser],
+                    value2=names[winner],
+                )
+            )
             self.forced = True
             self._end_trade()
         elif emptied:
-            self.notes.append(f"{names[loser]} must make {names[winner]} a better offer")
+            self.notes.append(
+                _(
+                    "{value} must make {value2} a better offer",
+                    value=names[loser],
+                    value2=names[winner],
+                )
+            )
 
     def _contest_actions(self) -> Iterable[Action]:
         if self.over:
             return
         yield Action(
             "haggle_on",
-            "Haggle on",
+            _("Haggle on"),
             hint=_("The offer is not accepted: both throw Haggling again."),
         )
         yield Action(
             "deal",
-            "Strike the deal",
+            _("Strike the deal"),
             hint=_("The trade ends: Psyche comes back, the clear winner +1, the loser -1."),
         )
 
@@ -499,7 +521,7 @@ class BargainingSession(SideBySideSession):
             if entrant.sheet.psyche_lines_wished != wished:
                 ended = wished - entrant.sheet.psyche_lines_wished
                 self.charges.append(Charge("psyche_lines_wished", ended, index))
-        self.notes.append("the trade is over: Psyche comes back")
+        self.notes.append(_("the trade is over: Psyche comes back"))
 
     def outcome(self) -> Outcome:
         """Who drains whom, and how the trade ends."""
@@ -509,7 +531,11 @@ class BargainingSession(SideBySideSession):
         if not self.decided:
             headline, tone = f"Bargaining, round {self.rounds}", Tone.NEUTRAL
         elif self.over:
-            headline = f"{names[winner]} wins the trade" if winner is not None else "No winner"
+            headline = (
+                _("{value} wins the trade", value=names[winner])
+                if winner is not None
+                else _("No winner")
+            )
             tone = Tone.SUCCESS if winner is not None else Tone.NEUTRAL
         else:
             headline, tone = f"Round {self.rounds} is decided", Tone.NEUTRAL
@@ -556,7 +582,7 @@ class JointSession(SideBySideSession):
             )
             yield Action(
                 f"contribute:{index}",
-                "Contribute dice",
+                _("Contribute dice"),
                 hint=_("One die, or several matching dice, of your check join the others'."),
                 enabled=bool(eligible),
                 reason=_("{name} has no success to contribute", name=entrant.name),
@@ -594,13 +620,25 @@ class JointSession(SideBySideSession):
         words = self._round_standing()
         if len(self.contributed) < len(self.entrants):
             waiting = [e.name for i, e in enumerate(self.entrants) if i not in self.contributed]
-            headline = "Joint check: everyone throws" if not self.decided else "Contribute dice"
-            words.append(f"matches up to {self.cap}; still to contribute: {', '.join(waiting)}")
+            headline = (
+                _("Joint check: everyone throws") if not self.decided else _("Contribute dice")
+            )
+            words.append(
+                _(
+                    "matches up to {cap}; still to contribute: {join}",
+                    cap=self.cap,
+                    join=", ".join(waiting),
+                )
+            )
             return Outcome(headline, Tone.NEUTRAL, " · ".join(words), {"value": 0})
         joint = self.joint()
         group = joint.group
-        headline = f"Joint group {group.value} ({group})" if group else "No joint group"
-        words.append(f"matches and sequences up to {self.cap}")
+        headline = (
+            _("Joint group {value} ({group})", value=group.value, group=group)
+            if group
+            else _("No joint group")
+        )
+        words.append(_("matches and sequences up to {cap}", cap=self.cap))
         return Outcome(
             headline,
             Tone.SUCCESS if group else Tone.FAILURE,

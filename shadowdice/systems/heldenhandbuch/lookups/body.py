@@ -142,12 +142,15 @@ class TreatmentResult:
                 Injury.DEADLY: (),
             }[self.injury]
         if self.injury is Injury.DEADLY:
-            return ("The character lives again; the injuries are not treated yet.",)
+            return (_("The character lives again; the injuries are not treated yet."),)
         if self.injury is Injury.CRITICAL and self.skill is Treatment.FIRST_AID:
-            return ("The loss of segments stops; only medicine starts the healing.",)
+            return (_("The loss of segments stops; only medicine starts the healing."),)
         return (
-            "Treated life circles heal, at most one per night's rest; in a circle with heavy "
-            "or critical injuries one outer segment heals per night.",
+            _(
+                "Treated life circles heal, at most one per night's rest; in a "
+                "circle with heavy or critical injuries one outer segment heals "
+                "per night."
+            ),
         )
 
 
@@ -202,8 +205,10 @@ class DrinkResult:
         if not self.points_lost:
             return ()
         return (
-            "If that empties a row: a self-control check (single roll); on a failure you "
-            "throw up and your regeneration is halved.",
+            _(
+                "If that empties a row: a self-control check (single roll); on a "
+                "failure you throw up and your regeneration is halved."
+            ),
             "The last Psyche point lost: blind drunk and unconscious; the last Physis point: "
             "blind drunk and asleep. Regeneration is then 1 and rises by 1 per 6 hours of rest.",
         )

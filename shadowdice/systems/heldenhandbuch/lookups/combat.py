@@ -134,7 +134,11 @@ class Hit:
         """The hit in words: "Heavy damage: 14 after armor 3"."""
         if self.severity is Severity.NONE:
             return f"No damage: {self.damage} stopped by armor {self.protection}"
-        text = f"{self.severity.value.capitalize()} damage: {self.after_armor}"
+        text = _(
+            "{capitalize} damage: {after_armor}",
+            capitalize=self.severity.value.capitalize(),
+            after_armor=self.after_armor,
+        )
         return f"{text} after armor {self.protection}" if self.protection else text
 
 

@@ -109,9 +109,12 @@ class CraftResult:
         """The sentence, e.g. "Quality 15: good, price x1.5." or the failure."""
         if self.failed or self.grade is None:
             return f"Failure: a result of {self.value} ruins the raw materials."
-        text = (
-            f"Quality {self.quality}: {self.grade.name} ({self.grade.german}), "
-            f"price {factor_text(self.grade.price_factor)}"
+        text = _(
+            "Quality {quality}: {name} ({german}), price {factor_text}",
+            quality=self.quality,
+            name=self.grade.name,
+            german=self.grade.german,
+            factor_text=factor_text(self.grade.price_factor),
         )
         if self.bonus_effects:
             many = "s" if self.bonus_effects > 1 else ""
@@ -126,14 +129,24 @@ class CraftResult:
         lines = []
         if self.sequence_dice:
             lines.append(
-                f"{self.result} + {PER_SEQUENCE_DIE} for each of {self.sequence_dice} "
-                f"sequence dice = {self.value}."
+                _(
+                    "{result} + {per_sequence_die} for each of {sequence_dice} "
+                    "sequence dice = {value}.",
+                    result=self.result,
+                    per_sequence_die=PER_SEQUENCE_DIE,
+                    sequence_dice=self.sequence_dice,
+                    value=self.value,
+                )
             )
         if self.bonus_effects:
             lines.append(
-                "Each bonus effect needs a surplus match or sequence die. With 1-2 the item "
-                f"is exquisite (about x{EXQUISITE_PRICE}), with 3 or more legendary "
-                f"(at least x{LEGENDARY_PRICE})."
+                _(
+                    "Each bonus effect needs a surplus match or sequence die. With 1-2 "
+                    "the item is exquisite (about x{exquisite_price}), with 3 or more "
+                    "legendary (at least x{legendary_price}).",
+                    exquisite_price=EXQUISITE_PRICE,
+                    legendary_price=LEGENDARY_PRICE,
+                )
             )
             lines.extend(bonus_effect_lines())
         return tuple(lines)

@@ -133,9 +133,13 @@ class ItemQuality:
     def sentence(self) -> str:
         """The sentence, e.g. "Quality 12: good (gut), price x1.5."."""
         least = "at least " if self.rank == "legendary" else ""
-        text = (
-            f"Quality {self.quality}: {self.rank} ({self.rank_german}), "
-            f"price {least}{factor_text(self.price_factor)}"
+        text = _(
+            "Quality {quality}: {rank} ({rank_german}), price {least}{factor_text}",
+            quality=self.quality,
+            rank=self.rank,
+            rank_german=self.rank_german,
+            least=least,
+            factor_text=factor_text(self.price_factor),
         )
         if self.bonus_effects:
             text += f", {self.bonus_effects} bonus effect{'s' if self.bonus_effects > 1 else ''}"

@@ -122,7 +122,7 @@ class ChaseResult:
     def details(self) -> tuple[str, ...]:
         """What the distance means."""
         if self.new_distance == "escaped":
-            return ("The leader is out of sight.",)
+            return (_("The leader is out of sight."),)
         return ()
 
 
@@ -190,7 +190,7 @@ class HerbResult:
         """What the level means."""
         if not self.herbs:
             return ()
-        return ("The level is the hardest kind of herb the die can find.",)
+        return (_("The level is the hardest kind of herb the die can find."),)
 
 
 def herb_level(face: int) -> tuple[str, int]:

@@ -86,9 +86,9 @@ class ShotResult:
         """The sentence, e.g. "Hit: 14 reaches the minimum 12 (7 + 3 on 1W6 + 2 for distance)."."""
         parts = [str(self.base), f"{self.dice_total} on {self.dice}"]
         if self.distance_points:
-            parts.append(f"{self.distance_points} for distance")
+            parts.append(_("{distance_points} for distance", distance_points=self.distance_points))
         if self.evasion:
-            parts.append(f"{self.evasion} for evasion")
+            parts.append(_("{evasion} for evasion", evasion=self.evasion))
         verdict = "Hit" if self.hit else "Miss"
         verb = "reaches" if self.hit else "falls short of"
         return f"{verdict}: {self.result} {verb} the minimum {self.minimum} ({' + '.join(parts)})."
@@ -99,7 +99,7 @@ class ShotResult:
         if not self.hit:
             return ()
         return (
-            "The target takes the hit (damage dice as a single roll) and voids one combat die.",
+            _("The target takes the hit (damage dice as a single roll) and voids one combat die."),
         )
 
 

@@ -78,13 +78,18 @@ class SneakResult:
             return ()
         if self.consequence.startswith("notice"):
             return (
-                "Their tracking check (sieve roll) against your hiding check (single roll), "
-                "where there is cover; if you lose, you are discovered.",
+                _(
+                    "Their tracking check (sieve roll) against your hiding check "
+                    "(single roll), where there is cover; if you lose, you are "
+                    "discovered."
+                ),
             )
         if self.consequence.startswith("discover"):
             return (
-                "Near, a compared reaction check (single roll) decides who acts first; "
-                "further away they can raise the alarm.",
+                _(
+                    "Near, a compared reaction check (single roll) decides who acts "
+                    "first; further away they can raise the alarm."
+                ),
             )
         return ()
 
