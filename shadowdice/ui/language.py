@@ -45,7 +45,7 @@ def put(setter: Callable[[str], Any], text: str) -> None:
     ``setter`` is a bound method of a Qt object (``label.setText``, ``action.setToolTip``). A
     plain ``str`` (a name a player typed) is set once and never changed.
     """
-    setter(text)
+    setter(language.words(text))  # a text made before the language changed: in the new one
     owner = getattr(setter, "__self__", None)
     if owner is None:
         return

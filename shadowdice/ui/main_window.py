@@ -291,7 +291,7 @@ class MainWindow(QMainWindow):
         self.new_menu = self._menu(file_menu, _("New character of &system"))
         for system in self.registry.infos():
             action = self.new_menu.addAction(system.name)
-            action.setToolTip(system.summary)
+            put(action.setToolTip, system.summary)
             action.triggered.connect(lambda _=False, s=system.id: self.new_character_of(s))
         file_menu.addActions([self.template_action, self.open_action])
         self.recent_menu = self._menu(file_menu, _("Open &recent"))

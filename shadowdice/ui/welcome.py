@@ -44,7 +44,7 @@ class WelcomeScreen(QWidget):
             button = QPushButton()
             put(button.setText, _("Try a {system} character", system=info.name))
             button.setObjectName(f"sample_{info.id}")
-            button.setToolTip(info.summary)
+            put(button.setToolTip, info.summary)
             button.clicked.connect(lambda _=False, i=info.id: self.sample_requested.emit(i))
             self.sample_buttons[info.id] = button
             flow.addWidget(button)

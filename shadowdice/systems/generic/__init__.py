@@ -6,12 +6,17 @@ a target before the roll.
 """
 
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 SYSTEM = SystemInfo(
     id="generic_dice",
     name="Generic dice",
-    summary="Dice expressions for any game: 3d6+2, 4d6kh3, 2d20kl1, 10d10>=8, d6!; "
-    "named rolls and the chance of a target before the roll.",
+    summary=_(
+        "Dice expressions for any game: 3d6+2, 4d6kh3, 2d20kl1, 10d10>=8, d6!; "
+        "named rolls and the chance of a target before the roll."
+    ),
     rules="shadowdice.systems.generic.system:GenericDice",
     order=90,
 )

@@ -3,11 +3,14 @@ the rules variant chosen per character (docs/rules/phasesix.md).
 """
 
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 SYSTEM = SystemInfo(
     id="phasesix",
     name="Phase Six",
-    summary=(
+    summary=_(
         "Pools of d6 against a minimum roll, exploding sixes, bonus, reroll and destiny dice; "
         "classic and current rules."
     ),

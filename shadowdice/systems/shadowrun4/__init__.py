@@ -1,11 +1,14 @@
 """Shadowrun, 4th edition (docs/rules/shadowrun4.md)."""
 
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 SYSTEM = SystemInfo(
     id="shadowrun4",
     name="Shadowrun 4",
-    summary="Dice pools of d6, hits on 5 and 6, glitches, Edge and the Rule of Six.",
+    summary=_("Dice pools of d6, hits on 5 and 6, glitches, Edge and the Rule of Six."),
     rules="shadowdice.systems.shadowrun4.system:Shadowrun4",
     order=10,
 )
