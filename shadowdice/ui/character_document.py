@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from shadowdice.core import sheet as sheet_ops
+from shadowdice.core.language import translations
 from shadowdice.core.registry import RuleSystem
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import (
@@ -30,6 +31,8 @@ from shadowdice.core.sheet import (
     SheetChange,
     TableSpec,
 )
+
+_, _n = translations(__name__)
 
 #: Kinds of single values whose editors set them on every key: edits in a row merge into one.
 TYPED_KINDS = frozenset({Kind.TEXT, Kind.MULTILINE, Kind.INT})
@@ -78,7 +81,7 @@ class CharacterDocument(QObject):
         """The name to show: the character's name, else the file's, else 'New character'."""
         if self.sheet.name.strip():
             return self.sheet.name.strip()
-        return self.path.stem if self.path else f"New {self.system.name} character"
+        return self.path.stem if self.path else _("New {system} character", system=self.system.name)
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.modified_changed.emit(not clean)
@@ -253,7 +256,7 @@ class TemplateDocument(CharacterDocument):
     @property
     def title(self) -> str:
         """The template's name, else 'New template'."""
-        return self.sheet.name.strip() or f"New {self.system.name} template"
+        return self.sheet.name.strip() or _("New {system} template", system=self.system.name)
 
     def fields(self) -> tuple[FieldSpec, ...]:
         """The single values of the template."""

@@ -72,7 +72,7 @@ from shadowdice.ui.crash_report import CrashReporter
 from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.language import events as language_events
-from shadowdice.ui.language import put
+from shadowdice.ui.language import put, shown
 from shadowdice.ui.language import switch as switch_language
 from shadowdice.ui.party_bar import MAX_PARTY_KEYS, PartyBar
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
@@ -162,9 +162,9 @@ class MainWindow(QMainWindow):
         )
         put(self.system_selector.setAccessibleName, _("Rule system of new characters"))
         for system in registry.infos():
-            self.system_selector.addItem(system.name, system.id)
+            self.system_selector.addItem(shown(system.name), system.id)
             self.system_selector.setItemData(
-                self.system_selector.count() - 1, system.summary, Qt.ItemDataRole.ToolTipRole
+                self.system_selector.count() - 1, shown(system.summary), Qt.ItemDataRole.ToolTipRole
             )
         last = self.system_selector.findData(self.files.settings.last_system)
         self.system_selector.setCurrentIndex(max(last, 0))
@@ -290,7 +290,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.new_action)
         self.new_menu = self._menu(file_menu, _("New character of &system"))
         for system in self.registry.infos():
-            action = self.new_menu.addAction(system.name)
+            action = self.new_menu.addAction("")
+            put(action.setText, system.name)
             put(action.setToolTip, system.summary)
             action.triggered.connect(lambda _=False, s=system.id: self.new_character_of(s))
         file_menu.addActions([self.template_action, self.open_action])
@@ -1209,6 +1210,10 @@ class MainWindow(QMainWindow):
         self._update_template_action()
         self._on_undo_state_changed()
         self._refresh_party_bar()
+        for index, system in enumerate(self.registry.infos()):
+            self.system_selector.setItemText(index, shown(system.name))
+            summary = shown(system.summary)
+            self.system_selector.setItemData(index, summary, Qt.ItemDataRole.ToolTipRole)
 
     def _on_party_changed(self) -> None:
         self._refresh_party_bar()

@@ -31,8 +31,11 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec, rows
 from shadowdice.ui.character_document import CharacterDocument
+
+_, _n = translations(__name__)
 
 #: Empty lines under a table that takes new rows, in the pencil variant.
 PENCIL_LINES = 3
@@ -272,4 +275,4 @@ def _cell_text(kind: Kind, value: Any) -> str:
 
 
 def _title(document: CharacterDocument, pencil: bool) -> str:
-    return f"{document.system.name} character" if pencil else document.title
+    return _("{system} character", system=document.system.name) if pencil else document.title

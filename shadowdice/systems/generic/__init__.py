@@ -12,7 +12,7 @@ _, _n = translations(__name__)
 
 SYSTEM = SystemInfo(
     id="generic_dice",
-    name="Generic dice",
+    name=_("Generic dice"),
     summary=_(
         "Dice expressions for any game: 3d6+2, 4d6kh3, 2d20kl1, 10d10>=8, d6!; "
         "named rolls and the chance of a target before the roll."

@@ -33,7 +33,7 @@ from shadowdice.systems.starwars.rolls import (
 )
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS
 from shadowdice.systems.starwars.sheet import CONTROL, DEXTERITY, STRENGTH, StarWarsSheet
-from shadowdice.systems.starwars.starships import range_difficulty
+from shadowdice.systems.starwars.starships import Range, range_difficulty
 
 _, _n = translations(__name__)
 
@@ -109,13 +109,21 @@ def _roll(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
             Kind.INT,
             ship_target if ship_target is not None else DEFAULT_TARGET,
             bounds=TARGET_BOUNDS,
-            hint="The difficulty the game master names; the roll succeeds when its total "
-            f"reaches it (a lightsaber attack: {ATTACK_DIFFICULTY}). With an opponent, the "
-            "opponent's roll is added to it; 0 compares the totals alone (holding a door)."
-            + (
-                f" The starship encounter is at {sheet.ship_range} range: {ship_target} to hit."
-                if ship_target is not None
-                else ""
+            hint=_(
+                "The difficulty the game master names; the roll succeeds when its total "
+                "reaches it (a lightsaber attack: {lightsaber}). With an opponent, the "
+                "opponent's roll is added to it; 0 compares the totals alone (holding a door).",
+                lightsaber=ATTACK_DIFFICULTY,
+            )
+            if ship_target is None
+            else _(
+                "The difficulty the game master names; the roll succeeds when its total "
+                "reaches it (a lightsaber attack: {lightsaber}). With an opponent, the "
+                "opponent's roll is added to it; 0 compares the totals alone (holding a door). "
+                "The starship encounter is at {range} range: {target} to hit.",
+                lightsaber=ATTACK_DIFFICULTY,
+                range=Range[sheet.ship_range.upper()].label,
+                target=ship_target,
             ),
             only_with=only,
         ),
