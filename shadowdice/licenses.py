@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from shadowdice.core.language import N_
+
 LGPL_FILES = ("LGPL-3.0.txt", "GPL-3.0.txt")
 
 #: The index of a bundle's ``licenses/`` folder: every component with what it brings.
@@ -84,7 +86,7 @@ COMPONENTS: tuple[Component, ...] = (
         "LGPL-3.0-only",
         LGPL_FILES,
         "https://download.qt.io/official_releases/qt/",
-        "windows, widgets and drawing",
+        N_("windows, widgets and drawing"),
     ),
     Component(
         "PySide6 (Qt for Python)",
@@ -92,7 +94,7 @@ COMPONENTS: tuple[Component, ...] = (
         "LGPL-3.0-only",
         LGPL_FILES,
         "https://code.qt.io/cgit/pyside/pyside-setup.git/",
-        "Qt from Python",
+        N_("Qt from Python"),
     ),
     Component(
         "Shiboken6",
@@ -100,7 +102,7 @@ COMPONENTS: tuple[Component, ...] = (
         "LGPL-3.0-only",
         LGPL_FILES,
         "https://code.qt.io/cgit/pyside/pyside-setup.git/",
-        "the binding layer under PySide6",
+        N_("the binding layer under PySide6"),
     ),
     Component(
         "ICU",
@@ -108,7 +110,7 @@ COMPONENTS: tuple[Component, ...] = (
         "Unicode-DFS-2016 AND ICU AND BSD-3-Clause AND NAIST-2003",
         ("ICU.txt",),
         "https://github.com/unicode-org/icu",
-        "Unicode text handling under Qt (Linux)",
+        N_("Unicode text handling under Qt (Linux)"),
     ),
     Component(
         "Python",
@@ -116,7 +118,7 @@ COMPONENTS: tuple[Component, ...] = (
         "PSF-2.0",
         ("Python.txt",),
         "https://www.python.org/downloads/source/",
-        "the language the app is written in",
+        N_("the language the app is written in"),
     ),
     Component(
         "pydantic",
@@ -124,7 +126,7 @@ COMPONENTS: tuple[Component, ...] = (
         "MIT",
         ("pydantic.txt",),
         "https://github.com/pydantic/pydantic",
-        "reading and checking character files",
+        N_("reading and checking character files"),
     ),
     Component(
         "pydantic-core",
@@ -132,7 +134,7 @@ COMPONENTS: tuple[Component, ...] = (
         "MIT",
         ("pydantic-core.txt",),
         "https://github.com/pydantic/pydantic-core",
-        "the fast core of pydantic",
+        N_("the fast core of pydantic"),
     ),
     Component(
         "annotated-types",
@@ -140,7 +142,7 @@ COMPONENTS: tuple[Component, ...] = (
         "MIT",
         ("annotated-types.txt",),
         "https://github.com/annotated-types/annotated-types",
-        "used by pydantic",
+        N_("used by pydantic"),
     ),
     Component(
         "typing-inspection",
@@ -148,7 +150,7 @@ COMPONENTS: tuple[Component, ...] = (
         "MIT",
         ("typing-inspection.txt",),
         "https://github.com/pydantic/typing-inspection",
-        "used by pydantic",
+        N_("used by pydantic"),
     ),
     Component(
         "typing_extensions",
@@ -156,7 +158,7 @@ COMPONENTS: tuple[Component, ...] = (
         "PSF-2.0",
         ("typing-extensions.txt",),
         "https://github.com/python/typing_extensions",
-        "used by pydantic",
+        N_("used by pydantic"),
     ),
     Component(
         "platformdirs",
@@ -164,7 +166,7 @@ COMPONENTS: tuple[Component, ...] = (
         "MIT",
         ("platformdirs.txt",),
         "https://github.com/tox-dev/platformdirs",
-        "where settings and characters are kept",
+        N_("where settings and characters are kept"),
     ),
     Component(
         "icepool",
@@ -172,7 +174,7 @@ COMPONENTS: tuple[Component, ...] = (
         "MIT",
         ("icepool.txt",),
         "https://github.com/HighDiceRoller/icepool",
-        "the exact chances of Generic dice expressions",
+        N_("the exact chances of Generic dice expressions"),
     ),
 )
 
@@ -184,7 +186,7 @@ BUNDLE_ONLY: tuple[Component, ...] = (
         "GPL-2.0-or-later WITH Bootloader-exception",
         ("PyInstaller.txt",),
         "https://github.com/pyinstaller/pyinstaller",
-        "starts the bundled app",
+        N_("starts the bundled app"),
     ),
 )
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from shadowdice.core.language import words
+from shadowdice.core.language import translations, words
 from shadowdice.core.record import DieRecord, RollRecord, ThrowRecord
+
+_, _n = translations(__name__)
 
 
 def describe(record: RollRecord, *, today: date | None = None) -> str:
@@ -65,6 +67,10 @@ def record_text(record: RollRecord, undone: tuple[str, ...] = ()) -> str:
     """A roll as plain text: its line, then its details indented; for a roll whose charges
     were undone, whose.
     """
-    first = f"{describe(record)} (undone)" if undone else describe(record)
-    given_back = [f"    Undone: what {', '.join(undone)} spent was given back."] if undone else []
+    first = _("{roll} (undone)", roll=describe(record)) if undone else describe(record)
+    given_back = (
+        ["    " + _("Undone: what {who} spent was given back.", who=", ".join(undone))]
+        if undone
+        else []
+    )
     return "\n".join([first, *given_back, *(f"    {line}" for line in details(record))])

@@ -15,7 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from shadowdice.core.dice import faces_at
+from shadowdice.core.language import translations
 from shadowdice.core.record import DieRecord, RollRecord
+
+_, _n = translations(__name__)
 
 #: (throw, die, face): where a face lies in a record.
 FacePlace = tuple[int, int, int]
@@ -49,23 +52,34 @@ class Replay:
     def summary(self) -> str:
         """The replay in one sentence for the players."""
         if self.seed is None and self.digital:
-            return "This roll has no seed: its faces cannot be thrown again."
+            return _("This roll has no seed: its faces cannot be thrown again.")
         parts = []
         if self.digital:
             if self.matches:
-                parts.append(f"All {self.digital} digital faces come again from seed {self.seed}.")
+                parts.append(
+                    _(
+                        "All {digital} digital faces come again from seed {seed}.",
+                        digital=self.digital,
+                        seed=self.seed,
+                    )
+                )
             else:
                 parts.append(
-                    f"{len(self.differing)} of {self.digital} digital faces differ from the "
-                    f"seed {self.seed}: the record was changed."
+                    _(
+                        "{differing} of {digital} digital faces differ from the seed {seed}: "
+                        "the record was changed.",
+                        differing=len(self.differing),
+                        digital=self.digital,
+                        seed=self.seed,
+                    )
                 )
         if self.typed:
             parts.append(
-                "1 face was typed in from a physical die."
+                _("1 face was typed in from a physical die.")
                 if self.typed == 1
-                else f"{self.typed} faces were typed in from physical dice."
+                else _("{typed} faces were typed in from physical dice.", typed=self.typed)
             )
-        return " ".join(parts) or "This roll threw no dice."
+        return " ".join(parts) or _("This roll threw no dice.")
 
 
 def draw_order(record: RollRecord) -> Iterator[FacePlace]:

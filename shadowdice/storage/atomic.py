@@ -34,6 +34,10 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
+
 try:  # POSIX: temporary files are locked while they are written
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -87,7 +91,7 @@ def read_regular_file(path: Path, limit: int) -> bytes:
         if stat.S_ISDIR(mode.st_mode):
             raise IsADirectoryError(21, "Is a directory", str(path))
         if not stat.S_ISREG(mode.st_mode):
-            raise NotRegularFileError(f"{path} is not a regular file")
+            raise NotRegularFileError(_("{path} is not a regular file", path=path))
         data = handle.read(min(mode.st_size, limit) + 1)
         if mode.st_size < len(data) <= limit:  # the file grew since
             data += handle.read(limit + 1 - len(data))
@@ -99,7 +103,7 @@ def _refuse_what_is_not_a_file(path: Path) -> None:
     if path.is_dir():
         raise IsADirectoryError(21, "Is a directory", str(path))
     if path.exists() and not path.is_file():
-        raise NotRegularFileError(f"{path} is not a regular file")
+        raise NotRegularFileError(_("{path} is not a regular file", path=path))
 
 
 def is_read_only(path: Path) -> bool:
@@ -206,20 +210,20 @@ def _tidy(folder: Path) -> tuple[int, int]:
 def _check_target(target: Path, *, keep_backup: bool, replace_read_only: bool) -> None:
     """Refuse what must not be replaced, before anything is written."""
     if target.exists() and not target.is_dir() and not target.is_file():
-        raise NotRegularFileError(f"{target} is not a regular file")
+        raise NotRegularFileError(_("{target} is not a regular file", target=target))
     if not target.is_file():
         return
     if is_read_only(target) and not replace_read_only:
-        raise ReadOnlyFileError(13, "The file is read-only", str(target))
+        raise ReadOnlyFileError(13, _("The file is read-only"), str(target))
     if keep_backup:
         backup = backup_path(target)
         if backup.exists() and not backup.is_file():
-            raise BackupInTheWayError(21, "The backup copy's name is taken", str(backup))
+            raise BackupInTheWayError(21, _("The backup copy's name is taken"), str(backup))
         try:
             with target.open("rb"):
                 pass
         except PermissionError as error:
-            raise UnreadableFileError(13, "The file cannot be read", str(target)) from error
+            raise UnreadableFileError(13, _("The file cannot be read"), str(target)) from error
 
 
 def _remove_if_abandoned(temp: Path) -> bool:
@@ -349,7 +353,7 @@ def _create_temp(beside: Path) -> tuple[int, Path]:
             return os.open(temp, flags, 0o666), temp
         except FileExistsError:
             continue
-    raise FileExistsError(f"no free temporary file name beside {beside}")
+    raise FileExistsError(_("no free temporary file name beside {beside}", beside=beside))
 
 
 def _fsync_directory(folder: Path) -> None:

@@ -42,6 +42,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic_core import PydanticSerializationError, to_json
 
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
 from shadowdice.storage.atomic import (
@@ -52,6 +53,8 @@ from shadowdice.storage.atomic import (
     read_regular_file,
     write_atomic,
 )
+
+_, _n = translations(__name__)
 
 #: The ``format`` every character file names.
 FORMAT_NAME = "shadowdice-character"
@@ -71,7 +74,7 @@ EnvelopeMigration = Callable[[dict[str, Any]], dict[str, Any]]
 #: next; the loader then sets ``format_version`` itself. Empty while format 1 is the only one.
 ENVELOPE_MIGRATIONS: dict[int, EnvelopeMigration] = {}
 
-_TRUNCATED = "the file ends too early, it may be truncated"
+_TRUNCATED = _("the file ends too early, it may be truncated")
 
 #: A ``\\uD800``-style escape in JSON text: a surrogate, perhaps a lone one.
 _ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -169,12 +172,16 @@ class SavedKind:
         """The system's model for this kind of file."""
         model = self.model(system)
         if model is None:
-            raise _Refusal(f"{system.name} has no {self.noun}s")
+            raise _Refusal(_("{name} has no {noun}s", name=system.name, noun=_(self.noun)))
         return model
 
 
 CHARACTER = SavedKind(
-    FORMAT_NAME, "character", "sheet", lambda system: system.sheet_type, lambda s: s.sheet_version
+    FORMAT_NAME,
+    N_("character"),
+    N_("sheet"),
+    lambda system: system.sheet_type,
+    lambda s: s.sheet_version,
 )
 
 
@@ -235,7 +242,7 @@ def save_envelope(
     except _Refusal as refusal:
         raise CharacterFileError(path, str(refusal), action="save") from refusal.__cause__
     except ReadOnlyFileError as error:
-        problem = "the file is read-only"
+        problem = _("the file is read-only")
         raise ReadOnlyCharacterFileError(path, problem, action="save") from error
     except OSError as error:
         problem = _describe_os_error(error, writing=True)
@@ -324,7 +331,7 @@ def _read_fully(
     document = _parse_json(_decode(data))
     try:
         if not isinstance(document, dict) or document.get("format") != kind.format_name:
-            raise _Refusal(f"the file is not a Shadowdice {kind.noun} file")
+            raise _Refusal(_("the file is not a Shadowdice {noun} file", noun=_(kind.noun)))
         version = _format_version(document)
         current = version == FORMAT_VERSION
         if not current:
@@ -350,25 +357,28 @@ def _read_fully(
 def _describe_os_error(error: OSError, *, writing: bool) -> str:
     """Say what went wrong reading or writing a file, in a player's words."""
     if isinstance(error, NotRegularFileError):
-        return "it is not a regular file (a pipe, a device or a socket)"
+        return _("it is not a regular file (a pipe, a device or a socket)")
     if isinstance(error, BackupInTheWayError):
         name = Path(error.filename).name
-        return f"a folder named {name} is in the way of the backup copy; rename or move it"
+        return _(
+            "a folder named {name} is in the way of the backup copy; rename or move it", name=name
+        )
     if isinstance(error, UnreadableFileError):
-        return (
-            "Shadowdice is not allowed to read the file it would replace, "
-            "so it cannot keep its backup copy"
+        return _(
+            "Shadowdice is not allowed to read the file it would replace, so it cannot keep its "
+            "backup copy"
         )
     if isinstance(error, FileNotFoundError):
-        return "its folder does not exist" if writing else "the file does not exist"
+        return _("its folder does not exist") if writing else _("the file does not exist")
     if isinstance(error, IsADirectoryError):
-        return "it is a folder, not a file"
+        return _("it is a folder, not a file")
     if isinstance(error, PermissionError):
-        verb = "write there" if writing else "read it"
-        return f"Shadowdice is not allowed to {verb}"
+        if writing:
+            return _("Shadowdice is not allowed to write there")
+        return _("Shadowdice is not allowed to read it")
     if error.errno == errno.ENOSPC:
-        return "the disk is full"
-    return f"the system reported: {error.strerror or error}"
+        return _("the disk is full")
+    return _("the system reported: {error}", error=error.strerror or error)
 
 
 def field_path(location: tuple[int | str, ...]) -> str:
@@ -399,7 +409,7 @@ def _describe_validation_error(
     text = f"{what} at {where}: {message}" if where else f"{what}: {message}"
     more = len(problems) - 1
     if more:
-        text += f" (and {more} more problem{'s' if more > 1 else ''})"
+        text += " " + _n("(and {n} more problem)", "(and {n} more problems)", more)
     return text
 
 
@@ -441,7 +451,7 @@ def _read_bytes(path: Path) -> bytes:
     except OSError as error:
         raise _Refusal(_describe_os_error(error, writing=False)) from error
     if len(data) > MAX_FILE_BYTES:
-        raise _Refusal("the file is far too large to be a character file")
+        raise _Refusal(_("the file is far too large to be a character file"))
     return data
 
 
@@ -452,11 +462,14 @@ def _decode(data: bytes) -> str:
         if error.reason == "unexpected end of data":
             raise _Refusal(_TRUNCATED) from error
         raise _Refusal(
-            f"the file is not UTF-8 text (unreadable byte at position {error.start}); "
-            "it may belong to another program"
+            _(
+                "the file is not UTF-8 text (unreadable byte at position {start}); it may "
+                "belong to another program",
+                start=error.start,
+            )
         ) from error
     if not text.strip():
-        raise _Refusal("the file is empty")
+        raise _Refusal(_("the file is empty"))
     return text
 
 
@@ -467,12 +480,16 @@ def _parse_json(text: str) -> Any:
         if _json_ends_early(text, error):
             raise _Refusal(_TRUNCATED) from error
         raise _Refusal(
-            f"the file is not JSON (line {error.lineno}, column {error.colno})"
+            _(
+                "the file is not JSON (line {lineno}, column {colno})",
+                lineno=error.lineno,
+                colno=error.colno,
+            )
         ) from error
     except RecursionError as error:
         raise _Refusal(_too_deep(None)) from error
     except ValueError as error:
-        raise _Refusal("the file is JSON that Shadowdice cannot read") from error
+        raise _Refusal(_("the file is JSON that Shadowdice cannot read")) from error
     return document
 
 
@@ -482,10 +499,12 @@ def _check_depth(document: Any) -> None:
 
 
 def _too_deep(depth: int | None) -> str:
-    levels = "more than a thousand" if depth is None else str(depth)
-    return (
-        f"its data is nested {levels} levels deep; a character file never nests more than "
-        f"{MAX_NESTING} levels, so this one is damaged or not a character file"
+    levels = _("more than a thousand") if depth is None else str(depth)
+    return _(
+        "its data is nested {levels} levels deep; a character file never nests more than "
+        "{MAX_NESTING} levels, so this one is damaged or not a character file",
+        levels=levels,
+        MAX_NESTING=MAX_NESTING,
     )
 
 
@@ -514,11 +533,15 @@ def nesting_depth(data: Any) -> int:
 def _format_version(document: dict[str, Any]) -> int:
     version = document.get("format_version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise _Refusal("the file is damaged: its format version is missing or not a number")
+        raise _Refusal(_("the file is damaged: its format version is missing or not a number"))
     if version > FORMAT_VERSION:
         raise _Refusal(
-            f"it was saved by a newer version of Shadowdice (format {version}); "
-            f"this version reads up to format {FORMAT_VERSION}"
+            _(
+                "it was saved by a newer version of Shadowdice (format {version}); this version "
+                "reads up to format {newest}",
+                version=version,
+                newest=FORMAT_VERSION,
+            )
         )
     return version
 
@@ -530,16 +553,25 @@ def _migrate_envelope(
         migration = migrations.get(step)
         if migration is None:
             raise _Refusal(
-                f"it was saved in format {version}, which this version can no longer read"
+                _(
+                    "it was saved in format {version}, which this version can no longer read",
+                    version=version,
+                )
             )
         try:
             document = migration(document)
         except Exception as error:
             raise _Refusal(
-                f"it could not be brought up to date from format {version} ({error})"
+                _(
+                    "it could not be brought up to date from format {version} ({error})",
+                    version=version,
+                    error=error,
+                )
             ) from error
         if not isinstance(document, dict):
-            raise _Refusal(f"it could not be brought up to date from format {version}")
+            raise _Refusal(
+                _("it could not be brought up to date from format {version}", version=version)
+            )
         document = {**document, "format_version": step + 1}
     return document
 
@@ -548,20 +580,28 @@ def _validate_envelope(document: dict[str, Any]) -> CharacterEnvelope:
     try:
         return CharacterEnvelope.model_validate(document)
     except ValidationError as error:
-        raise _Refusal(_describe_validation_error("the file is damaged", error)) from error
+        raise _Refusal(_describe_validation_error(_("the file is damaged"), error)) from error
 
 
 def _system(kind: SavedKind, envelope: CharacterEnvelope, registry: Registry) -> RuleSystem:
     if envelope.system not in registry:
         raise _Refusal(
-            f"it uses the rule system {envelope.system!r}, which this version does not know"
+            _(
+                "it uses the rule system {system!r}, which this version does not know",
+                system=envelope.system,
+            )
         )
     system = registry.get(envelope.system)
     if envelope.sheet_version > kind.version(system):
         raise _Refusal(
-            f"its {system.name} {kind.part} was saved by a newer version of Shadowdice "
-            f"({kind.part} version {envelope.sheet_version}); this version reads up to "
-            f"{kind.part} version {kind.version(system)}"
+            _(
+                "its {name} {part} was saved by a newer version of Shadowdice ({part} version "
+                "{sheet_version}); this version reads up to {part} version {version}",
+                name=system.name,
+                part=_(kind.part),
+                sheet_version=envelope.sheet_version,
+                version=kind.version(system),
+            )
         )
     return system
 
@@ -572,17 +612,32 @@ def _migrate_sheet(
     if version == kind.version(system):
         return data
     if kind is not CHARACTER:
-        raise _Refusal(f"its {system.name} {kind.part} of version {version} cannot be read")
+        raise _Refusal(
+            _(
+                "its {name} {part} of version {version} cannot be read",
+                name=system.name,
+                part=_(kind.part),
+                version=version,
+            )
+        )
     try:
         migrated = system.migrate(data, version)
     except Exception as error:
         raise _Refusal(
-            f"its {system.name} sheet of version {version} could not be brought up to date "
-            f"({error})"
+            _(
+                "its {name} sheet of version {version} could not be brought up to date ({error})",
+                name=system.name,
+                version=version,
+                error=error,
+            )
         ) from error
     if not isinstance(migrated, dict):
         raise _Refusal(
-            f"its {system.name} sheet of version {version} could not be brought up to date"
+            _(
+                "its {name} sheet of version {version} could not be brought up to date",
+                name=system.name,
+                version=version,
+            )
         )
     return migrated
 
@@ -684,13 +739,13 @@ def _sheet_in_file(model: type[Sheet]) -> type[BaseModel]:
 
 
 def _sheet_problem(kind: SavedKind, error: ValidationError, within: str | None = None) -> str:
-    what = f"the {kind.noun} {kind.part}" if kind is CHARACTER else f"the {kind.part}"
-    return _describe_validation_error(f"{what} is not valid", error, within=within)
+    what = _("the character sheet") if kind is CHARACTER else _("the template")
+    return _describe_validation_error(_("{what} is not valid", what=what), error, within=within)
 
 
 def _broken_text(data: Any) -> str | None:
     """What to say about a text in ``data`` that holds a lone surrogate, or None."""
     if (location := _unencodable_text(data)) is None:
         return None
-    where = field_path(location) or "the sheet"
-    return f"the text of {where} holds a broken character (a lone surrogate)"
+    where = field_path(location) or _("the sheet")
+    return _("the text of {where} holds a broken character (a lone surrogate)", where=where)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
 from shadowdice.storage.atomic import read_regular_file, write_atomic
@@ -36,6 +37,8 @@ from shadowdice.storage.character_file import (
     LoadedCharacter,
     parse_character,
 )
+
+_, _n = translations(__name__)
 
 #: The ``format`` of the first line of every recovery file.
 RECOVERY_FORMAT = "shadowdice-recovery"
@@ -129,19 +132,21 @@ def read_recovery(path: Path, registry: Registry) -> RecoveredCharacter:
     try:
         data = read_regular_file(path, MAX_RECOVERY_BYTES)
     except OSError as error:
-        raise CharacterFileError(path, f"it cannot be read ({error})") from error
-    first, _, rest = data.partition(b"\n")
+        raise CharacterFileError(path, _("it cannot be read ({error})", error=error)) from error
+    first, _newline, rest = data.partition(b"\n")
     try:
         header = json.loads(first)
         if header.get("format") != RECOVERY_FORMAT:
-            raise ValueError("not a recovery file")
+            raise ValueError(_("not a recovery file"))
         if header.get("format_version") != RECOVERY_FORMAT_VERSION:
-            raise ValueError(f"recovery format {header.get('format_version')!r}")
+            raise ValueError(_("recovery format {version!r}", version=header.get("format_version")))
         title = str(header["title"])
         file = None if header.get("file") is None else Path(header["file"])
         saved_at = datetime.fromisoformat(header["saved_at"])
     except (ValueError, KeyError, TypeError, AttributeError) as error:
-        raise CharacterFileError(path, f"it is not a recovery file ({error})") from error
+        raise CharacterFileError(
+            path, _("it is not a recovery file ({error})", error=error)
+        ) from error
     character = parse_character(rest, registry, file or path)
     return RecoveredCharacter(path, title, file, saved_at, character)
 

@@ -16,9 +16,12 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from shadowdice.core.language import translations
 from shadowdice.core.record_text import describe, details, throw_text
 from shadowdice.storage.atomic import write_atomic
 from shadowdice.storage.roll_log import LoggedSession
+
+_, _n = translations(__name__)
 
 #: The ``format`` of a JSON export.
 EXPORT_FORMAT = "shadowdice-session"
@@ -125,7 +128,7 @@ def export_session(session: LoggedSession, path: Path) -> None:
     """
     exporter = EXPORTERS.get(Path(path).suffix.lower())
     if exporter is None:
-        raise ValueError(f"{Path(path).name}: export as .md, .csv or .json")
+        raise ValueError(_("{name}: export as .md, .csv or .json", name=Path(path).name))
     write_atomic(Path(path), exporter(session).encode(), keep_backup=False)
 
 

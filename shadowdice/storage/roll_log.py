@@ -37,8 +37,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.storage.atomic import read_regular_file
+
+_, _n = translations(__name__)
 
 #: The ``format`` of the first line of every log file.
 LOG_FORMAT = "shadowdice-roll-log"
@@ -203,7 +206,9 @@ def read_session(path: Path) -> LoggedSession:
     try:
         data = read_regular_file(path, MAX_LOG_BYTES)
     except OSError as error:
-        raise RollLogError(f"Cannot read the roll log {path.name}: {error}") from error
+        raise RollLogError(
+            _("Cannot read the roll log {name}: {error}", name=path.name, error=error)
+        ) from error
     lines = data.split(b"\n")
     header = _header(path, lines[0])
     rolls: dict[str, LoggedRoll] = {}
@@ -223,18 +228,24 @@ def _header(path: Path, line: bytes) -> dict[str, Any]:
     try:
         header = json.loads(line)
         if header.get("format") != LOG_FORMAT:
-            raise ValueError("not a roll log")
+            raise ValueError(_("not a roll log"))
     except (ValueError, TypeError, AttributeError) as error:
-        raise RollLogError(f"{path.name} is not a Shadowdice roll log") from error
+        raise RollLogError(_("{name} is not a Shadowdice roll log", name=path.name)) from error
     version = header.get("format_version")
     if not isinstance(version, int) or version > LOG_FORMAT_VERSION:
         raise RollLogError(
-            f"{path.name} was written by a newer version of Shadowdice (log format {version})"
+            _(
+                "{name} was written by a newer version of Shadowdice (log format {version})",
+                name=path.name,
+                version=version,
+            )
         )
     try:
         datetime.fromisoformat(header["started"])
     except (ValueError, KeyError, TypeError) as error:
-        raise RollLogError(f"{path.name} is a damaged roll log: no start time") from error
+        raise RollLogError(
+            _("{name} is a damaged roll log: no start time", name=path.name)
+        ) from error
     return header
 
 
@@ -251,7 +262,7 @@ def _read_entry(entry: dict[str, Any], rolls: dict[str, LoggedRoll]) -> None:
         roll = rolls[str(entry["roll"])]
         roll.record = roll.record.model_copy(update={"revealed": True})
     else:
-        raise ValueError(f"unknown entry {kind!r}")
+        raise ValueError(_("unknown entry {kind!r}", kind=kind))
 
 
 def session_files(folder: Path) -> list[Path]:

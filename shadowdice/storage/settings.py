@@ -22,7 +22,10 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from shadowdice.core.language import translations
 from shadowdice.storage.atomic import read_regular_file, write_atomic
+
+_, _n = translations(__name__)
 
 #: How many recent files are remembered.
 MAX_RECENT = 10
@@ -101,7 +104,7 @@ class SettingsStore:
         try:
             data = read_regular_file(self.path, MAX_SETTINGS_BYTES)
             if len(data) > MAX_SETTINGS_BYTES:
-                raise ValueError("the file is far too large to hold settings")
+                raise ValueError(_("the file is far too large to hold settings"))
             return Settings.model_validate_json(data)
         except FileNotFoundError:
             return Settings()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from shadowdice.core.language import N_
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
 from shadowdice.storage.character_file import (
@@ -28,8 +29,8 @@ TEMPLATE_SUFFIX = ".template.json"
 
 TEMPLATE = SavedKind(
     TEMPLATE_FORMAT_NAME,
-    "template",
-    "template",
+    N_("template"),
+    N_("template"),
     lambda system: system.template_type,
     lambda system: system.template_version,
 )

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice import __version__
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.licenses import (
     COMPONENTS,
     Component,
@@ -39,14 +39,14 @@ from shadowdice.ui.resources import resource_path
 
 _, _n = translations(__name__)
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "A desktop companion for tabletop role-playing games: character sheets for each "
     "supported rule system and a dice tray that resolves checks by that system's rules."
 )
 
-OWN_LICENSE = "Shadowdice is free software under the MIT license."
+OWN_LICENSE = N_("Shadowdice is free software under the MIT license.")
 
-LGPL_NOTE = (
+LGPL_NOTE = N_(
     "Qt, PySide6 and Shiboken6 are used under the GNU LGPL version 3. They are separate "
     "libraries in the Shadowdice installation folder; you may replace them with versions you "
     "built yourself from their source."
@@ -80,7 +80,9 @@ class AboutDialog(QDialog):
 
         self.heading = QLabel(_("<h2>Shadowdice {version}</h2>", version=__version__))
         self.heading.setObjectName("about_heading")
-        self.description = QLabel(f"<p>{DESCRIPTION}</p><p>{OWN_LICENSE}</p><p>{LGPL_NOTE}</p>")
+        self.description = QLabel(
+            f"<p>{_(DESCRIPTION)}</p><p>{_(OWN_LICENSE)}</p><p>{_(LGPL_NOTE)}</p>"
+        )
         self.description.setObjectName("about_description")
         self.description.setWordWrap(True)
 
@@ -133,19 +135,22 @@ class AboutDialog(QDialog):
         source = component.source
         if source.startswith("https://"):
             source = f'<a href="{source}">{source}</a>'
-        text = (
-            f"<b>{component.name}</b> {component.version}: {component.role}.<br>"
-            f"License: {component.license}. Source: {source}"
+        text = f"<b>{component.name}</b> {component.version}: {_(component.role)}.<br>" + _(
+            "License: {license}. Source: {source}", license=component.license, source=source
         )
         carried = [PurePath(file).name for file in component.carries]
         if carried:
             shown = ", ".join(carried[:8]) + (", …" if len(carried) > 8 else "")
-            text += f"<br>Files in this installation: {shown}"
+            text += "<br>" + _("Files in this installation: {files}", files=shown)
         if component.modules:
-            text += "<br>Python packages in the program: " + ", ".join(component.modules)
+            modules = ", ".join(component.modules)
+            text += "<br>" + _("Python packages in the program: {modules}", modules=modules)
         self.details.setText(text)
         try:
             text = component.texts(self._licenses)
         except OSError:
-            text = f"The license text of {component.name} is missing from this installation."
+            text = _(
+                "The license text of {name} is missing from this installation.",
+                name=component.name,
+            )
         self.license_text.setPlainText(text)

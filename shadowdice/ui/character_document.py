@@ -113,7 +113,9 @@ class CharacterDocument(QObject):
         spec = table.columns[column]
         if sheet_ops.set_cell(self.sheet, table, row, spec, value):
             row_name = getattr(sheet_ops.rows(self.sheet, table)[row], "name", "")
-            self._record(f"{spec.label} of {row_name}" if row_name else spec.label)
+            self._record(
+                _("{column} of {row}", column=spec.label, row=row_name) if row_name else spec.label
+            )
 
     def set_resource(self, resource: ResourceSpec, value: int) -> None:
         """Set a resource (Edge, wounds) from the character card; raises SheetEditError."""
@@ -127,14 +129,17 @@ class CharacterDocument(QObject):
     def add_row(self, table: TableSpec) -> int:
         """Add a row to a table; returns its index."""
         index = sheet_ops.add_row(self.sheet, table)
-        self._record(f"New row in {table.label}")
+        self._record(_("New row in {table}", table=table.label))
         return index
 
     def remove_row(self, table: TableSpec, row: int) -> None:
         """Remove a row of a table; raises SheetEditError when the row may not go."""
         name = getattr(sheet_ops.rows(self.sheet, table)[row], "name", "")
         sheet_ops.remove_row(self.sheet, table, row)
-        self._record(f"Removing {name}" if name else f"Removing a row of {table.label}")
+        if name:
+            self._record(_("Removing {name}", name=name))
+        else:
+            self._record(_("Removing a row of {table}", table=table.label))
 
     def apply_sheet_action(self, action: SheetAction, answer: bool = True) -> str:
         """Carry out a sheet action (a rest); returns what happened, in words."""
@@ -154,7 +159,7 @@ class CharacterDocument(QObject):
         """The sheet is not saved as it is (a new character, a file of an older version);
         a change made to it from outside goes on the undo stack.
         """
-        if not self._record("Change"):
+        if not self._record(_("Change")):
             self.undo_stack.resetClean()
 
     def mark_saved(self, path: Path) -> None:

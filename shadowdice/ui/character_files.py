@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from shadowdice.core.language import translations
 from shadowdice.core.registry import Registry
 from shadowdice.storage.character_file import (
     CharacterFileError,
@@ -30,6 +31,8 @@ from shadowdice.storage.settings import (
 )
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.prompts import CHARACTER_SUFFIX, Prompts
+
+_, _n = translations(__name__)
 
 
 class CharacterFiles(QObject):
@@ -72,13 +75,16 @@ class CharacterFiles(QObject):
         try:
             loaded = load_character(path, self.registry)
         except CharacterFileError as error:
-            self.prompts.error("Cannot open character", str(error))
+            self.prompts.error(_("Cannot open character"), str(error))
             self._update(remove_recent(self.settings, path))
             return None
         self._remember(path)
         if loaded.migrated:
             self.message_posted.emit(
-                f"Opened {path}, written by an older version: save to keep it up to date"
+                _(
+                    "Opened {path}, written by an older version: save to keep it up to date",
+                    path=path,
+                )
             )
         else:
             self.message_posted.emit(f"Opened {path}")
@@ -101,8 +107,12 @@ class CharacterFiles(QObject):
                 return False
             if (owner := document_at(path, open_documents)) not in (None, document):
                 self.prompts.error(
-                    "Cannot save character",
-                    f"{path.name} is open as {owner.title}. Close it first, or pick another name.",
+                    _("Cannot save character"),
+                    _(
+                        "{name} is open as {title}. Close it first, or pick another name.",
+                        name=path.name,
+                        title=owner.title,
+                    ),
                 )
                 return False
         if not self._write(path, document):
@@ -118,17 +128,18 @@ class CharacterFiles(QObject):
             try:
                 save_character(path, document.system, document.sheet)
             except ReadOnlyCharacterFileError:
-                question = (
-                    f"{path.name} is read-only: someone may have protected it on purpose.\n"
-                    "Replace it anyway? It stays read-only, and its previous version is kept "
-                    "beside it as a .bak file."
+                question = _(
+                    "{name} is read-only: someone may have protected it on purpose.\nReplace it "
+                    "anyway? It stays read-only, and its previous version is kept beside it as "
+                    "a .bak file.",
+                    name=path.name,
                 )
-                if not self.prompts.ask_yes_no("Read-only file", question):
-                    self.message_posted.emit(f"Not saved: {path.name} is read-only")
+                if not self.prompts.ask_yes_no(_("Read-only file"), question):
+                    self.message_posted.emit(_("Not saved: {name} is read-only", name=path.name))
                     return False
                 save_character(path, document.system, document.sheet, replace_read_only=True)
         except CharacterFileError as error:
-            self.prompts.error("Cannot save character", str(error))
+            self.prompts.error(_("Cannot save character"), str(error))
             return False
         return True
 
@@ -154,7 +165,7 @@ class CharacterFiles(QObject):
         try:
             self._store.save(settings)
         except OSError as error:  # settings are a convenience: say so, and go on
-            self.message_posted.emit(f"Cannot save the settings: {error}")
+            self.message_posted.emit(_("Cannot save the settings: {error}", error=error))
         if recent_changed:
             self.recent_changed.emit()
 

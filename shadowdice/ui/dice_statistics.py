@@ -45,13 +45,23 @@ def verdict(counts: FaceCounts) -> str:
     >>> verdict(FaceCounts(6, (10, 10, 10, 10, 10, 10)))
     '60 faces of d6 · chi-square 0.00, p = 1.000: as fair dice go.'
     """
-    head = f"{counts.total} faces of d{counts.sides} · chi-square {counts.chi_square:.2f}, "
-    p = counts.p_value
     if not counts.enough:
-        return f"{head}p = {p:.3f}: too few faces to judge (5 per face are needed)."
-    if p < 0.01:
-        return f"{head}p = {p:.3f}: fair dice rarely fall this unevenly."
-    return f"{head}p = {p:.3f}: as fair dice go."
+        sentence = N_(
+            "{total} faces of d{sides} · chi-square {chi:.2f}, p = {p:.3f}: too few faces to "
+            "judge (5 per face are needed)."
+        )
+    elif counts.p_value < 0.01:
+        sentence = N_(
+            "{total} faces of d{sides} · chi-square {chi:.2f}, p = {p:.3f}: fair dice rarely "
+            "fall this unevenly."
+        )
+    else:
+        sentence = N_(
+            "{total} faces of d{sides} · chi-square {chi:.2f}, p = {p:.3f}: as fair dice go."
+        )
+    return _(
+        sentence, total=counts.total, sides=counts.sides, chi=counts.chi_square, p=counts.p_value
+    )
 
 
 class BarChart(QWidget):
@@ -87,7 +97,7 @@ class BarChart(QWidget):
         counts = self.counts
         if counts is None or not counts.total:
             painter.setPen(QColor(theme.UNDONE))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No dice to count")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, _("No dice to count"))
             return
         margin, label_height = 8.0, 18.0
         area = QRectF(self.rect()).adjusted(margin, margin, -margin, -margin - label_height)
@@ -205,7 +215,7 @@ class DiceStatisticsDialog(QDialog):
         if counts is None:
             put(self.summary.setText, _("No dice were thrown in these rolls."))
             return
-        self.summary.setText(verdict(counts))
+        put(self.summary.setText, verdict(counts))
         for face, count in enumerate(counts.counts, start=1):
             row = [QStandardItem(str(face)), QStandardItem(str(count))]
             row.append(QStandardItem(f"{counts.expected:.1f}"))

@@ -116,7 +116,7 @@ class GroupRollDialog(QDialog):
 
     def _update_preview(self) -> None:
         if not self.members():
-            problem, summary = "Tick at least one character.", ""
+            problem, summary = _("Tick at least one character."), ""
         else:
             try:
                 preview = self.system.preview_group_check(self._sheets(), self.values())

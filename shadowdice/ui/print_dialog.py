@@ -49,11 +49,11 @@ class PrintDialog(QDialog):
         self, title: str, paper: Paper, *, pdf: bool, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export PDF" if pdf else "Print")
+        put(self.setWindowTitle, _("Export PDF") if pdf else _("Print"))
         self.paper = QComboBox()
         self.paper.setObjectName("paper")
         for choice in Paper:
-            self.paper.addItem(choice.value, choice.value)
+            self.paper.addItem(_(choice.value), choice.value)
         self.paper.setCurrentIndex(self.paper.findData(paper.value))
         self.pencil = QCheckBox(_("Pencil: leave the values empty"))
         self.pencil.setObjectName("pencil")

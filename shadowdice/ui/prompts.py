@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 #: Character files end in ``.shadowdice`` (JSON inside); older ones in ``.json`` still open.
 CHARACTER_SUFFIX = ".shadowdice"
-FILE_FILTER = "Shadowdice characters (*.shadowdice *.json);;All files (*)"
+FILE_FILTER = _("Shadowdice characters (*.shadowdice *.json);;All files (*)")
 PDF_SUFFIX = ".pdf"
-PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
+PDF_FILTER = _("PDF documents (*.pdf);;All files (*)")
 
 
 #: Export formats as the save dialog names them, with their suffixes.

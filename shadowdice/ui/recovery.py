@@ -170,7 +170,13 @@ class Autosave(QObject):
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self.problem_occurred.emit(f"Cannot keep recovery files in {self.folder}: {error}")
+            self.problem_occurred.emit(
+                _(
+                    "Cannot keep recovery files in {folder}: {error}",
+                    folder=self.folder,
+                    error=error,
+                )
+            )
             return False
         self._lock = QLockFile(str(self.folder / LOCK_NAME))
         self._lock.tryLock(0)
@@ -188,7 +194,7 @@ class Autosave(QObject):
         """On the writer's thread: a failure is logged and announced (queued to the UI)."""
         if (error := future.exception()) is not None:
             _log.warning("Cannot write a recovery file: %s", error)
-            self.problem_occurred.emit(f"Cannot write a recovery file: {error}")
+            self.problem_occurred.emit(_("Cannot write a recovery file: {error}", error=error))
 
 
 def remove_recovery_file(path: Path) -> None:
@@ -255,7 +261,7 @@ class RecoveryDialog(QDialog):
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         for entry in recovered:
             when = entry.saved_at.astimezone().strftime("%d.%m.%Y %H:%M")
-            file = str(entry.file) if entry.file else "never saved"
+            file = str(entry.file) if entry.file else _("never saved")
             item = QTreeWidgetItem([entry.title, when, file])
             item.setData(0, Qt.ItemDataRole.UserRole, entry)
             item.setToolTip(2, file)

@@ -239,7 +239,8 @@ class SheetEditor(QWidget):
         self.tables: dict[str, SheetTableView] = {}
         self._undo_keys = UndoKeysToWindow(self)
 
-        form_box = QGroupBox(document.system.name)
+        form_box = QGroupBox()
+        put(form_box.setTitle, document.system.name)
         box_layout = QVBoxLayout(form_box)
         columns = QHBoxLayout()
         box_layout.addLayout(columns)

@@ -31,7 +31,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.sheet import ColumnSpec, FieldSpec, Kind, Row, TableSpec, rows
 from shadowdice.ui.character_document import CharacterDocument
 
@@ -75,7 +75,7 @@ class Paper(StrEnum):
     """The paper sizes a sheet is printed on."""
 
     A4 = "A4"
-    LETTER = "Letter"
+    LETTER = N_("Letter")
 
     @property
     def page_size(self) -> QPageSize:

@@ -18,9 +18,12 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import Kind, SheetEditError, TableSpec, rows
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import events, shown
+
+_, _n = translations(__name__)
 
 #: Role giving an INT cell's (low, high) bounds, for the editor delegate.
 BOUNDS_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -153,7 +156,9 @@ class SheetTableModel(QAbstractTableModel):
         """Remove a row through the document, or report why not."""
         removable = self.table.removable
         if removable is None or not removable(self._rows()[row]):
-            self.edit_refused.emit(f"This row of {self.table.label} cannot be removed.")
+            self.edit_refused.emit(
+                _("This row of {label} cannot be removed.", label=self.table.label)
+            )
             return
         self.beginRemoveRows(QModelIndex(), row, row)
         self._row_count -= 1

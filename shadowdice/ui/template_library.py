@@ -107,13 +107,13 @@ class TemplateLibrary(QDialog):
         splitter.addWidget(self.editors)
         splitter.setSizes([240, 860])
 
-        self.create_button = self._button("&Create character", "create_button")
+        self.create_button = self._button(_("&Create character"), "create_button")
         self.create_button.setDefault(True)
-        self.new_button = self._button("&New template", "new_button")
-        self.duplicate_button = self._button("D&uplicate", "duplicate_button")
-        self.save_button = self._button("&Save template", "save_button")
-        self.delete_button = self._button("De&lete", "delete_button")
-        close_button = self._button("Close", "close_button")
+        self.new_button = self._button(_("&New template"), "new_button")
+        self.duplicate_button = self._button(_("D&uplicate"), "duplicate_button")
+        self.save_button = self._button(_("&Save template"), "save_button")
+        self.delete_button = self._button(_("De&lete"), "delete_button")
+        close_button = self._button(_("Close"), "close_button")
         buttons = QHBoxLayout()
         for button in (self.new_button, self.duplicate_button, self.save_button):
             buttons.addWidget(button)
@@ -149,7 +149,8 @@ class TemplateLibrary(QDialog):
             entry.document.undo_stack.undo()
 
     def _button(self, text: str, name: str) -> QPushButton:
-        button = QPushButton(text)
+        button = QPushButton()
+        put(button.setText, text)
         button.setObjectName(name)
         button.setAutoDefault(False)
         return button
@@ -187,7 +188,7 @@ class TemplateLibrary(QDialog):
         try:
             sheet = self.system.new_sheet_from_template(entry.document.sheet)
         except SheetEditError as error:
-            self.prompts.error("Cannot create the character", str(error))
+            self.prompts.error(_("Cannot create the character"), str(error))
             return
         self.character_requested.emit(sheet)
         self.accept()
@@ -218,14 +219,14 @@ class TemplateLibrary(QDialog):
         entry = self.current_entry()
         if entry is None or entry.sample:
             return
-        question = f"Delete the template {entry.document.title}?"
-        if not self.prompts.ask_yes_no("Delete template", question):
+        question = _("Delete the template {title}?", title=entry.document.title)
+        if not self.prompts.ask_yes_no(_("Delete template"), question):
             return
         if entry.document.path is not None:
             try:
                 entry.document.path.unlink(missing_ok=True)
             except OSError as error:
-                self.prompts.error("Cannot delete the template", str(error))
+                self.prompts.error(_("Cannot delete the template"), str(error))
                 return
         row = self.entries.index(entry)
         del self.entries[row]
@@ -240,7 +241,9 @@ class TemplateLibrary(QDialog):
             if not entry.document.modified:
                 continue
             self.template_list.setCurrentRow(row)
-            choice = self.prompts.ask_save_changes(f"The template {entry.document.title}")
+            choice = self.prompts.ask_save_changes(
+                _("The template {title}", title=entry.document.title)
+            )
             if choice is SaveChoice.CANCEL or (choice is SaveChoice.SAVE and not self._save(entry)):
                 return
         super().done(result)
@@ -267,7 +270,7 @@ class TemplateLibrary(QDialog):
             self.templates_dir.mkdir(parents=True, exist_ok=True)
             save_template(path, self.system, entry.document.sheet)
         except (CharacterFileError, OSError) as error:
-            self.prompts.error("Cannot save the template", str(error))
+            self.prompts.error(_("Cannot save the template"), str(error))
             return False
         entry.document.mark_saved(path)
         if entry.sample:

@@ -226,3 +226,17 @@ def test_given_a_read_only_file_then_the_low_level_writer_refuses_too(tmp_path):
 
     assert path.read_bytes() == b"old"
     path.chmod(0o644)
+
+
+def test_a_refusal_reads_german_when_german_is_shown(tmp_path, registry):
+    from shadowdice.core import language
+
+    empty = tmp_path / "leer.shadowdice"
+    empty.write_bytes(b"")
+    language.set_language("de")
+    try:
+        with pytest.raises(CharacterFileError) as refused:
+            load_character(empty, registry)
+    finally:
+        language.set_language("en")
+    assert "die Datei ist leer" in str(refused.value)

@@ -201,3 +201,32 @@ def test_the_tray_the_legend_and_the_table_window_follow_a_switch(qtbot, make_wi
     switch("en")
     assert table.headline.text() == english
     assert window.game_table.secret_action.text() == "Roll &secretly"
+
+
+def test_the_about_print_and_template_dialogs_read_german(qtbot, make_window):
+    from shadowdice.ui.language import switch
+
+    window = make_window()
+    window.open_sample("starwars_d6")
+    switch("de")
+    try:
+        about = window.show_about()
+        assert about.description.text().startswith(
+            "<p>Ein Begleiter für Pen-and-Paper-Rollenspiele am Tisch"
+        )
+        about.components.setCurrentRow(0)
+        assert "Fenster, Bedienelemente und Zeichnen" in about.details.text()
+        assert "Lizenz: LGPL-3.0-only" in about.details.text()
+        about.close()
+
+        printing = window.open_print_dialog()
+        assert printing.windowTitle() == "Drucken"
+        assert printing.paper.itemText(printing.paper.findData("Letter")) == "US-Letter"
+        printing.close()
+
+        library = window.open_templates()
+        assert library.create_button.text() == "Charakter &erstellen"
+        assert library.new_button.text() == "&Neue Vorlage"
+        library.close()
+    finally:
+        switch("en")

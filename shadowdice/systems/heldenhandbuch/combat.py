@@ -437,7 +437,10 @@ class CombatSession(RollSession):
             has_dice = bool(fighter.kept or fighter.live)
             hint = _("Content with the dice: everyone else must stop throwing, and you attack.")
             if index == strongest:
-                hint += " Suggested: the strongest group on the table."
+                hint = _(
+                    "Content with the dice: everyone else must stop throwing, and you attack. "
+                    "Suggested: the strongest group on the table."
+                )
             yield Action(
                 f"{INITIATIVE}:{index}",
                 _("Take the initiative"),
@@ -837,8 +840,17 @@ class CombatSession(RollSession):
             )
         defender.spent |= set(plan.used)
         defender.rescue_used += len(plan.rescue)
-        rescued = f" with {len(plan.rescue)} rescue dice" if plan.rescue else ""
-        self.notes.append(_("{name} blocks{rescued}", name=defender.name, rescued=rescued))
+        if plan.rescue:
+            self.notes.append(
+                _n(
+                    "{name} blocks with {n} rescue die",
+                    "{name} blocks with {n} rescue dice",
+                    len(plan.rescue),
+                    name=defender.name,
+                )
+            )
+        else:
+            self.notes.append(_("{name} blocks", name=defender.name))
         if defender.disarmed:
             spare = sorted(defender.free_group(), key=self.face)
             if spare:
@@ -1066,7 +1078,7 @@ class CombatSession(RollSession):
                     else _("no group")
                 )
                 rescue = len(fighter.free_rescue())
-                dice = "1 rescue die" if rescue == 1 else f"{rescue} rescue dice"
+                dice = _n("{n} rescue die", "{n} rescue dice", rescue)
                 words.append(f"{fighter.name}: {text}, {dice}")
             elif not fighter.started:
                 words.append(_("{name} sits out this throw", name=fighter.name))

@@ -38,7 +38,7 @@ from pydantic import ConfigDict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import member_names
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -59,9 +59,9 @@ from shadowdice.systems.heldenhandbuch.checks import (
 )
 from shadowdice.systems.heldenhandbuch.combat import DAGGER, UNARMED, WEAPON, CombatSession
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
-    TARGET_SIZES,
     TargetMovement,
     TargetSize,
+    size_choices,
 )
 from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet
 from shadowdice.systems.heldenhandbuch.shot import KNOWS, NOTICES, UNAWARE, ShotSession
@@ -77,20 +77,30 @@ _, _n = translations(__name__)
 COMBAT, RANGED = "combat", "ranged"
 INFLUENCE, BARGAINING, JOINT = "influence", "bargaining", "joint"
 CONTESTS = (
-    (COMBAT, "Combat phase (Kampf)"),
-    (RANGED, "Ranged shot (Fernkampf)"),
-    (INFLUENCE, "Influence against self-control (Beeinflussen)"),
-    (BARGAINING, "Bargaining (Feilschen)"),
-    (JOINT, "Joint check (Gemeinschaftsprobe)"),
+    (COMBAT, N_("Combat phase (Kampf)")),
+    (RANGED, N_("Ranged shot (Fernkampf)")),
+    (INFLUENCE, N_("Influence against self-control (Beeinflussen)")),
+    (BARGAINING, N_("Bargaining (Feilschen)")),
+    (JOINT, N_("Joint check (Gemeinschaftsprobe)")),
 )
 _HINTS = {
-    COMBAT: "The skill of the weapon fought with.",
-    RANGED: "The shooter's weapon skill (first character); the target's evasion: Acrobatics, "
-    "Hiding, Cross-country running or Basic martial arts with a shield.",
-    INFLUENCE: "The first character influences (Intimidation, Oratory, Seduction); the others "
-    "hold against it with Self-control.",
-    BARGAINING: "Both sides haggle.",
-    JOINT: "What each character contributes dice of.",
+    COMBAT: N_("The skill of the weapon fought with."),
+    RANGED: N_(
+        "The shooter's weapon skill (first character); the target's evasion: Acrobatics, "
+        "Hiding, Cross-country running or Basic martial arts with a shield."
+    ),
+    INFLUENCE: N_(
+        "The first character influences (Intimidation, Oratory, Seduction); the others "
+        "hold against it with Self-control."
+    ),
+    BARGAINING: N_("Both sides haggle."),
+    JOINT: N_("What each character contributes dice of."),
+}
+#: How a target or a shooter moves, as a form offers it.
+MOVES = {
+    TargetMovement.STILL: N_("Still"),
+    TargetMovement.SLOW: N_("Slow"),
+    TargetMovement.FAST: N_("Fast"),
 }
 #: The skill each contest starts with, for the first member and for the others.
 DEFAULT_SKILLS = {
@@ -102,7 +112,11 @@ DEFAULT_SKILLS = {
 }
 #: The attribute a target reacts with when it notices a shot at the last moment.
 REACTION = "attribute:Reaction"
-JOINT_ROLLS = ((SINGLE, "Single roll"), (SIEVE, "Sieve roll"), (CASCADE, "Cascade roll"))
+JOINT_ROLLS = (
+    (SINGLE, N_("Single roll")),
+    (SIEVE, N_("Sieve roll")),
+    (CASCADE, N_("Cascade roll")),
+)
 
 
 class ContestCheck(CheckValuesModel):
@@ -136,7 +150,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             _("Contest"),
             Kind.CHOICE,
             COMBAT,
-            choices=CONTESTS,
+            choices=tuple((contest, _(label)) for contest, label in CONTESTS),
             hint=_(
                 "Combat: synchronous cascade rolls, attack, defence, counter and "
                 "damage. Influence: the first character's tricks against the "
@@ -163,7 +177,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
             _("Kind of roll"),
             Kind.CHOICE,
             SINGLE,
-            choices=JOINT_ROLLS,
+            choices=tuple((roll, _(label)) for roll, label in JOINT_ROLLS),
             only_with=("contest", JOINT),
         ),
     ]
@@ -177,7 +191,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
                     Kind.CHOICE,
                     _default_skill(sheet, contest, index, choices),
                     choices=choices,
-                    hint=_HINTS[contest],
+                    hint=_(_HINTS[contest]),
                     only_with=("contest", contest),
                 )
             )
@@ -219,14 +233,14 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
 
 def _shot_params() -> tuple[CheckParam, ...]:
     only = ("contest", RANGED)
-    moves = tuple((movement.value, movement.value.capitalize()) for movement in TargetMovement)
+    moves = tuple((movement.value, _(MOVES[movement])) for movement in TargetMovement)
     return (
         CheckParam(
             "shot_size",
             _("Target size"),
             Kind.CHOICE,
             TargetSize.LARGE.value,
-            choices=tuple((size.value, label) for size, (label, _b, _s) in TARGET_SIZES.items()),
+            choices=size_choices(),
             only_with=only,
         ),
         CheckParam(
@@ -272,15 +286,21 @@ def preview_contest(members: Sequence[Sheet], values: CheckValues) -> CheckPrevi
     except CheckError as error:
         return CheckPreview(summary="", problem=str(error))
     words = [
-        f"{entrant.name}: {entrant.tested.label}, {ROLL_WORDS[entrant.roll]} of "
-        f"{entrant.tested.step}, matches up to {entrant.tested.cap}"
+        _(
+            "{name}: {what}, {roll} of {step}, matches up to {cap}",
+            name=entrant.name,
+            what=entrant.tested.label,
+            roll=_(ROLL_WORDS[entrant.roll]),
+            step=entrant.tested.step,
+            cap=entrant.tested.cap,
+        )
         for entrant in entrants
     ]
-    title = dict(CONTESTS)[contest].split(" (")[0]
+    title = str(_(dict(CONTESTS)[contest])).split(" (")[0]
     return CheckPreview(summary=f"{title} · " + " · ".join(words))
 
 
-ROLL_WORDS = {SINGLE: "single roll", SIEVE: "sieve roll", CASCADE: "cascade roll"}
+ROLL_WORDS = {SINGLE: N_("single roll"), SIEVE: N_("sieve roll"), CASCADE: N_("cascade roll")}
 
 
 def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSource) -> RollSession:

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from shadowdice.core.die import Die, Mark
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.session import Outcome, SessionError, Tone
 from shadowdice.systems.heldenhandbuch.mastery import (
     MASTER_GRADE_NEEDS,
@@ -38,8 +38,8 @@ from shadowdice.systems.heldenhandbuch.mastery import (
     goal_threshold,
     raises_value,
 )
-from shadowdice.systems.heldenhandbuch.roll_session import Tested, count_words, lower_by
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.roll_session import Tested, lower_by
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet, term
 from shadowdice.systems.heldenhandbuch.sieve import SieveSession
 
 _, _n = translations(__name__)
@@ -57,7 +57,7 @@ class LearningSession(SieveSession):
         grade: the master grade aimed at (the next one, when the roll started).
     """
 
-    roll_name = "Learning roll"
+    roll_name = N_("Learning roll")
 
     def __init__(
         self,
@@ -138,15 +138,19 @@ class LearningSession(SieveSession):
         what = self._goal_words()
         faces = sorted(self.kept_faces(), reverse=True)
         detail = [
-            f"{self.tested.label}: {learning_dice(self.dice_used, self.tested.step.sides)} "
-            f"for {self.paid} EP",
+            _(
+                "{what}: {dice} for {ep} EP",
+                what=self.tested.label,
+                dice=learning_dice(self.dice_used, self.tested.step.sides),
+                ep=self.paid,
+            ),
             self._needs(),
-            f"kept {', '.join(map(str, faces))}" if faces else "nothing kept yet",
+            _("kept {faces}", faces=", ".join(map(str, faces))) if faces else _("nothing kept yet"),
         ]
         if self.settled:
-            detail.append("written to the sheet" if earned else "nothing gained")
+            detail.append(_("written to the sheet") if earned else _("nothing gained"))
         if earned:
-            headline = f"{what}!"
+            headline = _("{what}!", what=what)
         else:
             headline = (
                 _("No gain") if self.ended() else _("Learning roll: {needs}", needs=self._needs())
@@ -154,7 +158,7 @@ class LearningSession(SieveSession):
         return Outcome(
             headline=headline,
             tone=Tone.SUCCESS if earned else Tone.FAILURE if self.ended() else Tone.NEUTRAL,
-            detail=" · ".join(detail),
+            detail=Text.join(" · ", detail),
             values={
                 "goal": self.goal.value,
                 "earned": earned,
@@ -168,20 +172,22 @@ class LearningSession(SieveSession):
 
     def _goal_words(self) -> str:
         if self.goal is Goal.STAR:
-            return "Star of skill earned"
+            return _("Star of skill earned")
         if self.goal is Goal.MASTER_GRADE:
-            return f"Master grade {self.grade} earned"
-        return f"{self.tested.name} raised to {self.tested.value + 1}"
+            return _("Master grade {grade} earned", grade=self.grade)
+        return _(
+            "{name} raised to {value}", name=term(self.tested.name), value=self.tested.value + 1
+        )
 
     def _needs(self) -> str:
         if self.goal is Goal.STAR:
-            return "needs 3 dice of 12 or more"
+            return _("needs 3 dice of 12 or more")
         if self.goal is Goal.MASTER_GRADE:
             dice, lowest = MASTER_GRADE_NEEDS[self.grade]
-            return f"needs {dice} dice of {lowest} or more"
+            return _("needs {dice} dice of {lowest} or more", dice=dice, lowest=lowest)
         if self.tested.value >= 20:
-            return f"needs {self.tested.value - 18} twenties"
-        return f"needs a die above {self.tested.value}"
+            return _n("needs {n} twenty", "needs {n} twenties", self.tested.value - 18)
+        return _("needs a die above {value}", value=self.tested.value)
 
     def finish(self) -> Any:
         """Keep the dice of the last throw and write what the roll earned (if the roll did not
@@ -221,7 +227,7 @@ def learning_dice(count: int, sides: int) -> str:
     >>> learning_dice(1, 12), learning_dice(3, 20)
     ('1 learning die W12', '3 learning dice W20')
     """
-    return f"{count_words(count, 'die').replace(' d', ' learning d')} W{sides}"
+    return _n("{n} learning die W{sides}", "{n} learning dice W{sides}", count, sides=sides)
 
 
 def _next_grade(sheet: HeldenSheet, tested: Tested) -> int:

@@ -33,14 +33,14 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
 from shadowdice.systems.heldenhandbuch.combat_rules import damage_to, take_saved_dice
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
-from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
+from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, Severity
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
     TARGET_SIZES,
     ShotResult,
@@ -52,6 +52,14 @@ from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, fa
 from shadowdice.systems.heldenhandbuch.social import Entrant
 
 _, _n = translations(__name__)
+
+#: The headline of a shot that hits, by the severity of its worst hit.
+_SHOT_HEADLINES = {
+    Severity.NONE: N_("{target}: no damage"),
+    Severity.LIGHT: N_("{target}: light damage"),
+    Severity.HEAVY: N_("{target}: heavy damage"),
+    Severity.CRITICAL: N_("{target}: critical damage"),
+}
 
 #: What the target knows of the shot.
 UNAWARE, NOTICES, KNOWS = "unaware", "notices", "knows"
@@ -394,7 +402,7 @@ class ShotSession(RollSession):
             if self.struck:
                 words.append(_("moving: {len} dice struck", len=len(self.struck)))
             if self.reaction is not None:
-                verdict = "evades" if self.reaction >= REACTION_NEEDED else "too late"
+                verdict = _("evades") if self.reaction >= REACTION_NEEDED else _("too late")
                 words.append(
                     _(
                         "{target}'s reaction {reaction}: {verdict}",
@@ -415,11 +423,10 @@ class ShotSession(RollSession):
             if self.hit is not None:
                 words.insert(0, self.hit.sentence)
             if self.deadly:
-                headline, tone = f"Legendary shot: {target} is killed", Tone.CRITICAL
+                headline = _("Legendary shot: {target} is killed", target=target)
+                tone = Tone.CRITICAL
             elif self.hit is not None:
-                headline = _(
-                    "{target}: {value} damage", target=target, value=self.hit.hits[0].severity.value
-                )
+                headline = _(_SHOT_HEADLINES[self.hit.hits[0].severity], target=target)
                 tone = Tone.CRITICAL
             elif self.shot.hit:
                 headline, tone = f"{shooter} hits {target}", Tone.SUCCESS

@@ -529,7 +529,7 @@ class BargainingSession(SideBySideSession):
         names = [entrant.name for entrant in self.entrants]
         winner = self.winner()
         if not self.decided:
-            headline, tone = f"Bargaining, round {self.rounds}", Tone.NEUTRAL
+            headline, tone = _("Bargaining, round {round}", round=self.rounds), Tone.NEUTRAL
         elif self.over:
             headline = (
                 _("{value} wins the trade", value=names[winner])

@@ -104,8 +104,8 @@ class Heldenhandbuch(RuleSystem):
         if not physical:
             return ""
         if physical == other:
-            return f"−{physical} dice on every check"
-        return f"−{physical} dice on physical checks, −{other} on others"
+            return _("−{dice} dice on every check", dice=physical)
+        return _("−{dice} dice on physical checks, −{other} on others", dice=physical, other=other)
 
     def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:
         """A check or a table; for a check what to roll, how, dice gained or lost, a tool's

@@ -319,7 +319,9 @@ def _force_point(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
 
 def _state(sheet: StarWarsSheet) -> str:
     """How an open character stands, for the opponent list: "wounded" or "healthy"."""
-    return sheet.wound.label + (", stunned" if sheet.stunned else "")
+    if sheet.stunned:
+        return _("{wound}, stunned", wound=sheet.wound.label)
+    return sheet.wound.label
 
 
 def _attacker(sheet: StarWarsSheet) -> str:

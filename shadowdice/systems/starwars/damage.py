@@ -60,7 +60,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.systems.starwars.codes import Code, CodeError
 
 _, _n = translations(__name__)
@@ -84,8 +84,17 @@ class Wound(StrEnum):
 
     @property
     def label(self) -> str:
-        """The wound in words ("mortally wounded")."""
-        return self.value.replace("_", " ")
+        """The wound in words ("mortally wounded"), in the language shown."""
+        return _(_WOUND_WORDS[self])
+
+
+_WOUND_WORDS = {
+    Wound.HEALTHY: N_("healthy"),
+    Wound.WOUNDED: N_("wounded"),
+    Wound.UNCONSCIOUS: N_("unconscious"),
+    Wound.MORTALLY_WOUNDED: N_("mortally wounded"),
+    Wound.DEAD: N_("dead"),
+}
 
 
 _SEVERITY = {wound: rank for rank, wound in enumerate(Wound)}

@@ -37,7 +37,7 @@ from pydantic import ConfigDict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -85,10 +85,13 @@ _, _n = translations(__name__)
 ORDER = "order"
 SPEED = "speed"
 WISH_LABELS = {
-    Wish.CLOSE: "Close the range",
-    Wish.OPEN: "Open the range",
-    Wish.KEEP: "Keep the range",
+    Wish.CLOSE: N_("Close the range"),
+    Wish.OPEN: N_("Open the range"),
+    Wish.KEEP: N_("Keep the range"),
 }
+
+#: A pilot's wish in a sentence ("Kira: close, ...").
+WISH_WORDS = {Wish.CLOSE: N_("close"), Wish.OPEN: N_("open"), Wish.KEEP: N_("keep")}
 
 
 def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
@@ -103,7 +106,7 @@ def group_params(members: Sequence[StarWarsSheet]) -> tuple[CheckParam, ...]:
                 _("{name} wants to", name=name),
                 Kind.CHOICE,
                 Wish.KEEP.value,
-                choices=tuple((wish.value, WISH_LABELS[wish]) for wish in Wish),
+                choices=tuple((wish.value, _(WISH_LABELS[wish])) for wish in Wish),
                 hint=_("What the pilot wants of the range this round."),
                 only_with=("group", SPEED),
             )
@@ -193,13 +196,15 @@ def plan_order(
     for name, sheet in zip(member_names(members), members, strict=True):
         action = sheet.declared_round().action_in(segment)
         if not sheet.can_act:
-            left_out.append(f"{name} is {sheet.wound.label}")
+            left_out.append(_("{name} is {wound}", name=name, wound=sheet.wound.label))
         elif sheet.stunned:
-            left_out.append(f"{name} is stunned")
+            left_out.append(_("{name} is stunned", name=name))
         elif sheet.first_segment_lost and segment == 1:
-            left_out.append(f"{name} lost segment 1 to last round's stun")
+            left_out.append(_("{name} lost segment 1 to last round's stun", name=name))
         elif action is None:
-            left_out.append(f"{name} has no action in segment {segment}")
+            left_out.append(
+                _("{name} has no action in segment {segment}", name=name, segment=segment)
+            )
         else:
             entries.append(_order_entry(name, sheet, action.kind, action.skill, segment))
     if not entries:
@@ -242,7 +247,7 @@ def order_summary(entries: Sequence[OrderEntry], left_out: Sequence[str]) -> str
     """Who rolls what for the order, and who does not."""
     text = "; ".join(f"{entry.character}: {entry.action} {entry.code}" for entry in entries)
     if left_out:
-        text += " · not rolling: " + ", ".join(left_out)
+        text += " · " + _("not rolling: {names}", names=", ".join(left_out))
     return text
 
 
@@ -278,10 +283,18 @@ def plan_speed(
         if check.piloting(index):
             own, spend = _piloting(name, sheet, speed)
             pilots.append(Pilot(name, wish, own.code, spend))
-            words.append(f"{name}: {wish.value}, {own.terms}")
+            words.append(f"{name}: {_(WISH_WORDS[wish])}, {own.terms}")
         else:
             pilots.append(Pilot(name, wish, speed))
-            words.append(f"{name}: {wish.value}, {sheet.ship} Sublight Speed {speed}")
+            words.append(
+                _(
+                    "{name}: {wish}, {ship} Sublight Speed {speed}",
+                    name=name,
+                    wish=_(WISH_WORDS[wish]),
+                    ship=sheet.ship,
+                    speed=speed,
+                )
+            )
     return distance, pilots, words
 
 

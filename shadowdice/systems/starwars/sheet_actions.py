@@ -31,9 +31,11 @@ def finish_action(sheet: StarWarsSheet) -> SheetAction:
     left = skill_dice_left(sheet.added_dice())
     question = ""
     if left > 0:
-        question = (
-            f"{left}D of the {SKILL_DICE}D skill dice are still to distribute; they are lost "
-            "if you finish now. Finish creation?"
+        question = _(
+            "{left}D of the {all}D skill dice are still to distribute; they are lost if you "
+            "finish now. Finish creation?",
+            left=left,
+            all=SKILL_DICE,
         )
     return SheetAction(
         FINISH_CREATION,
@@ -50,15 +52,15 @@ def finish_creation(sheet: StarWarsSheet, answer: bool = True) -> str:
     happened.
     """
     if not sheet.in_creation:
-        return "Creation is finished already; skills are improved freely."
+        return _("Creation is finished already; skills are improved freely.")
     left = skill_dice_left(sheet.added_dice())
     if left > 0 and not answer:
-        return f"Creation goes on: {left}D of skill dice left to distribute."
+        return _("Creation goes on: {left}D of skill dice left to distribute.", left=left)
     sheet.in_creation = False
     sheet.settle()
     if left > 0:
-        return f"Creation finished; {left}D of skill dice were left unspent."
-    return "Creation finished; skills are now improved freely."
+        return _("Creation finished; {left}D of skill dice were left unspent.", left=left)
+    return _("Creation finished; skills are now improved freely.")
 
 
 def new_round_action() -> SheetAction:
@@ -83,23 +85,29 @@ def new_round(sheet: StarWarsSheet) -> str:
     sheet.dodged = []
     if prepared:
         sheet.prepared = prepared[0].rolls.strip() or ANY_ROLL
-        said.append(f"+1D prepared for {sheet.prepared}")
+        said.append(_("+1D prepared for {roll}", roll=sheet.prepared))
     elif sheet.prepared:
         sheet.prepared = ""
-        said.append("the unused preparation is gone")
+        said.append(_("the unused preparation is gone"))
     sheet.first_segment_lost = False
     if sheet.stunned:
         left = declared.actions[sheet.stun_segment :] if sheet.stun_segment else ()
         if sheet.stun_segment and not left:
             sheet.first_segment_lost = True
-            said.append("the stun is over, but with no action left to lose it takes segment 1")
+            said.append(_("the stun is over, but with no action left to lose it takes segment 1"))
         else:
-            said.append("the stun is over")
+            said.append(_("the stun is over"))
         sheet.stunned = False
         sheet.stun_segment = 0
     if sheet.force_point_round:
         sheet.force_point_round = False
-        said.append("the Force Point's doubling is over")
+        said.append(_("the Force Point's doubling is over"))
     if sheet.wound is Wound.MORTALLY_WOUNDED:
-        said.append(f"roll the death roll ({sheet.mortal_rounds} full rounds)")
-    return "New round: declarations cleared" + "".join(f"; {words}" for words in said) + "."
+        said.append(
+            _n(
+                "roll the death roll ({n} full round)",
+                "roll the death roll ({n} full rounds)",
+                sheet.mortal_rounds,
+            )
+        )
+    return _("New round: declarations cleared") + "".join(f"; {words}" for words in said) + "."

@@ -74,12 +74,19 @@ class ResistPlan:
     @property
     def summary(self) -> str:
         """The damage and the Strength in words."""
-        damage = f"Damage {self.formula}"
         if self.formula.adds:
-            damage += f" of {self.attacker}"
+            damage = _(
+                "Damage {formula} of {attacker}", formula=self.formula, attacker=self.attacker
+            )
+        else:
+            damage = _("Damage {formula}", formula=self.formula)
         if str(self.formula) != str(self.damage):
-            damage += f" → {self.damage}"
-        return f"{damage} against Strength and armor {self.resistance}"
+            damage = f"{damage} → {self.damage}"
+        return _(
+            "{damage} against Strength and armor {resistance}",
+            damage=damage,
+            resistance=self.resistance,
+        )
 
     @property
     def chance(self) -> float:
@@ -183,8 +190,12 @@ class DeathPlan:
     @property
     def summary(self) -> str:
         """The roll and what kills."""
-        rounds = f"{self.rounds} full round{'' if self.rounds == 1 else 's'}"
-        return f"Death roll {DEATH_ROLL_DICE}D against {rounds} since the mortal wound"
+        return _n(
+            "Death roll {dice}D against {n} full round since the mortal wound",
+            "Death roll {dice}D against {n} full rounds since the mortal wound",
+            self.rounds,
+            dice=DEATH_ROLL_DICE,
+        )
 
     @property
     def chance(self) -> float:
@@ -199,7 +210,7 @@ def plan_death_roll(sheet: StarWarsSheet, values: CheckValues) -> DeathPlan:
         CheckError: the character is not mortally wounded, or a Force Point is to be spent.
     """
     if sheet.wound is not Wound.MORTALLY_WOUNDED:
-        who = sheet.name or "This character"
+        who = sheet.name or _("This character")
         raise CheckError(
             _(
                 "{who} is not mortally wounded: only the mortally wounded roll against death.",

@@ -27,7 +27,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.session import Outcome, Tone
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.damage import (
@@ -51,6 +51,13 @@ _, _n = translations(__name__)
 DAMAGE = "Damage"
 STRENGTH = "Strength"
 WOUNDS = "wounds"
+#: The headline of a damage roll, by what it does.
+_LEVEL_HEADLINES = {
+    WoundLevel.STUNNED: N_("Stunned"),
+    WoundLevel.WOUNDED: N_("Stunned and wounded"),
+    WoundLevel.UNCONSCIOUS: N_("Unconscious"),
+    WoundLevel.MORTALLY_WOUNDED: N_("Mortally wounded"),
+}
 """The resource a changed wound state is charged as."""
 
 ApplyWounds = Callable[[WoundState], None]
@@ -148,16 +155,20 @@ class DamageSession(_WoundRoll):
     def outcome(self) -> Outcome:
         """The wound level, and what it makes of the character."""
         level, after = self.level, self.after
-        headline = level.value.capitalize()
+        headline = _(_LEVEL_HEADLINES[level])
         if level is WoundLevel.WOUNDED and after.wound is Wound.UNCONSCIOUS:
-            headline = "Wounded again - unconscious"
-        elif level is WoundLevel.WOUNDED:
-            headline = "Stunned and wounded"
-        detail = [f"damage {self.damage_total} against Strength {self.strength_total}"]
+            headline = _("Wounded again - unconscious")
+        detail = [
+            _(
+                "damage {damage} against Strength {strength}",
+                damage=self.damage_total,
+                strength=self.strength_total,
+            )
+        ]
         if after.wound is not Wound.HEALTHY:
-            detail.append(f"now {after.wound.label}")
+            detail.append(_("now {wound}", wound=after.wound.label))
         if level in (WoundLevel.STUNNED, WoundLevel.WOUNDED) and can_act(after.wound):
-            detail.append("no more actions this round, reactions only")
+            detail.append(_("no more actions this round, reactions only"))
         tone = {
             WoundLevel.STUNNED: Tone.SUCCESS,
             WoundLevel.WOUNDED: Tone.FAILURE,
@@ -167,7 +178,7 @@ class DamageSession(_WoundRoll):
         return Outcome(
             headline=headline,
             tone=tone,
-            detail=" · ".join(detail),
+            detail=Text.join(" · ", detail),
             values={
                 "damage": self.damage_total,
                 "strength": self.strength_total,
@@ -244,7 +255,7 @@ class DeathRollSession(_WoundRoll):
 
     def outcome(self) -> Outcome:
         """Dead, or alive for another round."""
-        rounds = f"{self.rounds} full round{'' if self.rounds == 1 else 's'}"
+        rounds = _n("{n} full round", "{n} full rounds", self.rounds)
         return Outcome(
             headline=_("Dies") if self.dead else _("Survives the round"),
             tone=Tone.CRITICAL if self.dead else Tone.SUCCESS,

@@ -224,12 +224,14 @@ class DiceEntry(QFrame):
         self._typing = ""
         missing = sum(1 for face in self.faces if face is None)
         if missing and not throw_rest:
-            dice = "1 die has" if missing == 1 else f"{missing} dice have"
             put(
                 self.reason.setText,
-                _(
-                    "{dice} no face yet: type it, or Ctrl+Enter throws the empty ones digitally.",
-                    dice=dice,
+                _n(
+                    "{n} die has no face yet: type it, or Ctrl+Enter throws the empty ones "
+                    "digitally.",
+                    "{n} dice have no face yet: type them, or Ctrl+Enter throws the empty ones "
+                    "digitally.",
+                    missing,
                 ),
             )
             return

@@ -7,6 +7,7 @@ import pytest
 
 from shadowdice.core import language
 from shadowdice.systems.starwars import StarWarsD6
+from shadowdice.systems.starwars.sheet_actions import new_round
 from tests.systems.starwars.characters import character, roll
 
 
@@ -59,3 +60,15 @@ def test_a_roll_made_in_english_renders_again_in_german():
         assert outcome.detail.translated() == "Blaster 4D+1 gegen 15"
     finally:
         language.set_language("en")
+
+
+def test_a_damage_roll_and_the_new_round_read_german(german):
+    bulack = character("Bulack", Strength="3D")
+    session = roll(bulack, [3, 3, 3, 3, 3, 3, 3], check="damage", damage="4D")
+    outcome = session.outcome()
+    assert outcome.headline == "Betäubt und verwundet"
+    assert outcome.detail == (
+        "Schaden 12 gegen Stärke 9 · jetzt verwundet · keine Aktionen mehr in dieser Runde, "
+        "nur Reaktionen"
+    )
+    assert new_round(bulack).startswith("Neue Runde: Ansagen gelöscht; die Betäubung ist vorbei")

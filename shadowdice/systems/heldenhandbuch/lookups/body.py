@@ -60,7 +60,7 @@ class Treatment(StrEnum):
     @property
     def label(self) -> str:
         """The skill in words."""
-        return "First aid" if self is Treatment.FIRST_AID else "Medicine"
+        return _("First aid") if self is Treatment.FIRST_AID else _("Medicine")
 
 
 class Injury(StrEnum):
@@ -116,17 +116,27 @@ class TreatmentResult:
     def sentence(self) -> str:
         """The sentence, e.g. "Treated: medicine 12 reaches 11 for 2 heavy hits."."""
         if self.injury is Injury.HEAVY:
-            what = f"{self.heavy_hits} heavy hit{'s' if self.heavy_hits > 1 else ''}"
+            what = _n("{n} heavy hit", "{n} heavy hits", self.heavy_hits)
         else:
-            what = "a critical hit" if self.injury is Injury.CRITICAL else "revival"
-        verdict = (
-            ("Revived" if self.injury is Injury.DEADLY else "Treated")
-            if self.success
-            else ("Not revived" if self.injury is Injury.DEADLY else "Not treated")
-        )
-        verb = "reaches" if self.success else "falls short of"
-        return (
-            f"{verdict}: {self.skill.label.lower()} {self.result} {verb} {self.minimum} for {what}."
+            what = _("a critical hit") if self.injury is Injury.CRITICAL else _("revival")
+        deadly = self.injury is Injury.DEADLY
+        skill = _("first aid") if self.skill is Treatment.FIRST_AID else _("medicine")
+        if self.success:
+            return _(
+                "{verdict}: {skill} {result} reaches {minimum} for {what}.",
+                verdict=_("Revived") if deadly else _("Treated"),
+                skill=skill,
+                result=self.result,
+                minimum=self.minimum,
+                what=what,
+            )
+        return _(
+            "{verdict}: {skill} {result} falls short of {minimum} for {what}.",
+            verdict=_("Not revived") if deadly else _("Not treated"),
+            skill=skill,
+            result=self.result,
+            minimum=self.minimum,
+            what=what,
         )
 
     @property
@@ -134,10 +144,12 @@ class TreatmentResult:
         """What the treatment does, or what an untreated injury keeps doing."""
         if not self.success:
             return {
-                Injury.HEAVY: ("Untreated, the life circle loses one more segment per day.",),
+                Injury.HEAVY: (_("Untreated, the life circle loses one more segment per day."),),
                 Injury.CRITICAL: (
-                    "Untreated, regeneration stays 0 and the life circle loses one more "
-                    "segment every 8 hours.",
+                    _(
+                        "Untreated, regeneration stays 0 and the life circle loses one more "
+                        "segment every 8 hours."
+                    ),
                 ),
                 Injury.DEADLY: (),
             }[self.injury]
@@ -189,15 +201,22 @@ class DrinkResult:
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "Drink 3 needs 6 on two dice: 2 dice reach it; you hold ..."."""
-        head = f"Drink {self.drink} needs {self.minimum} on two dice"
-        if not self.points_lost:
-            return f"{head}: {self.reaching} dice reach it; you hold your drink."
-        reached = "only one die reaches it" if self.reaching == 1 else "no die reaches it"
-        many = "s" if self.points_lost > 1 else ""
-        return (
-            f"{head}: {reached}; lose {self.points_lost} Physis or Psyche point{many} "
-            "(your choice)."
+        head = _(
+            "Drink {drink} needs {minimum} on two dice", drink=self.drink, minimum=self.minimum
         )
+        if not self.points_lost:
+            return _(
+                "{head}: {reaching} dice reach it; you hold your drink.",
+                head=head,
+                reaching=self.reaching,
+            )
+        reached = _("only one die reaches it") if self.reaching == 1 else _("no die reaches it")
+        lost = _n(
+            "lose {n} Physis or Psyche point (your choice)",
+            "lose {n} Physis or Psyche points (your choice)",
+            self.points_lost,
+        )
+        return _("{head}: {reached}; {lost}.", head=head, reached=reached, lost=lost)
 
     @property
     def details(self) -> tuple[str, ...]:
@@ -209,8 +228,10 @@ class DrinkResult:
                 "If that empties a row: a self-control check (single roll); on a "
                 "failure you throw up and your regeneration is halved."
             ),
-            "The last Psyche point lost: blind drunk and unconscious; the last Physis point: "
-            "blind drunk and asleep. Regeneration is then 1 and rises by 1 per 6 hours of rest.",
+            _(
+                "The last Psyche point lost: blind drunk and unconscious; the last Physis point: "
+                "blind drunk and asleep. Regeneration is then 1 and rises by 1 per 6 hours of rest."
+            ),
         )
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -56,20 +56,33 @@ class Severity(StrEnum):
     @property
     def effect(self) -> str:
         """What an injury of this severity does (rule text "Verletzungen")."""
-        return _EFFECTS[self]
+        return _(_EFFECTS[self])
 
 
 _EFFECTS = {
-    Severity.NONE: "The armor stops the hit: no injury.",
-    Severity.LIGHT: "A light injury marks outer segments of a life circle (you choose which); "
-    "they heal by themselves while you rest.",
-    Severity.HEAVY: "A heavy injury marks middle segments and the outer segments beside them; "
-    "untreated it cannot heal and costs one more segment of that life circle per day "
-    "(gangrene, outer segments first).",
-    Severity.CRITICAL: "A critical injury marks every segment of a life circle and takes 1 die "
-    "from every check; untreated it sets regeneration to 0 and costs one more segment every "
-    "8 hours until first aid stops it; only medicine starts the healing. Critical injuries "
-    "in all life circles are deadly.",
+    Severity.NONE: N_("The armor stops the hit: no injury."),
+    Severity.LIGHT: N_(
+        "A light injury marks outer segments of a life circle (you choose which); "
+        "they heal by themselves while you rest."
+    ),
+    Severity.HEAVY: N_(
+        "A heavy injury marks middle segments and the outer segments beside them; "
+        "untreated it cannot heal and costs one more segment of that life circle per day "
+        "(gangrene, outer segments first)."
+    ),
+    Severity.CRITICAL: N_(
+        "A critical injury marks every segment of a life circle and takes 1 die "
+        "from every check; untreated it sets regeneration to 0 and costs one more segment every "
+        "8 hours until first aid stops it; only medicine starts the healing. Critical injuries "
+        "in all life circles are deadly."
+    ),
+}
+
+#: A hit's damage after armor in words, by its severity.
+_DAMAGE_WORDS = {
+    Severity.LIGHT: N_("Light damage: {after_armor}"),
+    Severity.HEAVY: N_("Heavy damage: {after_armor}"),
+    Severity.CRITICAL: N_("Critical damage: {after_armor}"),
 }
 
 
@@ -133,13 +146,15 @@ class Hit:
     def sentence(self) -> str:
         """The hit in words: "Heavy damage: 14 after armor 3"."""
         if self.severity is Severity.NONE:
-            return f"No damage: {self.damage} stopped by armor {self.protection}"
-        text = _(
-            "{capitalize} damage: {after_armor}",
-            capitalize=self.severity.value.capitalize(),
-            after_armor=self.after_armor,
-        )
-        return f"{text} after armor {self.protection}" if self.protection else text
+            return _(
+                "No damage: {damage} stopped by armor {protection}",
+                damage=self.damage,
+                protection=self.protection,
+            )
+        text = _(_DAMAGE_WORDS[self.severity], after_armor=self.after_armor)
+        if not self.protection:
+            return text
+        return _("{text} after armor {protection}", text=text, protection=self.protection)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +179,11 @@ class DamageResult:
         hits = [hit.sentence for hit in self.hits]
         text = "; ".join([hits[0], *(hit[0].lower() + hit[1:] for hit in hits[1:])]) + "."
         if self.armor_quality_after != self.armor_quality:
-            text += f" Armor quality {self.armor_quality} falls to {self.armor_quality_after}."
+            text += " " + _(
+                "Armor quality {before} falls to {after}.",
+                before=self.armor_quality,
+                after=self.armor_quality_after,
+            )
         return text
 
     @property

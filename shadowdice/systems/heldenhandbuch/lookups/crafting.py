@@ -37,6 +37,7 @@ from shadowdice.systems.heldenhandbuch.lookups.items import (
     bonus_effect_lines,
     factor_text,
     quality_grade,
+    rank_words,
 )
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -108,18 +109,22 @@ class CraftResult:
     def sentence(self) -> str:
         """The sentence, e.g. "Quality 15: good, price x1.5." or the failure."""
         if self.failed or self.grade is None:
-            return f"Failure: a result of {self.value} ruins the raw materials."
+            return _("Failure: a result of {value} ruins the raw materials.", value=self.value)
         text = _(
-            "Quality {quality}: {name} ({german}), price {factor_text}",
+            "Quality {quality}: {rank}, price {factor_text}",
             quality=self.quality,
-            name=self.grade.name,
-            german=self.grade.german,
+            rank=rank_words(self.grade.name),
             factor_text=factor_text(self.grade.price_factor),
         )
         if self.bonus_effects:
-            many = "s" if self.bonus_effects > 1 else ""
-            text += f"; up to {self.bonus_effects} bonus effect{many} of +{self.bonus}"
-        return text + "."
+            effects = _n(
+                "up to {n} bonus effect of +{bonus}",
+                "up to {n} bonus effects of +{bonus}",
+                self.bonus_effects,
+                bonus=self.bonus,
+            )
+            return _("{text}; {effects}.", text=text, effects=effects)
+        return f"{text}."
 
     @property
     def details(self) -> tuple[str, ...]:
@@ -203,18 +208,27 @@ class MassProduction:
     def sentence(self) -> str:
         """The sentence, e.g. "3 items of quality 8 (simple) this half day."."""
         if self.grade is None:
-            return f"Failure: a quality die of {self.quality_die} ruins the raw materials."
-        many = "s" if self.items > 1 else ""
-        return (
-            f"{self.items} item{many} of quality {self.quality_die} ({self.grade.name}) "
-            "this half day."
+            return _(
+                "Failure: a quality die of {die} ruins the raw materials.", die=self.quality_die
+            )
+        return _n(
+            "{n} item of quality {quality} ({grade}) this half day.",
+            "{n} items of quality {quality} ({grade}) this half day.",
+            self.items,
+            quality=self.quality_die,
+            grade=_(self.grade.name),
         )
 
     @property
     def details(self) -> tuple[str, ...]:
         """Every choice of quality die."""
         return tuple(
-            f"Quality {quality}: {items} item{'s' if items > 1 else ''}."
+            _n(
+                "Quality {quality}: {n} item.",
+                "Quality {quality}: {n} items.",
+                items,
+                quality=quality,
+            )
             for quality, items in self.options
             if quality > FAILURE_UP_TO
         )

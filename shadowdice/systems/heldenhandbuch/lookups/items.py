@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
@@ -41,12 +41,12 @@ EXQUISITE, LEGENDARY = ("exquisite", "erlesen"), ("legendary", "legendär")
 
 #: The kinds of bonus effect: (code, what it does); x is the size of the bonus.
 BONUS_EFFECTS = (
-    ("Wx", "x bonus dice on checks (at most 6 dice)"),
-    ("WFr x", "x free throws (no die set aside)"),
-    ("W2c", "a second chance (throw 1 die again)"),
-    ("FkWx", "the skill value rises by x"),
-    ("Ex", "x check results +/- 1, or 1 result +/- x"),
-    ("TSx", "+x damage dice"),
+    ("Wx", N_("x bonus dice on checks (at most 6 dice)")),
+    ("WFr x", N_("x free throws (no die set aside)")),
+    ("W2c", N_("a second chance (throw 1 die again)")),
+    ("FkWx", N_("the skill value rises by x")),
+    ("Ex", N_("x check results +/- 1, or 1 result +/- x")),
+    ("TSx", N_("+x damage dice")),
 )
 
 
@@ -70,17 +70,34 @@ class QualityGrade:
 
 
 GRADES = (
-    QualityGrade("improvised", "improvisiert", 4, 6, 0.5),
-    QualityGrade("simple", "einfach", 7, 10, 1.0),
-    QualityGrade("good", "gut", 11, 15, 1.5),
-    QualityGrade("artful", "kunstfertig", 16, 19, 3.0),
-    QualityGrade("masterly", "meisterlich", 20, 20, 5.0),
+    QualityGrade(N_("improvised"), "improvisiert", 4, 6, 0.5),
+    QualityGrade(N_("simple"), "einfach", 7, 10, 1.0),
+    QualityGrade(N_("good"), "gut", 11, 15, 1.5),
+    QualityGrade(N_("artful"), "kunstfertig", 16, 19, 3.0),
+    QualityGrade(N_("masterly"), "meisterlich", 20, 20, 5.0),
 )
+
+#: Each rank with the rule text's word beside it, as English shows it ("good (gut)"); German
+#: shows the rule text's word alone.
+_RANK_WORDS = {
+    "improvised": N_("improvised (improvisiert)"),
+    "simple": N_("simple (einfach)"),
+    "good": N_("good (gut)"),
+    "artful": N_("artful (kunstfertig)"),
+    "masterly": N_("masterly (meisterlich)"),
+    "exquisite": N_("exquisite (erlesen)"),
+    "legendary": N_("legendary (legendär)"),
+}
+
+
+def rank_words(rank: str) -> str:
+    """A rank ("good") with the rule text's word beside it, in the language shown."""
+    return _(_RANK_WORDS[rank])
 
 
 def bonus_effect_lines() -> tuple[str, ...]:
     """The kinds of bonus effect, one sentence each ("TSx: +x damage dice.")."""
-    return tuple(f"{code}: {meaning}." for code, meaning in BONUS_EFFECTS)
+    return tuple(f"{code}: {_(meaning)}." for code, meaning in BONUS_EFFECTS)
 
 
 def quality_grade(quality: int) -> QualityGrade:
@@ -132,20 +149,23 @@ class ItemQuality:
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "Quality 12: good (gut), price x1.5."."""
-        least = "at least " if self.rank == "legendary" else ""
+        legendary = self.rank == "legendary"
+        factor = factor_text(self.price_factor)
         text = _(
-            "Quality {quality}: {rank} ({rank_german}), price {least}{factor_text}",
+            "Quality {quality}: {rank}, price {factor_text}",
             quality=self.quality,
-            rank=self.rank,
-            rank_german=self.rank_german,
-            least=least,
-            factor_text=factor_text(self.price_factor),
+            rank=rank_words(self.rank),
+            factor_text=_("at least {value}", value=factor) if legendary else factor,
         )
         if self.bonus_effects:
-            text += f", {self.bonus_effects} bonus effect{'s' if self.bonus_effects > 1 else ''}"
+            effects = _n("{n} bonus effect", "{n} bonus effects", self.bonus_effects)
+            text = f"{text}, {effects}"
         if self.price is not None:
-            text += f": {least}{_money(self.price)}"
-        return text + "."
+            price: str = _money(self.price)
+            if legendary:
+                price = _("at least {value}", value=price)
+            text = f"{text}: {price}"
+        return f"{text}."
 
     @property
     def details(self) -> tuple[str, ...]:

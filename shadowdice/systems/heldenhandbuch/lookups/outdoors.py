@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -42,31 +42,31 @@ _, _n = translations(__name__)
 
 #: Tempo levels: (name, German, least result), slowest first.
 TEMPOS = (
-    ("leisurely", "gemächlich", 4),
-    ("slow", "langsam", 7),
-    ("brisk", "zügig", 11),
-    ("fast", "schnell", 16),
-    ("rapid", "rasant", 31),
-    ("breathtaking", "atemberaubend schnell", 60),
+    (N_("leisurely"), "gemächlich", 4),
+    (N_("slow"), "langsam", 7),
+    (N_("brisk"), "zügig", 11),
+    (N_("fast"), "schnell", 16),
+    (N_("rapid"), "rasant", 31),
+    (N_("breathtaking"), "atemberaubend schnell", 60),
 )
 #: Distance levels: (id, name, German, how far), closest first.
 DISTANCES = (
-    ("level", "level", "Gleichauf", "under 1 m"),
-    ("breath", "a breath apart", "Atemweite", "about 1 m"),
-    ("heels", "hot on the heels", "Dicht auf den Fersen", "1 to 3 m"),
-    ("small_lead", "small lead", "Kleiner Vorsprung", "3 to 10 m"),
-    ("clear_lead", "clear lead", "Klarer Vorsprung", "10 to 25 m"),
-    ("in_sight", "in sight", "Sichtweite", "more than 25 m"),
-    ("escaped", "escaped", "Enteilt", "out of sight"),
+    ("level", N_("level"), "Gleichauf", N_("under 1 m")),
+    ("breath", N_("a breath apart"), "Atemweite", N_("about 1 m")),
+    ("heels", N_("hot on the heels"), "Dicht auf den Fersen", N_("1 to 3 m")),
+    ("small_lead", N_("small lead"), "Kleiner Vorsprung", N_("3 to 10 m")),
+    ("clear_lead", N_("clear lead"), "Klarer Vorsprung", N_("10 to 25 m")),
+    ("in_sight", N_("in sight"), "Sichtweite", N_("more than 25 m")),
+    ("escaped", N_("escaped"), "Enteilt", N_("out of sight")),
 )
 _DISTANCE_IDS = tuple(entry[0] for entry in DISTANCES)
 
 #: Herb levels: (least face, name, German, plants), best first.
 HERB_LEVELS = (
-    (16, "master", "Meister", 4),
-    (11, "advanced", "Fortgeschrittene", 3),
-    (7, "practised", "Geübter", 2),
-    (4, "beginner", "Anfänger", 1),
+    (16, N_("master"), "Meister", 4),
+    (11, N_("advanced"), "Fortgeschrittene", 3),
+    (7, N_("practised"), "Geübter", 2),
+    (4, N_("beginner"), "Anfänger", 1),
 )
 
 
@@ -81,7 +81,7 @@ def tempo_level(result: int) -> int:
 
 def tempo_name(level: int) -> str:
     """The tempo level in words."""
-    return "no tempo" if level == 0 else TEMPOS[level - 1][0]
+    return _("no tempo") if level == 0 else _(TEMPOS[level - 1][0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +109,25 @@ class ChaseResult:
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "Brisk (13) against the leader's fast (17): lose 1 Physis; ..."."""
-        head = (
-            f"{tempo_name(self.tempo).capitalize()} ({self.result}) against the leader's "
-            f"{tempo_name(self.leader_tempo)} ({self.leader_result})"
+        tempo = tempo_name(self.tempo)
+        head = _(
+            "{tempo} ({result}) against the leader's {leader_tempo} ({leader_result})",
+            tempo=tempo[:1].upper() + tempo[1:],
+            result=self.result,
+            leader_tempo=tempo_name(self.leader_tempo),
+            leader_result=self.leader_result,
         )
-        lost = f"lose {self.physis_lost} Physis" if self.physis_lost else "no Physis lost"
+        if self.physis_lost:
+            lost = _n("lose {n} Physis", "lose {n} Physis", self.physis_lost)
+        else:
+            lost = _("no Physis lost")
         _id, name, _german, far = DISTANCES[_DISTANCE_IDS.index(self.new_distance)]
-        moved = "still" if self.new_distance == self.distance else "now"
-        return f"{head}: {lost}; {moved} {name} ({far})."
+        sentence = (
+            N_("{head}: {lost}; still {distance} ({far}).")
+            if self.new_distance == self.distance
+            else N_("{head}: {lost}; now {distance} ({far}).")
+        )
+        return _(sentence, head=head, lost=lost, distance=_(name), far=_(far))
 
     @property
     def details(self) -> tuple[str, ...]:
@@ -177,13 +188,28 @@ class HerbResult:
     def sentence(self) -> str:
         """The sentence, e.g. "2 herbs, 4 plants: 12 advanced (3), 5 beginner (1)."."""
         if not self.herbs:
-            return "Nothing found: no die shows 4 or more."
-        found = ", ".join(
-            f"{herb.face} {herb.level} ({herb.plants}{' with the match' if herb.matched else ''})"
-            for herb in self.herbs
+            return _("Nothing found: no die shows 4 or more.")
+        found = Text.join(
+            ", ",
+            (
+                _(
+                    N_("{face} {level} ({plants} with the match)")
+                    if herb.matched
+                    else N_("{face} {level} ({plants})"),
+                    face=herb.face,
+                    level=_(herb.level),
+                    plants=herb.plants,
+                )
+                for herb in self.herbs
+            ),
         )
-        many = "s" if len(self.herbs) > 1 else ""
-        return f"{len(self.herbs)} herb{many}, {self.plants} plants: {found}."
+        return _n(
+            "{n} herb, {plants} plants: {found}.",
+            "{n} herbs, {plants} plants: {found}.",
+            len(self.herbs),
+            plants=self.plants,
+            found=found,
+        )
 
     @property
     def details(self) -> tuple[str, ...]:
@@ -234,7 +260,10 @@ CHASE = Lookup(
             _("Distance to the leader"),
             InputKind.CHOICE,
             "heels",
-            choices=tuple((key, f"{name} ({far})") for key, name, _g, far in DISTANCES),
+            choices=tuple(
+                (key, _("{distance} ({far})", distance=_(name), far=_(far)))
+                for key, name, _g, far in DISTANCES
+            ),
         ),
     ),
     chase,

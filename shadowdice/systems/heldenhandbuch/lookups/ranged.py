@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
@@ -35,12 +35,12 @@ class TargetSize(StrEnum):
 
 #: Size: (label, base minimum, sides of the die the game master throws).
 TARGET_SIZES = {
-    TargetSize.HUGE: ("Huge (an elephant)", 3, 3),
-    TargetSize.VERY_LARGE: ("Very large (a horse)", 5, 6),
-    TargetSize.LARGE: ("Large (a human)", 7, 6),
-    TargetSize.SMALL: ("Small (a torso, a guard on the battlements)", 10, 8),
-    TargetSize.VERY_SMALL: ("Very small (a pumpkin)", 15, 8),
-    TargetSize.TINY: ("Tiny (a coin)", 30, 12),
+    TargetSize.HUGE: (N_("Huge (an elephant)"), 3, 3),
+    TargetSize.VERY_LARGE: (N_("Very large (a horse)"), 5, 6),
+    TargetSize.LARGE: (N_("Large (a human)"), 7, 6),
+    TargetSize.SMALL: (N_("Small (a torso, a guard on the battlements)"), 10, 8),
+    TargetSize.VERY_SMALL: (N_("Very small (a pumpkin)"), 15, 8),
+    TargetSize.TINY: (N_("Tiny (a coin)"), 30, 12),
 }
 
 
@@ -55,6 +55,11 @@ class TargetMovement(StrEnum):
     def dice(self) -> int:
         """How many of the size's dice the game master throws."""
         return {TargetMovement.STILL: 1, TargetMovement.SLOW: 2, TargetMovement.FAST: 3}[self]
+
+
+def size_choices() -> tuple[tuple[str, str], ...]:
+    """The target sizes as choices of a form, in the language shown."""
+    return tuple((size.value, _(label)) for size, (label, _base, _sides) in TARGET_SIZES.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,14 +89,17 @@ class ShotResult:
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "Hit: 14 reaches the minimum 12 (7 + 3 on 1W6 + 2 for distance)."."""
-        parts = [str(self.base), f"{self.dice_total} on {self.dice}"]
+        parts = [str(self.base), _("{total} on {dice}", total=self.dice_total, dice=self.dice)]
         if self.distance_points:
             parts.append(_("{distance_points} for distance", distance_points=self.distance_points))
         if self.evasion:
             parts.append(_("{evasion} for evasion", evasion=self.evasion))
-        verdict = "Hit" if self.hit else "Miss"
-        verb = "reaches" if self.hit else "falls short of"
-        return f"{verdict}: {self.result} {verb} the minimum {self.minimum} ({' + '.join(parts)})."
+        sentence = (
+            N_("Hit: {result} reaches the minimum {minimum} ({parts}).")
+            if self.hit
+            else N_("Miss: {result} falls short of the minimum {minimum} ({parts}).")
+        )
+        return _(sentence, result=self.result, minimum=self.minimum, parts=Text.join(" + ", parts))
 
     @property
     def details(self) -> tuple[str, ...]:
@@ -147,7 +155,7 @@ RANGED_SHOT = Lookup(
             _("Target size"),
             InputKind.CHOICE,
             TargetSize.LARGE.value,
-            choices=tuple((size.value, label) for size, (label, _b, _s) in TARGET_SIZES.items()),
+            choices=size_choices(),
         ),
         LookupInput(
             "movement",

@@ -198,8 +198,11 @@ class Lookup:
                         _("{label} (faces, e.g. 12 12 5)", label=entry.label),
                         Kind.TEXT,
                         faces_line(default),  # type: ignore[arg-type]
-                        hint=f"{entry.hint} Up to {entry.count} faces, apart by spaces or "
-                        "commas.".strip(),
+                        hint=_(
+                            "{hint} Up to {count} faces, apart by spaces or commas.",
+                            hint=entry.hint,
+                            count=entry.count,
+                        ).strip(),
                         only_with=only_with,
                     )
                 )
@@ -296,5 +299,7 @@ def faces_text(faces: tuple[int, ...]) -> str:
     """
     shown = [str(face) for face in faces]
     if not shown:
-        return "no dice"
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+        return _("no dice")
+    if len(shown) == 1:
+        return shown[0]
+    return _("{faces} and {last}", faces=", ".join(shown[:-1]), last=shown[-1])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
 _, _n = translations(__name__)
@@ -39,6 +39,13 @@ class Guards(StrEnum):
 
 #: The least sneaking result against unaware guards, by distance (not compared there).
 UNAWARE_MINIMUMS = {SneakDistance.MIDDLE: 7, SneakDistance.FAR: 4}
+
+#: What the guards do when a sneaker fails, by :attr:`SneakResult.consequence`.
+_CONSEQUENCES = {
+    "notice you": N_("the guards notice you"),
+    "discover you": N_("the guards discover you"),
+    "become wary": N_("the guards become wary"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +73,18 @@ class SneakResult:
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "Unseen: 9 against their watch check 9." or the failure."""
-        measure = f"their watch check {self.against}" if self.compared else f"{self.against}"
+        if self.compared:
+            measure = _("their watch check {against}", against=self.against)
+        else:
+            measure = str(self.against)
         if self.success:
-            return f"Unseen: {self.result} against {measure}."
-        return f"Failed: {self.result} against {measure}; the guards {self.consequence}."
+            return _("Unseen: {result} against {measure}.", result=self.result, measure=measure)
+        return _(
+            "Failed: {result} against {measure}; {consequence}.",
+            result=self.result,
+            measure=measure,
+            consequence=_(_CONSEQUENCES[self.consequence]),
+        )
 
     @property
     def details(self) -> tuple[str, ...]:
