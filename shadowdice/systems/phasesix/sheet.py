@@ -269,7 +269,14 @@ class PhaseSixSheet(Sheet):
         most = info.data.get(f"{info.field_name}_max")
         if most is not None and left > most:
             words = str(info.field_name).replace("_", " ")
-            raise ValueError(f"{left} {words} left is more than the maximum of {most}")
+            raise ValueError(
+                _(
+                    "{left} {words} left is more than the maximum of {most}",
+                    left=left,
+                    words=words,
+                    most=most,
+                )
+            )
         return left
 
     @model_validator(mode="before")
@@ -283,12 +290,15 @@ class PhaseSixSheet(Sheet):
     @model_validator(mode="after")
     def _consistent(self) -> PhaseSixSheet:
         if self.rules not in RULES:
-            raise ValueError(f"rules must be one of {', '.join(RULES)}")
+            raise ValueError(_("rules must be one of {names}", names=", ".join(RULES)))
         names = tuple(attribute.name for attribute in self.attributes)
         if names != ATTRIBUTES[self.rules]:
             raise ValueError(
-                f"the attributes of the {self.rules} rules are "
-                f"{', '.join(ATTRIBUTES[self.rules])}, in that order"
+                _(
+                    "the attributes of the {rules} rules are {names}, in that order",
+                    rules=self.rules,
+                    names=", ".join(ATTRIBUTES[self.rules]),
+                )
             )
         self._check_other_attributes()
         check_unique_names(_("skill"), [skill.name for skill in self.skills])
@@ -298,7 +308,11 @@ class PhaseSixSheet(Sheet):
         for entry in self.knowledge:
             if entry.skill and entry.skill not in skills:
                 raise ValueError(
-                    f"{entry.name} belongs to the skill {entry.skill}, which is not on the sheet"
+                    _(
+                        "{name} belongs to the skill {skill}, which is not on the sheet",
+                        name=entry.name,
+                        skill=entry.skill,
+                    )
                 )
         for attribute in self.attributes:
             attribute._rules = self.rules
@@ -309,10 +323,18 @@ class PhaseSixSheet(Sheet):
         other = other_rules(self.rules)
         for name, value in self.other_attributes.items():
             if name not in ATTRIBUTES[other] or name in ATTRIBUTES[self.rules]:
-                raise ValueError(f"{name} is no attribute that only the {other} rules have")
+                raise ValueError(
+                    _(
+                        "{name} is no attribute that only the {other} rules have",
+                        name=name,
+                        other=other,
+                    )
+                )
             low, high = attribute_bounds(name)
             if not low <= value <= high:
-                raise ValueError(f"{name} must be from {low} to {high}")
+                raise ValueError(
+                    _("{name} must be from {low} to {high}", name=name, low=low, high=high)
+                )
 
     def _complete_skills(self) -> None:
         """Add the standard skills the sheet lacks, with value 0, in their standard places,

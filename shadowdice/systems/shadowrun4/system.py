@@ -441,7 +441,7 @@ def _edge_use(check: ShadowrunCheck) -> EdgeUse:
     try:
         return EdgeUse(check.edge)
     except ValueError:
-        raise CheckError(f"{check.edge!r} is no way to spend Edge") from None
+        raise CheckError(_("{edge!r} is no way to spend Edge", edge=check.edge)) from None
 
 
 def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:

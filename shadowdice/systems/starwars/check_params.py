@@ -236,11 +236,12 @@ def _round(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
                 only_with=only,
             )
         )
-    prepared = f" (the sheet has +1D for {sheet.prepared})" if sheet.prepared else ""
     params.append(
         CheckParam(
             "prepared",
-            _("Prepared (+1D){prepared}", prepared=prepared),
+            _("Prepared (+1D) (the sheet has +1D for {roll})", roll=sheet.prepared)
+            if sheet.prepared
+            else _("Prepared (+1D)"),
             Kind.FLAG,
             False,
             hint=_(

@@ -39,7 +39,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field, Strict
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.core.sheet import Sheet
 from shadowdice.systems.starwars.codes import Code, CodeError
@@ -68,8 +68,8 @@ OPPONENT_CODE = "code"
 FORCE_POINT_NONE = ""
 FORCE_POINT_SPEND = "spend"
 
-STUNNED_NOTE = "stunned: no more actions this round, reactions only"
-FIRST_SEGMENT_NOTE = "stunned last round with no action left to lose: no action in segment 1"
+STUNNED_NOTE = N_("stunned: no more actions this round, reactions only")
+FIRST_SEGMENT_NOTE = N_("stunned last round with no action left to lose: no action in segment 1")
 #: The rolls that dodge: rolled once in a segment, they cover every attack of it.
 DODGE_ROLLS = frozenset({roll_key(SKILL, DODGE), STARSHIP_DODGE})
 
@@ -150,11 +150,11 @@ def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PA
     target = values.target
     notes = []
     if sheet.stunned:
-        notes.append(STUNNED_NOTE)
+        notes.append(_(STUNNED_NOTE))
     if sheet.first_segment_lost and segment == 1:
-        notes.append(FIRST_SEGMENT_NOTE)
+        notes.append(_(FIRST_SEGMENT_NOTE))
     if key == roll_key(SKILL, LIGHTSABER) and target != ATTACK_DIFFICULTY:
-        notes.append(f"a lightsaber attack's difficulty is {ATTACK_DIFFICULTY}")
+        notes.append(_("a lightsaber attack's difficulty is {target}", target=ATTACK_DIFFICULTY))
     return Plan(
         check,
         own,

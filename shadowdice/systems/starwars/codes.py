@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 
 _, _n = translations(__name__)
 
@@ -42,7 +42,7 @@ MAX_DICE = 99
 MAX_PIPS = 99
 """The largest pip count (either sign) a code may carry."""
 
-_EXAMPLE = "Write a code as dice and pips, for example 3D+2, 4D or 2D-1."
+_EXAMPLE = N_("Write a code as dice and pips, for example 3D+2, 4D or 2D-1.")
 
 _CODE_PATTERN = re.compile(r"^(-?\d+)D(?:([+-])(\d+))?$")
 
@@ -73,7 +73,7 @@ class Code:
                 _(
                     "A code cannot have fewer than 0 dice ({dice}D). {example}",
                     dice=self.dice,
-                    example=_EXAMPLE,
+                    example=_(_EXAMPLE),
                 )
             )
         if self.dice > MAX_DICE:
@@ -101,7 +101,7 @@ class Code:
             raise CodeError(_("A dice code must be text, not {name}.", name=type(text).__name__))
         compact = "".join(text.split()).upper()
         if not compact:
-            raise CodeError(_("Enter a dice code. {example}", example=_EXAMPLE))
+            raise CodeError(_("Enter a dice code. {example}", example=_(_EXAMPLE)))
         match = _CODE_PATTERN.match(compact)
         if match is None:
             if re.fullmatch(r"[+-]?\d+", compact):
@@ -114,7 +114,11 @@ class Code:
                     )
                 )
             raise CodeError(
-                _('"{strip}" is not a dice code. {example}', strip=text.strip(), example=_EXAMPLE)
+                _(
+                    '"{strip}" is not a dice code. {example}',
+                    strip=text.strip(),
+                    example=_(_EXAMPLE),
+                )
             )
         dice = int(match.group(1))
         if dice < 0:
@@ -122,7 +126,7 @@ class Code:
                 _(
                     '"{strip}" has fewer than 0 dice. {example}',
                     strip=text.strip(),
-                    example=_EXAMPLE,
+                    example=_(_EXAMPLE),
                 )
             )
         pips = int(match.group(3) or 0)

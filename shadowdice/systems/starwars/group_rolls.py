@@ -15,7 +15,7 @@ from itertools import count
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.plain_rolls import CodeRoll, Spend
@@ -24,6 +24,13 @@ from shadowdice.systems.starwars.session import SYSTEM_ID
 from shadowdice.systems.starwars.starships import Range, Wish, speed_contest, speed_roll_needed
 
 _, _n = translations(__name__)
+
+#: What a group roll of pilots who all want the same says.
+_EVERYONE_WANTS = {
+    Wish.CLOSE: N_("everyone wants to close the range"),
+    Wish.OPEN: N_("everyone wants to open the range"),
+    Wish.KEEP: N_("everyone wants to keep the range"),
+}
 
 SPEED_ACTION = "speed action"
 """The resource a pilot's speed action is charged as (it is written into the round)."""
@@ -149,12 +156,16 @@ def start_speed_contest(
     def combine(sessions: Sequence[RollSession]) -> Outcome:
         totals = {session.character: _total_of(session) for session in sessions}
         after = speed_contest(distance, wishes, totals if needed else None)
-        verb = "stays" if after is distance else "is now"
         detail = [f"{name} {total}" for name, total in totals.items()] if needed else []
         if not needed:
-            detail.append(f"everyone wants to {pilots[0].wish.value} the range")
+            detail.append(_(_EVERYONE_WANTS[pilots[0].wish]))
+        headline = (
+            _("Range stays {label}", label=after.label)
+            if after is distance
+            else _("Range is now {label}", label=after.label)
+        )
         return Outcome(
-            headline=_("Range {verb} {label}", verb=verb, label=after.label),
+            headline=headline,
             tone=Tone.NEUTRAL,
             detail=" · ".join(detail),
             values={"range": after.label, "before": distance.label},

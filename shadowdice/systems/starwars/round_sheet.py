@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
+from shadowdice.core.language import translations
 from shadowdice.core.sheet import Row
 from shadowdice.systems.starwars.rounds import (
     MAX_SEGMENTS,
@@ -37,6 +38,8 @@ from shadowdice.systems.starwars.rounds import (
     Declaration,
     Defence,
 )
+
+_, _n = translations(__name__)
 
 NEW_ROUND = "new_round"
 ANY_ROLL = "next roll"
@@ -95,7 +98,7 @@ def character_round(name: str, rows: Sequence[Declared]) -> CharacterRound:
         RoundError: declarations the rules do not allow (two movements, preparing beside
             anything else, two dodges in a segment).
     """
-    who = name.strip() or "The character"
+    who = name.strip() or _("The character")
     return CharacterRound(who, tuple(row.declaration for row in rows))
 
 

@@ -114,7 +114,7 @@ class StarWarsD6(RuleSystem):
         assert isinstance(sheet, StarWarsSheet)
         words = [] if sheet.wound is Wound.HEALTHY else [term(WOUND_LABELS[sheet.wound])]
         if sheet.stunned:
-            words.append("stunned this round")
+            words.append(_("stunned this round"))
         return ", ".join(words)
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
