@@ -199,7 +199,7 @@ def _opponent(values: StarWarsCheck, party: Party, segment: int) -> Opponent | N
         return Opponent("", Roller(_("Code"), code))
     if kind != OPPONENT_CHARACTER:
         raise CheckError(_("{kind!r} is no kind of opponent.", kind=kind))
-    name, sheet = one_character(values.defender, party, "opponent")
+    name, sheet = one_character(values.defender, party, _("opponent"))
     able(sheet, _("oppose this roll"), name)
     key = values.defender_roll or roll_key(SKILL, DODGE)
     rolls = roller(sheet, key, segment=segment, doubled=sheet.force_point_round)

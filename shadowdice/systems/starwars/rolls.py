@@ -163,17 +163,20 @@ def round_modifiers(sheet: StarWarsSheet, segment: int, actions: int = 1) -> lis
     or from ``actions`` when the character declared nothing.
     """
     if sheet.this_round:
-        return actions_modifiers(sheet.declared_round().counted(segment), f" by segment {segment}")
+        return actions_modifiers(sheet.declared_round().counted(segment), segment)
     return actions_modifiers(actions)
 
 
-def actions_modifiers(counted: int, where: str = "") -> list[Modifier]:
+def actions_modifiers(counted: int, segment: int | None = None) -> list[Modifier]:
     """The penalty of ``counted`` actions as a modifier (:func:`.rounds.penalty`), named
-    "3 actions" and ``where`` they were counted; none for a single action.
+    "3 actions", with the ``segment`` they were counted by; none for a single action.
     """
-    if dice := penalty(counted):
-        return [Modifier(_("{counted} actions{where}", counted=counted, where=where), -dice)]
-    return []
+    if not (dice := penalty(counted)):
+        return []
+    if segment is None:
+        return [Modifier(_("{counted} actions", counted=counted), -dice)]
+    name = _("{counted} actions by segment {segment}", counted=counted, segment=segment)
+    return [Modifier(name, -dice)]
 
 
 def based_on(sheet: StarWarsSheet, key: str) -> str | None:

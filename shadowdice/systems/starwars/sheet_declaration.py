@@ -251,7 +251,7 @@ def new_force_skill(sheet: StarWarsSheet) -> Row:
     """The first Force skill the character lacks, at 1D; refused in creation (only the
     template's Force skills may take dice) and when the character has all three.
     """
-    refuse_in_creation(sheet, "add a Force skill")
+    refuse_in_creation(sheet, _("add a Force skill"))
     have = {force.name for force in sheet.force_skills}
     missing = [name for name in FORCE_SKILLS if name not in have]
     if not missing:

@@ -122,7 +122,7 @@ def plan_resistance(
                     value=formula.adds[0],
                 )
             )
-        attacker, sheet_of_attacker = one_character(values.attacker, party, "attacker")
+        attacker, sheet_of_attacker = one_character(values.attacker, party, _("attacker"))
         added = _attackers_part(sheet_of_attacker, formula)
     spends = spends_force_point(sheet, values)
     strength = sheet.attribute(STRENGTH).value
