@@ -29,7 +29,6 @@ import contextlib
 import os
 import re
 import secrets
-import shutil
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,15 +105,6 @@ def _refuse_what_is_not_a_file(path: Path) -> None:
         raise NotRegularFileError(_("{path} is not a regular file", path=path))
 
 
-def is_read_only(path: Path) -> bool:
-    """Whether an existing file is marked read-only (for its owner) or may not be written."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
-
-
 def backup_path(path: Path) -> Path:
     """Where the previous version of ``path`` is kept: ``<name>.bak`` beside it."""
     return path.with_name(f"{path.name}.bak")
@@ -139,12 +129,13 @@ def write_atomic(
         OSError: the file could not be written; it is unchanged.
     """
     target = Path(os.path.realpath(path))
-    _check_target(target, keep_backup=keep_backup, replace_read_only=replace_read_only)
+    existing = _check_target(target, keep_backup=keep_backup, replace_read_only=replace_read_only)
     folder = target.parent
     tidy = _tidy_unless_unchanged(folder)
-    with _written_temp(target, data, mode_from=target) as temp:
-        if keep_backup and target.is_file():
-            _keep_backup(target, backup_path(target))
+    mode = existing.st_mode if existing is not None else None
+    with _written_temp(target, data, mode=mode) as temp:
+        if keep_backup and existing is not None:
+            _keep_backup(target, backup_path(target), links=existing.st_nlink)
         os.replace(temp, target)
     _fsync_directory(folder)
     if tidy:
@@ -207,23 +198,37 @@ def _tidy(folder: Path) -> tuple[int, int]:
     return removed, left
 
 
-def _check_target(target: Path, *, keep_backup: bool, replace_read_only: bool) -> None:
-    """Refuse what must not be replaced, before anything is written."""
-    if target.exists() and not target.is_dir() and not target.is_file():
+def _check_target(
+    target: Path, *, keep_backup: bool, replace_read_only: bool
+) -> os.stat_result | None:
+    """Refuse what must not be replaced, before anything is written; the status of the file
+    there, or None where there is none (or a folder, which the rename then refuses).
+    """
+    try:
+        status = os.stat(target)
+    except OSError:
+        return None
+    if stat.S_ISDIR(status.st_mode):
+        return None
+    if not stat.S_ISREG(status.st_mode):
         raise NotRegularFileError(_("{target} is not a regular file", target=target))
-    if not target.is_file():
-        return
-    if is_read_only(target) and not replace_read_only:
+    read_only = not status.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK)
+    if read_only and not replace_read_only:
         raise ReadOnlyFileError(13, _("The file is read-only"), str(target))
     if keep_backup:
         backup = backup_path(target)
-        if backup.exists() and not backup.is_file():
+        try:
+            in_the_way = not stat.S_ISREG(os.stat(backup).st_mode)
+        except OSError:
+            in_the_way = False
+        if in_the_way:
             raise BackupInTheWayError(21, _("The backup copy's name is taken"), str(backup))
         try:
             with target.open("rb"):
                 pass
         except PermissionError as error:
             raise UnreadableFileError(13, _("The file cannot be read"), str(target)) from error
+    return status
 
 
 def _remove_if_abandoned(temp: Path) -> bool:
@@ -254,7 +259,7 @@ def _remove_if_abandoned(temp: Path) -> bool:
     return True
 
 
-def _keep_backup(target: Path, backup: Path) -> None:
+def _keep_backup(target: Path, backup: Path, *, links: int) -> None:
     """Keep what ``target`` holds now at ``backup``, replacing the old backup in one step.
 
     The backup becomes a second name of the file as it is (a hard link, made under a locked
@@ -263,7 +268,7 @@ def _keep_backup(target: Path, backup: Path) -> None:
     Where the file system has no hard links, or the file has other names already (a later
     change through them would change the backup too), its contents are copied instead.
     """
-    if target.stat().st_nlink == 1 and _link_atomic(target, backup):
+    if links == 1 and _link_atomic(target, backup):
         return
     _copy_atomic(target, backup)
 
@@ -306,13 +311,15 @@ def _link_atomic(source: Path, destination: Path) -> bool:
 
 def _copy_atomic(source: Path, destination: Path) -> None:
     """Copy ``source`` over ``destination`` through a temporary file, in one step."""
-    with _written_temp(destination, source.read_bytes(), mode_from=source) as temp:
+    data = source.read_bytes()
+    with _written_temp(destination, data, mode=os.stat(source).st_mode) as temp:
         os.replace(temp, destination)
 
 
 @contextlib.contextmanager
-def _written_temp(beside: Path, data: bytes, *, mode_from: Path) -> Iterator[Path]:
-    """A new temporary file next to ``beside`` holding ``data``, flushed and fsynced.
+def _written_temp(beside: Path, data: bytes, *, mode: int | None) -> Iterator[Path]:
+    """A new temporary file next to ``beside`` holding ``data``, flushed and fsynced, with
+    the permissions of ``mode`` (those of the file it replaces; None: the usual ones).
 
     It stays locked until the block ends, so that no other save takes it for a leftover; if
     the block fails, the file is removed.
@@ -325,9 +332,9 @@ def _written_temp(beside: Path, data: bytes, *, mode_from: Path) -> Iterator[Pat
         while view:
             view = view[os.write(descriptor, view) :]
         os.fsync(descriptor)
-        if mode_from.is_file():
+        if mode is not None:
             with contextlib.suppress(OSError):
-                shutil.copymode(mode_from, temp)
+                os.chmod(temp, stat.S_IMODE(mode))
         if fcntl is None:  # Windows cannot rename a file that is open
             os.close(descriptor)
             descriptor = -1

@@ -31,6 +31,7 @@ import codecs
 import contextlib
 import errno
 import gc
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -286,19 +287,26 @@ def _file_bytes(kind: SavedKind, system: RuleSystem, sheet: Sheet) -> bytes:
     model = kind.model_of(system)
     if not isinstance(sheet, model):
         raise TypeError(f"a {type(sheet).__name__} is not a {kind.part} of {system.name} ({model})")
-    sheet_data = sheet.model_dump(mode="json", round_trip=True)
-    envelope = {
+    try:  # indented as json.dumps(indent=2, ensure_ascii=False) does, at pydantic's speed
+        sheet_json = sheet.__pydantic_serializer__.to_json(sheet, indent=2, round_trip=True)
+    except PydanticSerializationError as error:
+        sheet_data = sheet.model_dump(mode="json", round_trip=True, warnings=False)
+        raise _Refusal(_broken_text(sheet_data) or str(error)) from error
+    head = {
         "format": kind.format_name,
         "format_version": FORMAT_VERSION,
         "system": system.id,
         "sheet_version": kind.version(system),
-        "sheet": sheet_data,
     }
-    try:  # indented as json.dumps(indent=2, ensure_ascii=False) does, at pydantic's speed
-        data = to_json(envelope, indent=2) + b"\n"
-    except PydanticSerializationError as error:
-        raise _Refusal(_broken_text(sheet_data) or str(error)) from error
-    _validate_sheet_in_file(kind, system, data)  # what is written loads back as it is
+    # The sheet goes last, one level in: JSON text holds line breaks only between its values
+    # (a line break inside a string is written "\\n"), so each moves in by two spaces.
+    data = (
+        to_json(head, indent=2)[:-2]
+        + b',\n  "sheet": '
+        + sheet_json.replace(b"\n", b"\n  ")
+        + b"\n}\n"
+    )
+    _check_loads_back(kind, system, data)  # what is written loads back as it is
     return data
 
 
@@ -682,6 +690,7 @@ def _read_current_file(
     expected = (kind.format_name, FORMAT_VERSION, system.id, kind.version(system))
     if (read.format, read.format_version, read.system, read.sheet_version) != expected:
         return None
+    _known_good.add(data)
     return system, read.sheet
 
 
@@ -707,9 +716,46 @@ def _validate_sheet_in_file(kind: SavedKind, system: RuleSystem, data: bytes) ->
     """
     try:
         with _collector_paused():
-            return _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
+            sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
     except ValidationError as error:
         raise _Refusal(_sheet_problem(kind, error, within="sheet")) from error
+    _known_good.add(data)
+    return sheet
+
+
+def _check_loads_back(kind: SavedKind, system: RuleSystem, data: bytes) -> None:
+    """Refuse file contents whose sheet would not load back as it is.
+
+    Contents that passed before are not checked again: saving an unchanged sheet writes the
+    bytes it was read from or last saved as (their envelope names the system and the versions,
+    so the same bytes always give the same answer).
+    """
+    if not _known_good.seen(data):
+        _validate_sheet_in_file(kind, system, data)
+
+
+class _GoodContents:
+    """Fingerprints of file contents that were read or checked whole, the latest kept."""
+
+    def __init__(self, most: int) -> None:
+        self._most = most
+        self._prints: dict[bytes, None] = {}
+
+    @staticmethod
+    def _print(data: bytes) -> bytes:
+        return hashlib.blake2b(data, digest_size=16).digest()
+
+    def seen(self, data: bytes) -> bool:
+        return self._print(data) in self._prints
+
+    def add(self, data: bytes) -> None:
+        self._prints[self._print(data)] = None
+        if len(self._prints) > self._most:
+            del self._prints[next(iter(self._prints))]
+
+
+#: The contents of files read or saved lately (a few thousand: every character of a campaign).
+_known_good = _GoodContents(most=4096)
 
 
 @contextlib.contextmanager

@@ -149,6 +149,25 @@ def test_given_a_sheet_that_would_not_load_back_when_saved_then_the_old_file_sta
     assert not backup_path(saved).exists()
 
 
+def test_contents_checked_before_are_not_checked_again_and_changed_ones_are(
+    saved, system, sheet, monkeypatch
+):
+    checked = []
+    check = character_file._validate_sheet_in_file
+    monkeypatch.setattr(
+        character_file,
+        "_validate_sheet_in_file",
+        lambda *arguments: checked.append(arguments[2]) or check(*arguments),
+    )
+    # Saving the unchanged sheet writes the bytes checked when it was saved first
+    save_character(saved, system, sheet)
+    assert checked == []
+    # A changed sheet is checked before it is written
+    sheet.luck = 3
+    save_character(saved, system, sheet)
+    assert checked == [saved.read_bytes()]
+
+
 def test_given_a_missing_folder_when_saved_then_the_player_is_told_so(tmp_path, system, sheet):
     with pytest.raises(CharacterFileError) as caught:
         save_character(tmp_path / "gone" / "hagen.json", system, sheet)
