@@ -31,7 +31,7 @@ from __future__ import annotations
 import gettext
 import math
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -339,6 +339,26 @@ def translations(
         return Text(domain, singular, plural, n, args)
 
     return _, _n
+
+
+def terms(module: str) -> Callable[[str], Text]:
+    """``term(name)`` for the module named ``module``: a name the rules define (an attribute,
+    a skill) in the language shown; a name a player gave has no translation and shows as given.
+
+    A sheet names the same few terms hundreds of times (every choice of a check, every row of
+    the card): each is made once per language and shared, as texts never change.
+    """
+    domain = domain_of(module)
+
+    @lru_cache(maxsize=4096)  # the rules' names and the players' own, with room to spare
+    def made(name: str, language: str, catalog: gettext.NullTranslations) -> Text:
+        return Text(domain, name)
+
+    def term(name: str) -> Text:
+        language = _state["language"]
+        return made(name, language, _catalog(domain, language))
+
+    return term
 
 
 def N_(message: str) -> str:

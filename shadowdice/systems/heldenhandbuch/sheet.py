@@ -32,7 +32,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.language import N_, terms, translations
 from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.heldenhandbuch.dice_steps import (
     DIE_SIZES,
@@ -78,11 +78,9 @@ STANDARD_SKILLS = (
 )  # fmt: skip
 
 
-def term(name: str) -> Text:
-    """A name the rules give (an attribute, a skill) in the language shown; a name a player
-    gave is shown as it is.
-    """
-    return _(name)
+#: A name the rules give (an attribute, a skill) in the language shown; a name a player gave
+#: shows as given.
+term = terms(__name__)
 
 
 #: The lowest and highest respect a sheet holds; a legendary failure at the lowest costs nothing.

@@ -38,7 +38,7 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 
-from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.language import N_, Text, terms, translations
 
 _, _n = translations(__name__)
 
@@ -163,11 +163,9 @@ def success_chance(minimum_roll: int, *, destiny: bool = False) -> Fraction:
     return Fraction(1, EXPLODE_ON) * success_chance(needed - EXPLODE_ON)
 
 
-def term(name: str) -> Text:
-    """A name the rules give (an attribute, a skill, a kind of attribute) in the language
-    shown; a name a player gave is shown as it is.
-    """
-    return _(name)
+#: A name the rules give (an attribute, a skill) in the language shown; a name a player gave
+#: shows as given.
+term = terms(__name__)
 
 
 def roll_text(minimum_roll: int) -> str:

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.language import N_, terms, translations
 from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.shadowrun4.rules import TableRules
 
@@ -78,11 +78,9 @@ STANDARD_SKILLS: dict[str, str] = {
 }  # fmt: skip
 
 
-def term(name: str) -> Text:
-    """A name the rules give (an attribute, a skill, a metatype) in the language shown; a name
-    a player gave is shown as it is.
-    """
-    return _(name)
+#: A name the rules give (an attribute, a skill) in the language shown; a name a player gave
+#: shows as given.
+term = terms(__name__)
 
 
 def attribute_bounds(name: str) -> tuple[int, int]:

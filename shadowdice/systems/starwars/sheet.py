@@ -44,7 +44,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, PrivateAttr, field_validator, model_validator
 
-from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.language import N_, terms, translations
 from shadowdice.core.sheet import MAX_TEXT_LENGTH, Row, Sheet, by_name, check_unique_names
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
@@ -75,11 +75,9 @@ ALTER = N_("Alter")
 FORCE_SKILLS = (CONTROL, SENSE, ALTER)
 
 
-def term(name: str) -> Text:
-    """A name the rules give (an attribute, a skill, a Force skill) in the language shown; a
-    name a player gave is shown as it is.
-    """
-    return _(name)
+#: A name the rules give (an attribute, a skill) in the language shown; a name a player gave
+#: shows as given.
+term = terms(__name__)
 
 
 def force_skill_name(name: str) -> str:
