@@ -187,6 +187,7 @@ class DieItem(QGraphicsItem):
         super().__init__()
         self._die = die
         self._size = float(size)
+        self._bounds: QRectF | None = None  # the bounding rectangle, kept until die or size change
         self._colour: QColor | None = None
         self._shown_face = die.face
         self._rolling = False
@@ -259,6 +260,7 @@ class DieItem(QGraphicsItem):
         """Show ``die`` (the same die with new marks, or another one)."""
         self.prepareGeometryChange()
         self._die = die
+        self._bounds = None
         if not self._rolling:
             self._shown_face = die.face
         self._apply_die()
@@ -269,6 +271,7 @@ class DieItem(QGraphicsItem):
         if size != self._size:
             self.prepareGeometryChange()
             self._size = float(size)
+            self._bounds = None
             self.update()
 
     def start_rolling(self, face: int) -> None:
@@ -328,9 +331,11 @@ class DieItem(QGraphicsItem):
         return QRectF(-half_width, -half - _TOP * size, 2 * half_width, bottom + half + _TOP * size)
 
     def boundingRect(self) -> QRectF:
-        """Return the footprint and the soft shadow."""
-        margin = 0.06 * self._s
-        return self.footprint().adjusted(-margin, -margin, margin + 0.06 * self._s, margin)
+        """Return the footprint and the soft shadow (asked for many times a frame: kept)."""
+        if self._bounds is None:
+            margin = 0.06 * self._s
+            self._bounds = self.footprint().adjusted(-margin, -margin, 2 * margin, margin)
+        return self._bounds
 
     def shape(self) -> QPainterPath:
         """Return the body where it is drawn (lifted when kept or picked), for clicks."""

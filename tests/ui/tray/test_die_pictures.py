@@ -91,3 +91,19 @@ def test_the_pictures_kept_are_the_latest(pictures):
         for score in range(3):
             render(DieItem(Die(face, 6, (face,), "", frozenset(), score), size=30))
     assert len(pictures) == 8
+
+
+def test_the_kept_bounding_rectangle_follows_a_new_die_and_a_new_size(qtbot):
+    item = DieItem(hit(), size=40.0)
+    plain = QRectF(item.boundingRect())
+    assert item.boundingRect() == plain  # asked again: the same
+
+    # An exploded chain is written under the die: the rectangle reaches further down
+    item.set_die(Die(1, 6, (6, 6, 2), "", frozenset({Mark.HIT, Mark.EXPLODED})))
+    chained = QRectF(item.boundingRect())
+    assert chained.bottom() > plain.bottom()
+
+    # A larger die needs a larger rectangle, and the footprint stays inside it
+    item.set_size(80.0)
+    assert item.boundingRect().width() > chained.width()
+    assert item.boundingRect().contains(item.footprint())
