@@ -14,8 +14,8 @@ from shadowdice.ui.tray.die_pictures import DiePictures
 
 
 @pytest.fixture
-def pictures(monkeypatch) -> DiePictures:
-    """A fresh, empty store of pictures for the items of the test."""
+def pictures(qapp, monkeypatch) -> DiePictures:
+    """A fresh, empty store of pictures for the items of the test (Qt application running)."""
     fresh = DiePictures(most=8)
     monkeypatch.setattr(die_item, "PICTURES", fresh)
     return fresh
