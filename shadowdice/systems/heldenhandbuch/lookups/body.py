@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -122,17 +122,14 @@ class TreatmentResult:
         deadly = self.injury is Injury.DEADLY
         skill = _("first aid") if self.skill is Treatment.FIRST_AID else _("medicine")
         if self.success:
-            return _(
-                "{verdict}: {skill} {result} reaches {minimum} for {what}.",
-                verdict=_("Revived") if deadly else _("Treated"),
-                skill=skill,
-                result=self.result,
-                minimum=self.minimum,
-                what=what,
-            )
+            sentence = N_("{verdict}: {skill} {result} reaches {minimum} for {what}.")
+            verdict = _("Revived") if deadly else _("Treated")
+        else:
+            sentence = N_("{verdict}: {skill} {result} falls short of {minimum} for {what}.")
+            verdict = _("Not revived") if deadly else _("Not treated")
         return _(
-            "{verdict}: {skill} {result} falls short of {minimum} for {what}.",
-            verdict=_("Not revived") if deadly else _("Not treated"),
+            sentence,
+            verdict=verdict,
             skill=skill,
             result=self.result,
             minimum=self.minimum,
