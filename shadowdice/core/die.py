@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from shadowdice.core.dice import DiceRequest, DiceSource, typed_flags
+from shadowdice.core.language import N_, translations
+
+_, _n = translations(__name__)
 
 #: Safety stop for exploding chains; no fair die reaches it in practice.
 MAX_CHAIN_LENGTH = 64
@@ -55,6 +58,32 @@ class Mark(StrEnum):
     """Shows the character's lucky number."""
     CHOSEN = "chosen"
     """The die whose face is the result."""
+
+
+#: Each mark in a word, for a die's description (shown through :func:`mark_word`).
+MARK_WORDS = {
+    Mark.HIT: N_("hit"),
+    Mark.MISS: N_("miss"),
+    Mark.GLITCH: N_("glitch"),
+    Mark.EXPLODED: N_("exploded"),
+    Mark.REROLLED: N_("rerolled"),
+    Mark.KEPT: N_("kept"),
+    Mark.MATCHED: N_("matched"),
+    Mark.SEQUENCE: N_("sequence"),
+    Mark.FAILURE: N_("failure"),
+    Mark.FUMBLE: N_("fumble"),
+    Mark.VOIDED: N_("voided"),
+    Mark.LUCKY: N_("lucky"),
+    Mark.CHOSEN: N_("chosen"),
+}
+
+
+def mark_word(mark: str) -> str:
+    """A mark in a word, in the language shown; one this version does not know, as written."""
+    try:
+        return _(MARK_WORDS[Mark(mark)])
+    except (ValueError, KeyError):
+        return str(mark)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,9 +19,12 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Throw
+from shadowdice.core.language import translations
 from shadowdice.core.record import MemberRecord, RollRecord
 from shadowdice.core.session import Action, Charge, Outcome, RollSession
 from shadowdice.core.sheet import Sheet
+
+_, _n = translations(__name__)
 
 #: Separates a member's number from the member's own action id ("1:bonus_die").
 _ACTION_SEPARATOR = ":"
@@ -35,7 +38,7 @@ def member_names(members: Sequence[Sheet]) -> list[str]:
     """
     names: list[str] = []
     for number, sheet in enumerate(members, start=1):
-        base = sheet.name.strip() or f"Character {number}"
+        base = sheet.name.strip() or _("Character {number}", number=number)
         name, again = base, 2
         while name in names:
             name, again = f"{base} ({again})", again + 1

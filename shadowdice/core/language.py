@@ -262,7 +262,7 @@ def _render(
     }
     if not domain:
         if "items" in fresh and message != "{text}":
-            return message.join(str(item) for item in fresh["items"])
+            return str.join(message, (str(item) for item in fresh["items"]))
         return message.format(**fresh)
     if plural is not None:
         fresh.setdefault("n", n)

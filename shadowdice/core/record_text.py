@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from shadowdice.core.die import mark_word
 from shadowdice.core.language import translations, words
 from shadowdice.core.record import DieRecord, RollRecord, ThrowRecord
 
@@ -38,14 +39,15 @@ def die_text(die: DieRecord) -> str:
     '6→4 (exploded, hit)'
     """
     faces = "→".join(map(str, die.faces))
-    return f"{faces} ({', '.join(die.marks)})" if die.marks else faces
+    marks = ", ".join(mark_word(mark) for mark in die.marks)
+    return f"{faces} ({marks})" if marks else faces
 
 
 def throw_text(throw: ThrowRecord) -> str:
     """A throw in words: its label, the die size when all dice share it, and the dice."""
     sides = {die.sides for die in throw.dice}
     size = f" W{sides.pop()}" if len(sides) == 1 else ""
-    faces = ", ".join(die_text(die) for die in throw.dice) or "no dice"
+    faces = ", ".join(die_text(die) for die in throw.dice) or _("no dice")
     return f"{words(throw.label)}{size}: {faces}"
 
 

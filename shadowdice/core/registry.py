@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.discovery import SystemInfo
+from shadowdice.core.language import translations
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import (
     FieldSpec,
@@ -37,6 +38,8 @@ from shadowdice.core.sheet import (
     SheetEditError,
     TableSpec,
 )
+
+_, _n = translations(__name__)
 
 #: The other open characters of a system, by the name shown for them.
 Party = Mapping[str, Sheet]
@@ -219,7 +222,13 @@ class RuleSystem(ABC):
 
     def migrate(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Bring sheet data of an older ``sheet_version`` up to the current one."""
-        raise MigrationError(f"{self.name} sheets of version {from_version} cannot be read")
+        raise MigrationError(
+            _(
+                "{name} sheets of version {version} cannot be read",
+                name=self.name,
+                version=from_version,
+            )
+        )
 
     @abstractmethod
     def sheet_fields(self) -> tuple[FieldSpec, ...]:
@@ -297,7 +306,7 @@ class RuleSystem(ABC):
 
     def apply_sheet_action(self, sheet: Sheet, action_id: str, answer: bool = True) -> str:
         """Carry out a sheet action (``answer`` to its question); return what changed."""
-        raise SheetEditError(f"{self.name} has no action {action_id!r}")
+        raise SheetEditError(_("{name} has no action {action!r}", name=self.name, action=action_id))
 
     @abstractmethod
     def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:
@@ -349,7 +358,7 @@ class RuleSystem(ABC):
 
     def new_sheet_from_template(self, template: Sheet) -> Sheet:
         """A fresh character made from ``template``."""
-        raise SheetEditError(f"{self.name} has no character templates.")
+        raise SheetEditError(_("{name} has no character templates.", name=self.name))
 
     # --- group rolls: several characters roll one check (see core/group.py) ---------------
 
@@ -375,13 +384,13 @@ class RuleSystem(ABC):
 
     def preview_group_check(self, members: Sequence[Sheet], values: CheckValues) -> CheckPreview:
         """What the group roll would roll."""
-        return CheckPreview(summary="", problem=f"{self.name} has no group rolls.")
+        return CheckPreview(summary="", problem=_("{name} has no group rolls.", name=self.name))
 
     def start_group_check(
         self, members: Sequence[Sheet], values: CheckValues, source: DiceSource
     ) -> RollSession:
         """Start a group roll; raises :class:`CheckError` when it cannot be rolled."""
-        raise CheckError(f"{self.name} has no group rolls.")
+        raise CheckError(_("{name} has no group rolls.", name=self.name))
 
 
 class Registry:

@@ -135,7 +135,9 @@ def write_atomic(
     mode = existing.st_mode if existing is not None else None
     with _written_temp(target, data, mode=mode) as temp:
         if keep_backup and existing is not None:
-            _keep_backup(target, backup_path(target), links=existing.st_nlink)
+            # Gone while the new contents were written: nothing is left to keep.
+            with contextlib.suppress(FileNotFoundError):
+                _keep_backup(target, backup_path(target), links=existing.st_nlink)
         os.replace(temp, target)
     _fsync_directory(folder)
     if tidy:
@@ -275,7 +277,7 @@ def _keep_backup(target: Path, backup: Path, *, links: int) -> None:
 
 def _link_atomic(source: Path, destination: Path) -> bool:
     """Make ``destination`` a hard link of ``source`` in one step; False where impossible."""
-    for _ in range(_CREATE_ATTEMPTS):
+    for _attempt in range(_CREATE_ATTEMPTS):
         temp = destination.with_name(
             f".{destination.name[:_TEMP_NAME_PART]}.{secrets.token_hex(4)}.tmp"
         )
@@ -354,7 +356,7 @@ def _create_temp(beside: Path) -> tuple[int, Path]:
     file gets the usual permissions for new files (0o666 less the umask).
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _ in range(_CREATE_ATTEMPTS):
+    for _attempt in range(_CREATE_ATTEMPTS):
         temp = beside.with_name(f".{beside.name[:_TEMP_NAME_PART]}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(temp, flags, 0o666), temp

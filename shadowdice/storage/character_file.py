@@ -75,7 +75,7 @@ EnvelopeMigration = Callable[[dict[str, Any]], dict[str, Any]]
 #: next; the loader then sets ``format_version`` itself. Empty while format 1 is the only one.
 ENVELOPE_MIGRATIONS: dict[int, EnvelopeMigration] = {}
 
-_TRUNCATED = _("the file ends too early, it may be truncated")
+_TRUNCATED = N_("the file ends too early, it may be truncated")
 
 #: A ``\\uD800``-style escape in JSON text: a surrogate, perhaps a lone one.
 _ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -135,7 +135,11 @@ class CharacterFileError(Exception):
     """
 
     def __init__(self, path: Path, problem: str, *, action: str = "open") -> None:
-        super().__init__(f"Cannot {action} {path.name}: {problem}")
+        if action == "save":
+            message = _("Cannot save {name}: {problem}", name=path.name, problem=problem)
+        else:
+            message = _("Cannot open {name}: {problem}", name=path.name, problem=problem)
+        super().__init__(message)
         self.path = path
         self.problem = problem
         self.action = action
@@ -414,7 +418,10 @@ def _describe_validation_error(
         location = location[1:]
     where = field_path(location)
     message = first["msg"].removeprefix("Value error, ")  # pydantic's wording, not ours
-    text = f"{what} at {where}: {message}" if where else f"{what}: {message}"
+    if where:
+        text = _("{what} at {where}: {message}", what=what, where=where, message=message)
+    else:
+        text = f"{what}: {message}"
     more = len(problems) - 1
     if more:
         text += " " + _n("(and {n} more problem)", "(and {n} more problems)", more)
@@ -468,7 +475,7 @@ def _decode(data: bytes) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         if error.reason == "unexpected end of data":
-            raise _Refusal(_TRUNCATED) from error
+            raise _Refusal(_(_TRUNCATED)) from error
         raise _Refusal(
             _(
                 "the file is not UTF-8 text (unreadable byte at position {start}); it may "
@@ -486,7 +493,7 @@ def _parse_json(text: str) -> Any:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         if _json_ends_early(text, error):
-            raise _Refusal(_TRUNCATED) from error
+            raise _Refusal(_(_TRUNCATED)) from error
         raise _Refusal(
             _(
                 "the file is not JSON (line {lineno}, column {colno})",

@@ -48,7 +48,7 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|])")
 
 def session_title(session: LoggedSession) -> str:
     """The session in words: "Session of 23.11.2026, 20:15"."""
-    return f"Session of {session.started.astimezone():%d.%m.%Y, %H:%M}"
+    return _("Session of {started:%d.%m.%Y, %H:%M}", started=session.started.astimezone())
 
 
 def session_markdown(session: LoggedSession) -> str:

@@ -87,7 +87,7 @@ class CharacterFiles(QObject):
                 )
             )
         else:
-            self.message_posted.emit(f"Opened {path}")
+            self.message_posted.emit(_("Opened {path}", path=path))
         return loaded
 
     def save(
@@ -119,7 +119,7 @@ class CharacterFiles(QObject):
             return False
         document.mark_saved(path)
         self._remember(path)
-        self.message_posted.emit(f"Saved {path}")
+        self.message_posted.emit(_("Saved {path}", path=path))
         return True
 
     def _write(self, path: Path, document: CharacterDocument) -> bool:

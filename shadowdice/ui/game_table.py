@@ -303,7 +303,9 @@ class GameTable(QObject):
         if (table := self._table()) is not None and (not record.secret or record.revealed):
             table.show_dice(dice, {die.id for die in dice})
             table.show_outcome(
-                f"Replay: {record.outcome.headline}", record.outcome.tone, again.summary()
+                _("Replay: {headline}", headline=record.outcome.headline),
+                record.outcome.tone,
+                again.summary(),
             )
         self.window.statusBar().showMessage(again.summary(), 10000)
         return again.summary()

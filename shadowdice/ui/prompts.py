@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 from shadowdice.ui.language import put
 
 _, _n = translations(__name__)
@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 #: Character files end in ``.shadowdice`` (JSON inside); older ones in ``.json`` still open.
 CHARACTER_SUFFIX = ".shadowdice"
-FILE_FILTER = _("Shadowdice characters (*.shadowdice *.json);;All files (*)")
+FILE_FILTER = N_("Shadowdice characters (*.shadowdice *.json);;All files (*)")
 PDF_SUFFIX = ".pdf"
-PDF_FILTER = _("PDF documents (*.pdf);;All files (*)")
+PDF_FILTER = N_("PDF documents (*.pdf);;All files (*)")
 
 
 #: Export formats as the save dialog names them, with their suffixes.
@@ -89,14 +89,14 @@ class Prompts:
     def open_path(self, folder: Path) -> Path | None:
         """Ask for a character file to open."""
         name, _filter = QFileDialog.getOpenFileName(
-            self._parent, _("Open character"), str(folder), FILE_FILTER
+            self._parent, _("Open character"), str(folder), _(FILE_FILTER)
         )
         return Path(name) if name else None
 
     def save_path(self, suggested: Path) -> Path | None:
         """Ask where to save a character."""
         name, _filter = QFileDialog.getSaveFileName(
-            self._parent, _("Save character"), str(suggested), FILE_FILTER
+            self._parent, _("Save character"), str(suggested), _(FILE_FILTER)
         )
         if not name:
             return None
@@ -106,7 +106,7 @@ class Prompts:
     def pdf_path(self, suggested: Path) -> Path | None:
         """Ask where to write a PDF."""
         name, _filter = QFileDialog.getSaveFileName(
-            self._parent, _("Export PDF"), str(suggested), PDF_FILTER
+            self._parent, _("Export PDF"), str(suggested), _(PDF_FILTER)
         )
         if not name:
             return None

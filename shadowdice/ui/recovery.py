@@ -256,7 +256,7 @@ class RecoveryDialog(QDialog):
         intro.setWordWrap(True)
         self.list = QTreeWidget()
         self.list.setObjectName("recovered_characters")
-        self.list.setHeaderLabels(["Character", "Changed", "File"])
+        self.list.setHeaderLabels([_("Character"), _("Changed"), _("File")])
         self.list.setRootIsDecorated(False)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         for entry in recovered:

@@ -129,7 +129,9 @@ def write_pdf(
         with path.open("ab"):
             pass
     except OSError as error:
-        raise OSError(f"{path} cannot be written: {error.strerror or error}") from error
+        raise OSError(
+            _("{path} cannot be written: {error}", path=path, error=error.strerror or error)
+        ) from error
     writer = QPdfWriter(str(path))
     writer.setPageLayout(page_layout(paper))
     writer.setTitle(_title(document, pencil))

@@ -242,3 +242,38 @@ def test_where_hard_links_fail_the_backup_is_copied(tmp_path, monkeypatch):
 
     assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"second", b"first")
     assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+def test_given_every_temporary_name_taken_then_the_save_says_so(tmp_path, monkeypatch):
+    from shadowdice.storage import atomic
+
+    fcntl = pytest.importorskip("fcntl")
+    target = tmp_path / "kira.json"
+    monkeypatch.setattr(atomic.secrets, "token_hex", lambda _size: "0000abcd")
+    taken = tmp_path / ".kira.json.0000abcd.tmp"
+    taken.write_bytes(b"a save of another process")
+    with taken.open("rb") as writing:  # that save holds its lock: the file is not a leftover
+        fcntl.flock(writing.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(FileExistsError, match="no free temporary file name beside"):
+            write_atomic(target, b"new")
+    assert not target.exists()
+
+
+def test_given_the_file_removed_while_the_new_one_is_written_then_it_is_saved_without_backup(
+    tmp_path, monkeypatch
+):
+    from shadowdice.storage import atomic
+
+    target = tmp_path / "kira.json"
+    target.write_bytes(b"old")
+    keep_backup = atomic._keep_backup
+
+    def removed_first(path, backup, *, links):
+        path.unlink()  # another program removes the file at that moment
+        keep_backup(path, backup, links=links)
+
+    monkeypatch.setattr(atomic, "_keep_backup", removed_first)
+    write_atomic(target, b"new")
+
+    assert target.read_bytes() == b"new"
+    assert not backup_path(target).exists()

@@ -239,4 +239,4 @@ def test_a_refusal_reads_german_when_german_is_shown(tmp_path, registry):
             load_character(empty, registry)
     finally:
         language.set_language("en")
-    assert "die Datei ist leer" in str(refused.value)
+    assert str(refused.value) == "leer.shadowdice lässt sich nicht öffnen: die Datei ist leer"

@@ -65,7 +65,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
-from shadowdice.core.language import translations
+from shadowdice.core.language import Text, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import (
     Action,
@@ -94,7 +94,7 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
 )
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
-from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult
+from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
 from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, HeldenSheet
@@ -475,7 +475,7 @@ class CombatSession(RollSession):
                     eligible=own + theirs,
                     minimum=2,
                     maximum=2,
-                    each=((fighter.name, own), ("an opponent", theirs)),
+                    each=((fighter.name, own), (_("an opponent"), theirs)),
                 ),
             )
 
@@ -1025,7 +1025,7 @@ class CombatSession(RollSession):
         return Outcome(
             headline=headline,
             tone=tone,
-            detail=" · ".join([*damage, *self._standing(), *self.notes]),
+            detail=Text.join(" · ", [*damage, *self._standing(), *self.notes]),
             values=self._values(),
         )
 
@@ -1057,10 +1057,7 @@ class CombatSession(RollSession):
         if self.phase is Phase.SPLIT:
             return _("{value} splits the Exi's damage", value=names[self._attacker()]), Tone.SUCCESS
         if self.hit is not None:
-            worst = self.hit.hits[0].severity.value
-            return _(
-                "{value}: {worst} damage", value=names[self._defender()], worst=worst
-            ), Tone.CRITICAL
+            return hit_headline(names[self._defender()], self.hit), Tone.CRITICAL
         if self.fled:
             return _("{value} flees", value=names[self._attacker()]), Tone.NEUTRAL
         if self.defender is None:
@@ -1079,7 +1076,7 @@ class CombatSession(RollSession):
                 )
                 rescue = len(fighter.free_rescue())
                 dice = _n("{n} rescue die", "{n} rescue dice", rescue)
-                words.append(f"{fighter.name}: {text}, {dice}")
+                words.append(Text.join(", ", [Text.join(": ", [fighter.name, text]), dice]))
             elif not fighter.started:
                 words.append(_("{name} sits out this throw", name=fighter.name))
             else:

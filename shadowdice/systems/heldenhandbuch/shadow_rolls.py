@@ -56,7 +56,7 @@ class ShadowRolls:
             return
         eligible = tuple(d.id for d in self.table if d.face != FUMBLE and d.group != SHADOW)
         reason = "" if self.shadow_left else _("no shadow rolls left in this check")
-        reason = reason or ("" if eligible else "no die can be thrown again")
+        reason = reason or ("" if eligible else _("no die can be thrown again"))
         lowest = min(eligible, key=lambda i: (self.face(self.die(i)), i), default=None)
         yield Action(
             SHADOW_ROLL,

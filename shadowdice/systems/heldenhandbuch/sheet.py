@@ -318,9 +318,9 @@ class HeldenSheet(Sheet):
 
     @model_validator(mode="after")
     def _consistent(self) -> HeldenSheet:
-        check_unique_names("attribute", [attribute.name for attribute in self.attributes])
-        check_unique_names("skill", [skill.name for skill in self.skills])
-        check_unique_names("life circle", [circle.name for circle in self.life_circles])
+        check_unique_names(_("attribute"), [attribute.name for attribute in self.attributes])
+        check_unique_names(_("skill"), [skill.name for skill in self.skills])
+        check_unique_names(_("life circle"), [circle.name for circle in self.life_circles])
         if [row.name for row in self.points] != [PHYSIS, PSYCHE]:
             raise ValueError(_("the sheet has a Physis and a Psyche row, in that order"))
         return self

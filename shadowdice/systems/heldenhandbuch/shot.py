@@ -33,14 +33,14 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
 from shadowdice.systems.heldenhandbuch.combat_rules import damage_to, take_saved_dice
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
-from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, Severity
+from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
     TARGET_SIZES,
     ShotResult,
@@ -52,14 +52,6 @@ from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, fa
 from shadowdice.systems.heldenhandbuch.social import Entrant
 
 _, _n = translations(__name__)
-
-#: The headline of a shot that hits, by the severity of its worst hit.
-_SHOT_HEADLINES = {
-    Severity.NONE: N_("{target}: no damage"),
-    Severity.LIGHT: N_("{target}: light damage"),
-    Severity.HEAVY: N_("{target}: heavy damage"),
-    Severity.CRITICAL: N_("{target}: critical damage"),
-}
 
 #: What the target knows of the shot.
 UNAWARE, NOTICES, KNOWS = "unaware", "notices", "knows"
@@ -328,9 +320,9 @@ class ShotSession(RollSession):
             self._mark(die.id, Mark.HIT)
         evasion = 0
         if self.notice == NOTICES:
-            self.reaction = self._single(self.target, self.reaction_tested, "Reaction")
+            self.reaction = self._single(self.target, self.reaction_tested, _("Reaction"))
         if self.notice == KNOWS or (self.reaction or 0) >= REACTION_NEEDED:
-            self.evasion = evasion = self._single(self.target, self.evasion_tested, "Evasion")
+            self.evasion = evasion = self._single(self.target, self.evasion_tested, _("Evasion"))
         self.shot = ranged_shot(
             self.size, self.target_moves, self.gm_total, self.distance, evasion, result
         )
@@ -389,7 +381,16 @@ class ShotSession(RollSession):
                 self.shooter.tested.cap,
                 self.shooter.tested.sequences,
             )[0]
-            words.append(f"{shooter}: group {so_far.value} ({so_far})" if so_far else "no group")
+            words.append(
+                _(
+                    "{shooter}: group {value} ({group})",
+                    shooter=shooter,
+                    value=so_far.value,
+                    group=so_far,
+                )
+                if so_far
+                else _("no group")
+            )
             headline = (
                 _("{shooter} aims at {target}", shooter=shooter, target=target)
                 if self.phase == "aim"
@@ -426,12 +427,13 @@ class ShotSession(RollSession):
                 headline = _("Legendary shot: {target} is killed", target=target)
                 tone = Tone.CRITICAL
             elif self.hit is not None:
-                headline = _(_SHOT_HEADLINES[self.hit.hits[0].severity], target=target)
+                headline = hit_headline(target, self.hit)
                 tone = Tone.CRITICAL
             elif self.shot.hit:
-                headline, tone = f"{shooter} hits {target}", Tone.SUCCESS
+                headline = _("{shooter} hits {target}", shooter=shooter, target=target)
+                tone = Tone.SUCCESS
             else:
-                headline, tone = f"{shooter} misses", Tone.FAILURE
+                headline, tone = _("{shooter} misses", shooter=shooter), Tone.FAILURE
             if self.shot.hit:
                 words.append(_("{target} voids a combat die", target=target))
         return Outcome(

@@ -40,7 +40,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
-from shadowdice.core.language import translations
+from shadowdice.core.language import Text, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import (
     Action,
@@ -401,11 +401,17 @@ class InfluenceSession(SideBySideSession):
         for index, lost in self.lost.items():
             name = self.entrants[index].name
             if lost:
-                point = "point" if lost == 1 else "points"
-                losses.append(f"{name} loses {lost} Psyche {point}")
+                losses.append(
+                    _n(
+                        "{name} loses {n} Psyche point",
+                        "{name} loses {n} Psyche points",
+                        lost,
+                        name=name,
+                    )
+                )
             if index in self.emptied:
                 words.append(_("{name}'s Psyche line is empty: a die malus or a wish", name=name))
-        headline = "; ".join(losses) if losses else _("Every trick neutralised")
+        headline = Text.join("; ", losses) if losses else _("Every trick neutralised")
         tone = Tone.SUCCESS if losses else Tone.FAILURE
         values: dict[str, int | str | bool | None] = {
             "tricks": len(tricks),
@@ -538,7 +544,7 @@ class BargainingSession(SideBySideSession):
             )
             tone = Tone.SUCCESS if winner is not None else Tone.NEUTRAL
         else:
-            headline, tone = f"Round {self.rounds} is decided", Tone.NEUTRAL
+            headline, tone = _("Round {round} is decided", round=self.rounds), Tone.NEUTRAL
         values: dict[str, int | str | bool | None] = {
             "rounds": self.rounds,
             "over": self.over,

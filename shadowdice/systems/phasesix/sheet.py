@@ -59,9 +59,17 @@ from shadowdice.systems.phasesix.rules import (
     RULES,
     classic_minimum_roll,
     roll_text,
+    term,
 )
 
 _, _n = translations(__name__)
+
+#: Dice left above their maximum, by the field that holds them.
+_MORE_THAN_MAXIMUM = {
+    "bonus_dice": N_("{left} bonus dice left is more than the maximum of {most}"),
+    "reroll_dice": N_("{left} reroll dice left is more than the maximum of {most}"),
+    "destiny_dice": N_("{left} destiny dice left is more than the maximum of {most}"),
+}
 
 PERSONA = N_("Persona")
 PHYSIS = N_("Physis")
@@ -268,15 +276,7 @@ class PhaseSixSheet(Sheet):
         """
         most = info.data.get(f"{info.field_name}_max")
         if most is not None and left > most:
-            words = str(info.field_name).replace("_", " ")
-            raise ValueError(
-                _(
-                    "{left} {words} left is more than the maximum of {most}",
-                    left=left,
-                    words=words,
-                    most=most,
-                )
-            )
+            raise ValueError(_(_MORE_THAN_MAXIMUM[str(info.field_name)], left=left, most=most))
         return left
 
     @model_validator(mode="before")
@@ -326,14 +326,14 @@ class PhaseSixSheet(Sheet):
                 raise ValueError(
                     _(
                         "{name} is no attribute that only the {other} rules have",
-                        name=name,
+                        name=term(name),
                         other=other,
                     )
                 )
             low, high = attribute_bounds(name)
             if not low <= value <= high:
                 raise ValueError(
-                    _("{name} must be from {low} to {high}", name=name, low=low, high=high)
+                    _("{name} must be from {low} to {high}", name=term(name), low=low, high=high)
                 )
 
     def _complete_skills(self) -> None:

@@ -31,6 +31,7 @@ from shadowdice.systems.starwars.rolls import (
     roll_choices,
     roll_key,
 )
+from shadowdice.systems.starwars.round_sheet import prepared_words
 from shadowdice.systems.starwars.rounds import MAX_SEGMENTS
 from shadowdice.systems.starwars.sheet import CONTROL, DEXTERITY, STRENGTH, StarWarsSheet
 from shadowdice.systems.starwars.starships import Range, range_difficulty
@@ -239,7 +240,10 @@ def _round(sheet: StarWarsSheet) -> tuple[CheckParam, ...]:
     params.append(
         CheckParam(
             "prepared",
-            _("Prepared (+1D) (the sheet has +1D for {roll})", roll=sheet.prepared)
+            _(
+                "Prepared (+1D) (the sheet has +1D for {roll})",
+                roll=prepared_words(sheet.prepared),
+            )
             if sheet.prepared
             else _("Prepared (+1D)"),
             Kind.FLAG,

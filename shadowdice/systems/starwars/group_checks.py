@@ -37,7 +37,7 @@ from pydantic import ConfigDict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -329,7 +329,10 @@ def preview_group(members: Sequence[StarWarsSheet], values: CheckValues) -> Chec
     try:
         if StarWarsGroupCheck.read(values).group == SPEED:
             distance, _pilots, words = plan_speed(members, values)
-            return CheckPreview(summary=f"From {distance.label} range: " + "; ".join(words))
+            summary = _(
+                "From {range} range: {pilots}", range=distance.label, pilots=Text.join("; ", words)
+            )
+            return CheckPreview(summary=summary)
         entries, left_out = plan_order(members, values)
     except CheckError as error:
         return CheckPreview(summary="", problem=str(error))

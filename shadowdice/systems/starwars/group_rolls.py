@@ -15,7 +15,7 @@ from itertools import count
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.plain_rolls import CodeRoll, Spend
@@ -30,6 +30,12 @@ _EVERYONE_WANTS = {
     Wish.CLOSE: N_("everyone wants to close the range"),
     Wish.OPEN: N_("everyone wants to open the range"),
     Wish.KEEP: N_("everyone wants to keep the range"),
+}
+#: The name of a pilot's speed roll, by what the pilot wants.
+_SPEED_CHECKS = {
+    Wish.CLOSE: N_("Speed (close the range)"),
+    Wish.OPEN: N_("Speed (open the range)"),
+    Wish.KEEP: N_("Speed (keep the range)"),
 }
 
 SPEED_ACTION = "speed action"
@@ -85,11 +91,25 @@ def start_segment_order(
     )
 
 
+def _turns_in_words(turns: Sequence[Sequence[str]]) -> str:
+    """Who acts when: "Kira and Bo, then Tarn"."""
+    said = [
+        names[0]
+        if len(names) == 1
+        else _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+        for names in turns
+    ]
+    order = said[0] if said else ""
+    for turn in said[1:]:
+        order = _("{order}, then {turn}", order=order, turn=turn)
+    return order
+
+
 def _order_outcome(members: Sequence[RollSession]) -> Outcome:
     totals = {member.character: _total_of(member) for member in members}
     turns = segment_order(totals)
     return Outcome(
-        headline="Order: " + ", then ".join(" and ".join(turn.names) for turn in turns),
+        headline=_("Order: {turns}", turns=_turns_in_words([turn.names for turn in turns])),
         tone=Tone.NEUTRAL,
         detail=" · ".join(f"{name} {total}" for name, total in totals.items()),
         values={name: total for name, total in totals.items()},
@@ -144,7 +164,7 @@ def start_speed_contest(
         CodeRoll(
             character=pilot.character,
             code=pilot.code,
-            check=_("Speed ({value} the range)", value=pilot.wish.value),
+            check=_(_SPEED_CHECKS[pilot.wish]),
             source=source,
             ids=ids,
             thrown=needed,
@@ -167,7 +187,7 @@ def start_speed_contest(
         return Outcome(
             headline=headline,
             tone=Tone.NEUTRAL,
-            detail=" · ".join(detail),
+            detail=Text.join(" · ", detail),
             values={"range": after.label, "before": distance.label},
         )
 

@@ -283,7 +283,7 @@ def check_attributes(attributes: list[Attribute]) -> None:
 
 def check_skill_names(names: list[str], attributes: list[str]) -> None:
     """Refuse skills named alike, named like a Force skill, or under no attribute."""
-    check_unique_names("skill", names)
+    check_unique_names(_("skill"), names)
     for name, attribute in zip(names, attributes, strict=True):
         if name.strip().casefold() in {force.casefold() for force in FORCE_SKILLS}:
             raise ValueError(
@@ -357,7 +357,7 @@ class StarWarsSheet(Sheet):
         check_skill_names(
             [skill.name for skill in self.skills], [skill.attribute for skill in self.skills]
         )
-        check_unique_names("Force skill", [force.name for force in self.force_skills])
+        check_unique_names(_("Force skill"), [force.name for force in self.force_skills])
         if self.in_creation:
             check_creation(self.added_dice())
         check_round(self.name, self.this_round)

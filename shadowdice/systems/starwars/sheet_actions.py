@@ -13,7 +13,7 @@ from shadowdice.core.language import translations
 from shadowdice.core.sheet import SheetAction
 from shadowdice.systems.starwars.creation import FINISH_CREATION, SKILL_DICE, skill_dice_left
 from shadowdice.systems.starwars.damage import Wound
-from shadowdice.systems.starwars.round_sheet import ANY_ROLL, NEW_ROUND
+from shadowdice.systems.starwars.round_sheet import ANY_ROLL, NEW_ROUND, prepared_words
 from shadowdice.systems.starwars.rounds import ActionKind
 from shadowdice.systems.starwars.sheet import StarWarsSheet
 
@@ -85,7 +85,7 @@ def new_round(sheet: StarWarsSheet) -> str:
     sheet.dodged = []
     if prepared:
         sheet.prepared = prepared[0].rolls.strip() or ANY_ROLL
-        said.append(_("+1D prepared for {roll}", roll=sheet.prepared))
+        said.append(_("+1D prepared for {roll}", roll=prepared_words(sheet.prepared)))
     elif sheet.prepared:
         sheet.prepared = ""
         said.append(_("the unused preparation is gone"))

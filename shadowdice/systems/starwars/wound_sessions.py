@@ -51,6 +51,8 @@ _, _n = translations(__name__)
 DAMAGE = "Damage"
 STRENGTH = "Strength"
 WOUNDS = "wounds"
+"""The resource a changed wound state is charged as."""
+
 #: The headline of a damage roll, by what it does.
 _LEVEL_HEADLINES = {
     WoundLevel.STUNNED: N_("Stunned"),
@@ -58,7 +60,6 @@ _LEVEL_HEADLINES = {
     WoundLevel.UNCONSCIOUS: N_("Unconscious"),
     WoundLevel.MORTALLY_WOUNDED: N_("Mortally wounded"),
 }
-"""The resource a changed wound state is charged as."""
 
 ApplyWounds = Callable[[WoundState], None]
 
@@ -105,7 +106,7 @@ class DamageSession(_WoundRoll):
         armor: Armor = Armor.NONE,
         state: WoundState = HEALTHY,
         spend_force_point: Spend | None = None,
-        check: str = "Resist damage",
+        check: str | None = None,
         parameters: Mapping[str, Any] | None = None,
         clock: Callable[[], datetime] | None = None,
         ids: Iterator[int] | None = None,
@@ -113,7 +114,7 @@ class DamageSession(_WoundRoll):
         super().__init__(
             system_id=SYSTEM_ID,
             character=character,
-            check=check,
+            check=check if check is not None else _("Resist damage"),
             source=source,
             parameters=parameters,
             clock=clock,
@@ -214,7 +215,7 @@ class DeathRollSession(_WoundRoll):
         state: WoundState,
         source: DiceSource,
         apply: ApplyWounds,
-        check: str = "Death roll",
+        check: str | None = None,
         parameters: Mapping[str, Any] | None = None,
         clock: Callable[[], datetime] | None = None,
         ids: Iterator[int] | None = None,
@@ -228,7 +229,7 @@ class DeathRollSession(_WoundRoll):
         super().__init__(
             system_id=SYSTEM_ID,
             character=character,
-            check=check,
+            check=check if check is not None else _("Death roll"),
             source=source,
             parameters=parameters,
             clock=clock,

@@ -49,7 +49,7 @@ def request_words(request: DiceRequest) -> str:
     >>> request_words(DiceRequest(2, 20, "Sieve roll: throw 2"))
     'Sieve roll: throw 2: 2 × d20'
     """
-    purpose = request.purpose or "Dice"
+    purpose = request.purpose or _("Dice")
     who = f"{request.roller}: " if request.roller else ""
     return f"{who}{purpose}: {request.count} × d{request.sides}"
 

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shadowdice.core.die import Die, Mark
+from shadowdice.core.die import Die, Mark, mark_word
 from shadowdice.core.language import N_, translations
 from shadowdice.ui.tray.die_marks import (
     chain_width,
@@ -101,23 +101,6 @@ MARK_LEGEND = {
 #: How a die typed in from a physical die looks, for the legend.
 TYPED_LEGEND = N_("white ring at the top: typed in from a physical die")
 
-#: Each mark in a word, for a die's description.
-MARK_WORDS = {
-    Mark.HIT: N_("hit"),
-    Mark.MISS: N_("miss"),
-    Mark.GLITCH: N_("glitch"),
-    Mark.EXPLODED: N_("exploded"),
-    Mark.REROLLED: N_("rerolled"),
-    Mark.KEPT: N_("kept"),
-    Mark.MATCHED: N_("matched"),
-    Mark.SEQUENCE: N_("sequence"),
-    Mark.FAILURE: N_("failure"),
-    Mark.FUMBLE: N_("fumble"),
-    Mark.VOIDED: N_("voided"),
-    Mark.LUCKY: N_("lucky"),
-    Mark.CHOSEN: N_("chosen"),
-}
-
 
 def mark_legend(dice: Iterable[Die]) -> str:
     """The legend of the marks these dice show, one entry per mark, in a fixed order.
@@ -148,7 +131,7 @@ def describe_die(die: Die) -> str:
     if die.face == BLANK_FACE:
         return _("a die, not shown")
     words = [CHAIN_ARROW.join(str(face) for face in die.faces)]
-    words += [_(MARK_WORDS.get(mark, mark.value)) for mark in _MARK_ORDER if mark in die.marks]
+    words += [mark_word(mark) for mark in _MARK_ORDER if mark in die.marks]
     if die.score is not None:
         words.append(_("score {score}", score=die.score))
     if die.is_typed:
@@ -335,7 +318,7 @@ class DieItem(QGraphicsItem):
         if self._bounds is None:
             margin = 0.06 * self._s
             self._bounds = self.footprint().adjusted(-margin, -margin, 2 * margin, margin)
-        return self._bounds
+        return QRectF(self._bounds)
 
     def shape(self) -> QPainterPath:
         """Return the body where it is drawn (lifted when kept or picked), for clicks."""

@@ -31,7 +31,7 @@ def test_treatment_and_drinking_read_german(german):
     )
     sip = drinking(3, (2, 7))
     assert sip.sentence == (
-        "Getränk 3 braucht 6 auf zwei Würfeln: nur ein Würfel erreicht ihn; "
+        "Getränk 3 braucht 6 auf zwei Würfeln: nur ein Würfel erreicht sie; "
         "verliere 1 Punkt Physis oder Psyche (nach deiner Wahl)."
     )
     assert sip.details[1].startswith("Der letzte Punkt Psyche verloren: sturzbetrunken")
@@ -59,7 +59,7 @@ def test_shots_sneaking_and_chases_read_german(german):
     )
     assert sneaking("near", "wary", 9, 9).sentence == "Unbemerkt: 9 gegen ihre Wachprobe 9."
     assert chase(17, 13, "heels").sentence == (
-        "Zügig (13) gegen das Tempo des Vorderen: schnell (17): verliere 1 Physis; "
+        "Zügig (13) gegen das Tempo „schnell“ (17) des Vorderen: verliere 1 Physis; "
         "jetzt Kleiner Vorsprung (3 bis 10 m)."
     )
 
@@ -71,7 +71,7 @@ def test_herbs_items_and_crafting_read_german(german):
     )
     assert craft(15).sentence == "Güte 15: gut, Preis x1.5."
     assert mass_production((8, 8, 5), 8).sentence == (
-        "2 Gegenstände der Güte 8 (einfach) in diesem halben Tag."
+        "2 Gegenstände der Güte 8 (einfach) an diesem halben Tag."
     )
     assert item_quality(20, 3, 10).sentence.startswith(
         "Güte 20: legendär, Preis mindestens x100, 3 Bonuswirkungen"

@@ -85,6 +85,19 @@ _DAMAGE_WORDS = {
     Severity.CRITICAL: N_("Critical damage: {after_armor}"),
 }
 
+#: A contest's headline for a hit, by the severity of the worst hit.
+_HIT_HEADLINES = {
+    Severity.NONE: N_("{target}: no damage"),
+    Severity.LIGHT: N_("{target}: light damage"),
+    Severity.HEAVY: N_("{target}: heavy damage"),
+    Severity.CRITICAL: N_("{target}: critical damage"),
+}
+
+
+def hit_headline(target: str, result: DamageResult) -> str:
+    """The headline of a contest whose hit is ``result``: "Brun: heavy damage"."""
+    return _(_HIT_HEADLINES[result.hits[0].severity], target=target)
+
 
 def severity(damage: int) -> Severity:
     """The severity of a hit of this much damage (after armor).

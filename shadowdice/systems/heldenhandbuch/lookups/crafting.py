@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import Text, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.items import (
     BONUS_EFFECT_MINIMUMS,
@@ -124,7 +124,7 @@ class CraftResult:
                 bonus=self.bonus,
             )
             return _("{text}; {effects}.", text=text, effects=effects)
-        return f"{text}."
+        return Text.join("", [text, "."])
 
     @property
     def details(self) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import InputKind, Lookup, LookupInput
 
@@ -159,13 +159,13 @@ class ItemQuality:
         )
         if self.bonus_effects:
             effects = _n("{n} bonus effect", "{n} bonus effects", self.bonus_effects)
-            text = f"{text}, {effects}"
+            text = Text.join(", ", [text, effects])
         if self.price is not None:
             price: str = _money(self.price)
             if legendary:
                 price = _("at least {value}", value=price)
-            text = f"{text}: {price}"
-        return f"{text}."
+            text = Text.join(": ", [text, price])
+        return Text.join("", [text, "."])
 
     @property
     def details(self) -> tuple[str, ...]:

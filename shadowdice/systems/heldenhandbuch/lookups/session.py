@@ -14,6 +14,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.language import Text
 from shadowdice.core.session import Action, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.lookups.body import DrinkResult
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, Severity
@@ -106,7 +107,7 @@ class LookupSession(RollSession):
         return Outcome(
             headline=self.result.sentence,
             tone=lookup_tone(self.result),
-            detail=" ".join(self.result.details),
+            detail=Text.join(" ", self.result.details),
             values=lookup_values(self.result),
         )
 
