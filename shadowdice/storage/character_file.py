@@ -697,7 +697,7 @@ def _read_current_file(
     expected = (kind.format_name, FORMAT_VERSION, system.id, kind.version(system))
     if (read.format, read.format_version, read.system, read.sheet_version) != expected:
         return None
-    _known_good.add(data)
+    _known_good.add(kind.model_of(system), data)
     return system, read.sheet
 
 
@@ -726,7 +726,7 @@ def _validate_sheet_in_file(kind: SavedKind, system: RuleSystem, data: bytes) ->
             sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
     except ValidationError as error:
         raise _Refusal(_sheet_problem(kind, error, within="sheet")) from error
-    _known_good.add(data)
+    _known_good.add(kind.model_of(system), data)
     return sheet
 
 
@@ -737,26 +737,31 @@ def _check_loads_back(kind: SavedKind, system: RuleSystem, data: bytes) -> None:
     bytes it was read from or last saved as (their envelope names the system and the versions,
     so the same bytes always give the same answer).
     """
-    if not _known_good.seen(data):
+    if not _known_good.seen(kind.model_of(system), data):
         _validate_sheet_in_file(kind, system, data)
 
 
 class _GoodContents:
-    """Fingerprints of file contents that were read or checked whole, the latest kept."""
+    """Fingerprints of file contents that were read or checked whole, with the model they were
+    checked against; the latest kept.
+    """
 
     def __init__(self, most: int) -> None:
         self._most = most
         self._prints: dict[bytes, None] = {}
 
     @staticmethod
-    def _print(data: bytes) -> bytes:
-        return hashlib.blake2b(data, digest_size=16).digest()
+    def _print(model: type[Sheet], data: bytes) -> bytes:
+        fingerprint = hashlib.blake2b(digest_size=16)
+        fingerprint.update(f"{model.__module__}.{model.__qualname__}\0".encode())
+        fingerprint.update(data)
+        return fingerprint.digest()
 
-    def seen(self, data: bytes) -> bool:
-        return self._print(data) in self._prints
+    def seen(self, model: type[Sheet], data: bytes) -> bool:
+        return self._print(model, data) in self._prints
 
-    def add(self, data: bytes) -> None:
-        self._prints[self._print(data)] = None
+    def add(self, model: type[Sheet], data: bytes) -> None:
+        self._prints[self._print(model, data)] = None
         if len(self._prints) > self._most:
             del self._prints[next(iter(self._prints))]
 
