@@ -115,6 +115,11 @@ def test_a_long_unbroken_line_of_notes_lays_out_as_fast_as_words(qtbot, window, 
     what words take a tenth of a second for.
     """
     system = window.registry.get("heldenhandbuch")
+    # The first character of a system pays for importing it: open one before the clock runs
+    warm_up = tmp_path / "warm-up.shadowdice"
+    save_character(warm_up, system, system.new_sheet())
+    window.open_path(warm_up)
+    qtbot.wait(1)
     times = {}
     for layout in ("one line", "words"):
         path = tmp_path / f"{layout}.shadowdice"
@@ -126,7 +131,8 @@ def test_a_long_unbroken_line_of_notes_lays_out_as_fast_as_words(qtbot, window, 
         qtbot.wait(1)
         times[layout] = time.perf_counter() - started
 
-    assert times["one line"] <= 3 * times["words"] + 0.05, times
+    # Quadratic layout took seconds; a shared machine's hiccups take a tenth at most
+    assert times["one line"] <= 3 * times["words"] + 0.25, times
 
 
 def test_given_a_name_and_cells_at_their_limit_then_the_character_opens_within_a_second(

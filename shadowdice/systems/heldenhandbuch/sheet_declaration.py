@@ -205,20 +205,20 @@ def sheet_tables() -> tuple[TableSpec, ...]:
 
 
 def _new_attribute(sheet: HeldenSheet) -> Row:
-    return Attribute(name=free_name("New attribute", {a.name for a in sheet.attributes}))
+    return Attribute(name=free_name(str(_("New attribute")), {a.name for a in sheet.attributes}))
 
 
 def _new_skill(sheet: HeldenSheet) -> Row:
-    return Skill(name=free_name("New skill", {s.name for s in sheet.skills}))
+    return Skill(name=free_name(str(_("New skill")), {s.name for s in sheet.skills}))
 
 
 def _new_circle(sheet: HeldenSheet) -> Row:
-    return LifeCircle(name=free_name("Life circle", {c.name for c in sheet.life_circles}))
+    return LifeCircle(name=free_name(str(_("Life circle")), {c.name for c in sheet.life_circles}))
 
 
 def _new_item(sheet: HeldenSheet) -> Row:
-    return Item(name=free_name("New item", {item.name for item in sheet.equipment}))
+    return Item(name=free_name(str(_("New item")), {item.name for item in sheet.equipment}))
 
 
 def _new_armor(sheet: HeldenSheet) -> Row:
-    return Armor(name=free_name("New armor", {armor.name for armor in sheet.armor}))
+    return Armor(name=free_name(str(_("New armor")), {armor.name for armor in sheet.armor}))

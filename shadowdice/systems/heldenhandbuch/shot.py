@@ -312,7 +312,7 @@ class ShotSession(RollSession):
             _("Game master: the target's minimum"),
             self.target_moves.dice,
             sides=sides,
-            group="Game master",
+            group=_("Game master"),
             roller="",
         )
         self.gm_total = sum(die.face for die in gm)

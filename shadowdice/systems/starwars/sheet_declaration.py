@@ -237,14 +237,18 @@ def equipment_table() -> TableSpec:
         "equipment",
         _("Equipment"),
         (ColumnSpec("name", _("Item")), ColumnSpec("notes", _("Notes"))),
-        new_row=lambda sheet: Item(name=free_name("New item", {i.name for i in sheet.equipment})),
+        new_row=lambda sheet: Item(
+            name=free_name(str(_("New item")), {i.name for i in sheet.equipment})
+        ),
         removable=lambda row: True,
     )
 
 
 def new_skill(sheet: StarWarsSheet) -> Row:
     """A new skill under Dexterity with nothing added."""
-    return Skill(name=free_name("New skill", {s.name for s in sheet.skills}), attribute=DEXTERITY)
+    return Skill(
+        name=free_name(str(_("New skill")), {s.name for s in sheet.skills}), attribute=DEXTERITY
+    )
 
 
 def new_force_skill(sheet: StarWarsSheet) -> Row:

@@ -149,7 +149,7 @@ def template_tables() -> tuple[TableSpec, ...]:
                 ),
             ),
             new_row=lambda template: TemplateSkill(
-                name=free_name("New skill", {skill.name for skill in template.skills})
+                name=free_name(str(_("New skill")), {skill.name for skill in template.skills})
             ),
             removable=lambda row: True,
         ),
