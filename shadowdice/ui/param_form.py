@@ -85,7 +85,10 @@ class ParamForm(QWidget):
         for param in params:
             widget = _editor(param, keep.get(param.key, param.default))
             widget.setObjectName(f"check_{param.key}")
-            widget.setToolTip(shown(param.hint))
+            if isinstance(widget, QComboBox):
+                _tell_the_whole_choice(widget, shown(param.hint))
+            else:
+                widget.setToolTip(shown(param.hint))
             self._params[param.key] = (param, widget)
             text = shown(param.label)
             label = FieldLabel("" if isinstance(widget, QCheckBox) else f"{text}:", self)
@@ -218,6 +221,16 @@ class FieldLabel(QLabel):
         return QSize(
             min(self._one_line_width(), LABEL_WRAPS_FROM), super().minimumSizeHint().height()
         )
+
+
+def _tell_the_whole_choice(combo: QComboBox, hint: str) -> None:
+    """Name the chosen entry in the tooltip, above the hint: a narrow form shortens it."""
+
+    def show(text: str) -> None:
+        combo.setToolTip(f"{text}\n{hint}" if hint else text)
+
+    show(combo.currentText())
+    combo.currentTextChanged.connect(show)
 
 
 def _editor(param: CheckParam, value: Any) -> QWidget:

@@ -115,3 +115,22 @@ def test_a_parameter_hides_with_the_parameter_it_depends_on(qtbot):
     assert not form.widget("roll").isVisible()
     assert not form.widget("code").isVisible()
     assert not form.applies("code")
+
+
+def test_a_choice_names_the_chosen_entry_whole_in_its_tooltip_above_the_hint(qtbot):
+    form = ParamForm()
+    qtbot.addWidget(form)
+    hinted = CheckParam(
+        "distance",
+        "Distance to the leader",
+        Kind.CHOICE,
+        "heels",
+        choices=(("level", "level (under 1 m)"), ("heels", "hot on the heels (1 to 3 m)")),
+        hint="How far the runner is behind.",
+    )
+    form.set_params((hinted, PARAMS[0]), {})
+    combo = form.widget("distance")
+    assert combo.toolTip() == "hot on the heels (1 to 3 m)\nHow far the runner is behind."
+    combo.setCurrentIndex(0)
+    assert combo.toolTip() == "level (under 1 m)\nHow far the runner is behind."
+    assert form.widget("trait").toolTip() == "Alpha"  # no hint: the entry alone
