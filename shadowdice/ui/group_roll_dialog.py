@@ -29,6 +29,9 @@ from shadowdice.ui.param_form import ParamForm
 
 _, _n = translations(__name__)
 
+#: The width the dialog opens with, where the window is as wide.
+ROOMY_WIDTH = 900
+
 
 class GroupRollDialog(QDialog):
     """Choose the members and the check of a group roll.
@@ -83,6 +86,9 @@ class GroupRollDialog(QDialog):
         layout.addWidget(self.buttons)
         self._rebuild()
         self._connect_signals()
+        # Wide enough for two columns of choices to show their entries whole, where it fits
+        room = parent.width() if parent is not None else ROOMY_WIDTH
+        self.resize(max(self.sizeHint().width(), min(ROOMY_WIDTH, room)), self.sizeHint().height())
 
     def _connect_signals(self) -> None:
         self.member_list.itemChanged.connect(self._rebuild)
