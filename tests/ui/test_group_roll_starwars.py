@@ -48,3 +48,16 @@ def test_a_speed_contest_rolls_from_the_pilots_typed_wishes(qtbot, window, dice)
 
     # Then Bulack (12) closes on the pirate (2): the range is short
     qtbot.waitUntil(lambda: headline(window) == "Range is now short", timeout=3000)
+
+
+def test_the_group_roll_opens_wide_where_the_window_is_and_narrow_where_it_is_not(qtbot, window):
+    window.open_sample("starwars_d6")
+    window.open_sample("starwars_d6")
+    window.resize(1366, 768)
+    wide = window.open_group_roll()
+    assert wide.width() >= 900
+    wide.close()
+    window.resize(700, 600)
+    narrow = window.open_group_roll()
+    assert narrow.width() <= max(700, narrow.sizeHint().width())
+    narrow.close()
