@@ -86,3 +86,19 @@ def test_a_result_made_in_english_reads_german_after_a_switch():
         assert sentence.translated() == "Misslungen: 6 gegen 7; die Wachen werden aufmerksam."
     finally:
         language.set_language("en")
+
+
+def test_the_hits_of_a_damage_roll_made_in_english_read_german_after_a_switch():
+    sentence = damage((14, 9), Armor.HEAVY, protection=3, armor_quality=10).sentence
+    assert sentence == (
+        "Heavy damage: 11 after armor 3; light damage: 6 after armor 3. "
+        "Armor quality 10 falls to 9."
+    )
+    language.set_language("de")
+    try:
+        assert sentence.translated() == (
+            "Schwerer Schaden: 11 nach Rüstung 3; leichter Schaden: 6 nach Rüstung 3. "
+            "Die Güte der Rüstung sinkt von 10 auf 9."
+        )
+    finally:
+        language.set_language("en")

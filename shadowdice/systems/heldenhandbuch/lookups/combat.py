@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -83,6 +83,12 @@ _DAMAGE_WORDS = {
     Severity.LIGHT: N_("Light damage: {after_armor}"),
     Severity.HEAVY: N_("Heavy damage: {after_armor}"),
     Severity.CRITICAL: N_("Critical damage: {after_armor}"),
+}
+#: The same, for a hit named after another one in a sentence.
+_LATER_DAMAGE_WORDS = {
+    Severity.LIGHT: N_("light damage: {after_armor}"),
+    Severity.HEAVY: N_("heavy damage: {after_armor}"),
+    Severity.CRITICAL: N_("critical damage: {after_armor}"),
 }
 
 #: A contest's headline for a hit, by the severity of the worst hit.
@@ -158,13 +164,20 @@ class Hit:
     @property
     def sentence(self) -> str:
         """The hit in words: "Heavy damage: 14 after armor 3"."""
+        return self.words(first=True)
+
+    def words(self, *, first: bool) -> str:
+        """The hit in words, beginning a sentence (``first``) or after another hit."""
         if self.severity is Severity.NONE:
             return _(
-                "No damage: {damage} stopped by armor {protection}",
+                N_("No damage: {damage} stopped by armor {protection}")
+                if first
+                else N_("no damage: {damage} stopped by armor {protection}"),
                 damage=self.damage,
                 protection=self.protection,
             )
-        text = _(_DAMAGE_WORDS[self.severity], after_armor=self.after_armor)
+        words = _DAMAGE_WORDS if first else _LATER_DAMAGE_WORDS
+        text = _(words[self.severity], after_armor=self.after_armor)
         if not self.protection:
             return text
         return _("{text} after armor {protection}", text=text, protection=self.protection)
@@ -189,15 +202,16 @@ class DamageResult:
     @property
     def sentence(self) -> str:
         """Every hit, then the armor's wear."""
-        hits = [hit.sentence for hit in self.hits]
-        text = "; ".join([hits[0], *(hit[0].lower() + hit[1:] for hit in hits[1:])]) + "."
-        if self.armor_quality_after != self.armor_quality:
-            text += " " + _(
-                "Armor quality {before} falls to {after}.",
-                before=self.armor_quality,
-                after=self.armor_quality_after,
-            )
-        return text
+        hits = [hit.words(first=index == 0) for index, hit in enumerate(self.hits)]
+        text = Text.join("", [Text.join("; ", hits), "."])
+        if self.armor_quality_after == self.armor_quality:
+            return text
+        wear = _(
+            "Armor quality {before} falls to {after}.",
+            before=self.armor_quality,
+            after=self.armor_quality_after,
+        )
+        return Text.join(" ", [text, wear])
 
     @property
     def details(self) -> tuple[str, ...]:
