@@ -4,6 +4,10 @@ icepool (a well-kept library of dice probability, MIT, no dependencies) builds t
 distribution of every term: sums by convolution, kept dice by its pool evaluator, successes
 as dice of 0 and 1. Nothing here throws a die.
 
+icepool is imported the first time a distribution is needed: the average of plain dice
+("1d20+5") is worked out without it, so opening a character whose first roll is plain does
+not load it.
+
 Two limits keep the check panel quick, since the preview is worked out whenever a value
 changes:
 
@@ -26,10 +30,12 @@ from __future__ import annotations
 
 import math
 from functools import cache
-
-import icepool
+from typing import TYPE_CHECKING
 
 from shadowdice.systems.generic.notation import DiceTerm, Expression
+
+if TYPE_CHECKING:
+    import icepool
 
 #: How many explosions of one die the odds follow.
 EXPLODE_DEPTH = 8
@@ -84,6 +90,8 @@ def distribution(expression: Expression) -> icepool.Die | None:
         return None
     if success_work(expression) >= MAX_SUCCESS_WORK:
         return None
+    import icepool
+
     total: icepool.Die = icepool.Die([expression.constant])
     for term in expression.dice_terms:
         part = _term_distribution(term)
@@ -100,12 +108,23 @@ def chance_at_least(expression: Expression, target: int) -> float | None:
 
 
 def mean(expression: Expression) -> float | None:
-    """The average result, or None when it cannot be worked out quickly enough."""
+    """The average result, or None when it cannot be worked out quickly enough.
+
+    >>> from shadowdice.systems.generic.notation import parse
+    >>> mean(parse("1d20+5")), mean(parse("2d6-1d4+1")), mean(parse("4d6kh3"))
+    (15.5, 5.5, 12.24...)
+    """
+    terms = expression.dice_terms
+    if all(term.keep is None and term.success is None and not term.explode for term in terms):
+        dice = sum(term.sign * term.count * (term.sides + 1) / 2 for term in terms)
+        return expression.constant + dice
     found = distribution(expression)
     return None if found is None else float(found.mean())
 
 
 def _term_distribution(term: DiceTerm) -> icepool.Die:
+    import icepool
+
     die = icepool.d(term.sides)
     if term.explode:
         die = die.explode(depth=EXPLODE_DEPTH)

@@ -1,5 +1,7 @@
 """The exact odds agree with counting every way the dice can fall."""
 
+import subprocess
+import sys
 from itertools import product
 
 import pytest
@@ -55,7 +57,28 @@ def test_an_exploding_die_follows_its_chain():
 
 def test_a_term_too_large_for_a_preview_gets_no_chance_instead_of_freezing_the_panel():
     huge = Expression((DiceTerm(100, 1000),))
-    assert odds.chance_at_least(huge, 50_000) is None and odds.mean(huge) is None
+    assert odds.chance_at_least(huge, 50_000) is None
+    # the average of plain dice needs no distribution: 100 x 500.5
+    assert odds.mean(huge) == 50_050
+    kept = Expression((DiceTerm(100, 1000, keep=Keep(True, 3)),))
+    assert odds.mean(kept) is None
+
+
+def test_opening_a_character_whose_first_roll_is_plain_does_not_load_icepool():
+    script = (
+        "import sys\n"
+        "from shadowdice.systems import builtin_registry\n"
+        "system = builtin_registry().get('generic_dice')\n"
+        "sheet = system.new_sheet()\n"
+        "values = {param.key: param.default for param in system.check_params(sheet)}\n"
+        "preview = system.preview_check(sheet, values)\n"
+        "assert 'average' in preview.summary, preview\n"
+        "print('icepool' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize(
