@@ -350,6 +350,7 @@ def terms(module: str) -> Callable[[str], Text]:
     """
     domain = domain_of(module)
 
+    # Keyed by the catalog too: a catalog read again (a new translation) makes the texts anew.
     @lru_cache(maxsize=4096)  # the rules' names and the players' own, with room to spare
     def made(name: str, language: str, catalog: gettext.NullTranslations) -> Text:
         return Text(domain, name)

@@ -517,9 +517,9 @@ def _too_deep(depth: int | None) -> str:
     levels = _("more than a thousand") if depth is None else str(depth)
     return _(
         "its data is nested {levels} levels deep; a character file never nests more than "
-        "{MAX_NESTING} levels, so this one is damaged or not a character file",
+        "{most} levels, so this one is damaged or not a character file",
         levels=levels,
-        MAX_NESTING=MAX_NESTING,
+        most=MAX_NESTING,
     )
 
 

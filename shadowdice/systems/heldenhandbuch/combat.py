@@ -435,12 +435,14 @@ class CombatSession(RollSession):
         strongest = self.suggested_holder()
         for index, fighter in enumerate(self.fighters):
             has_dice = bool(fighter.kept or fighter.live)
-            hint = _("Content with the dice: everyone else must stop throwing, and you attack.")
-            if index == strongest:
-                hint = _(
+            hint = (
+                _(
                     "Content with the dice: everyone else must stop throwing, and you attack. "
                     "Suggested: the strongest group on the table."
                 )
+                if index == strongest
+                else _("Content with the dice: everyone else must stop throwing, and you attack.")
+            )
             yield Action(
                 f"{INITIATIVE}:{index}",
                 _("Take the initiative"),
@@ -1076,7 +1078,7 @@ class CombatSession(RollSession):
                 )
                 rescue = len(fighter.free_rescue())
                 dice = _n("{n} rescue die", "{n} rescue dice", rescue)
-                words.append(Text.join(", ", [Text.join(": ", [fighter.name, text]), dice]))
+                words.append(_("{name}: {text}, {dice}", name=fighter.name, text=text, dice=dice))
             elif not fighter.started:
                 words.append(_("{name} sits out this throw", name=fighter.name))
             else:

@@ -61,6 +61,7 @@ from shadowdice.systems.heldenhandbuch.combat import DAGGER, UNARMED, WEAPON, Co
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
     TargetMovement,
     TargetSize,
+    movement_choices,
     size_choices,
 )
 from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet
@@ -95,12 +96,6 @@ _HINTS = {
     ),
     BARGAINING: N_("Both sides haggle."),
     JOINT: N_("What each character contributes dice of."),
-}
-#: How a target or a shooter moves, as a form offers it.
-MOVES = {
-    TargetMovement.STILL: N_("Still"),
-    TargetMovement.SLOW: N_("Slow"),
-    TargetMovement.FAST: N_("Fast"),
 }
 #: The skill each contest starts with, for the first member and for the others.
 DEFAULT_SKILLS = {
@@ -233,7 +228,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
 
 def _shot_params() -> tuple[CheckParam, ...]:
     only = ("contest", RANGED)
-    moves = tuple((movement.value, _(MOVES[movement])) for movement in TargetMovement)
+    moves = movement_choices()
     return (
         CheckParam(
             "shot_size",

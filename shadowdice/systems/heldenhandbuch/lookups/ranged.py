@@ -57,9 +57,22 @@ class TargetMovement(StrEnum):
         return {TargetMovement.STILL: 1, TargetMovement.SLOW: 2, TargetMovement.FAST: 3}[self]
 
 
+#: How a target or a shooter moves, in a word.
+MOVEMENT_WORDS = {
+    TargetMovement.STILL: N_("Still"),
+    TargetMovement.SLOW: N_("Slow"),
+    TargetMovement.FAST: N_("Fast"),
+}
+
+
 def size_choices() -> tuple[tuple[str, str], ...]:
     """The target sizes as choices of a form, in the language shown."""
     return tuple((size.value, _(label)) for size, (label, _base, _sides) in TARGET_SIZES.items())
+
+
+def movement_choices() -> tuple[tuple[str, str], ...]:
+    """The ways of moving as choices of a form, in the language shown."""
+    return tuple((movement.value, _(word)) for movement, word in MOVEMENT_WORDS.items())
 
 
 @dataclass(frozen=True, slots=True)
