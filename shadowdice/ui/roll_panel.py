@@ -504,18 +504,11 @@ class RollPanel(QWidget):
         put(self.headline.setAccessibleName, _("Outcome: {outcome}", outcome=outcome.headline))
         self._style_headline(outcome.tone)
         check, detail = self.session.check, outcome.detail
+        if detail:
+            check = _("{check} — {detail}", check=check, detail=detail)
         if self.session.character:
-            put(
-                self.detail.setText,
-                _(
-                    "{name}: {check} — {detail}",
-                    name=self.session.character,
-                    check=check,
-                    detail=detail,
-                ),
-            )
-        else:
-            put(self.detail.setText, _("{check} — {detail}", check=check, detail=detail))
+            check = _("{name}: {check}", name=self.session.character, check=check)
+        put(self.detail.setText, check)
         self._show_change_and_legend()
         self._rebuild_actions()
 

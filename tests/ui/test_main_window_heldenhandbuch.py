@@ -94,6 +94,14 @@ def test_a_game_master_table_is_looked_up_and_its_long_outcome_fits_the_window(q
     assert window.width() == width
 
 
+def test_a_table_without_details_names_its_check_without_a_dangling_dash(qtbot, window):
+    new_hero(qtbot, window, 5)
+    choose(window.check_panel.widget("check"), "chase")
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "against the leader" in headline(window), timeout=3000)
+    assert window.roll_panel.detail.text() == "Alrik: Chase"
+
+
 def test_faces_that_are_no_dice_are_refused_before_the_roll(qtbot, window):
     new_hero(qtbot, window, 5)
     panel = window.check_panel

@@ -45,16 +45,15 @@ NEW_ROUND = "new_round"
 ANY_ROLL = "next roll"
 """What :attr:`~.sheet.StarWarsSheet.prepared` holds when the prepare row named no roll."""
 
-
-def prepared_words(prepared: str) -> str:
-    """What a preparation is for, in words: the roll named, or "the next roll"."""
-    return _("the next roll") if prepared == ANY_ROLL else prepared
-
-
 #: What a reaction rolls when it is a dodge (compared without case).
 DODGES = frozenset({"dodge", "skill:dodge", "starship dodge", "ship:dodge"})
 #: Kinds whose segment is declared with them (the others take theirs in order).
 SEGMENT_DECLARED = frozenset({ActionKind.REACTION, ActionKind.DRAW})
+
+
+def prepared_words(prepared: str) -> str:
+    """What a preparation is for, in words: the roll named, or "the next roll"."""
+    return _("the next roll") if prepared == ANY_ROLL else prepared
 
 
 class Declared(Row):
