@@ -88,8 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.crash_reporter.install()
     window.offer_recovery()
     window.show_earlier_sessions()
-    for path in arguments.files:
-        window.open_path(path)
+    window.open_paths(arguments.files)
     forget_module_sources()
     file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events
     app.installEventFilter(file_open)

@@ -7,8 +7,8 @@ time with a click or the arrow keys, the sheet actions (a rest), and the charact
 (``quick_checks``) as a list to filter by typing. Enter or a click on a roll fills the check;
 a double-click rolls it. A new system gets a card without a line of code here.
 
-:class:`CharacterPage` is what a tab holds: the card and the editor, one shown at a time; the
-editor is built the first time it is shown.
+:class:`CharacterPage` is what a tab holds: the card and the editor, one shown at a time; each
+is built the first time it is shown.
 """
 
 from __future__ import annotations
@@ -276,6 +276,10 @@ class CharacterCard(QWidget):
 class CharacterPage(QStackedWidget):
     """One open character in its tab: the card (Play) or the sheet editor (Edit).
 
+    Neither is built before it is first shown: a party of ten opened at once builds the card
+    of the character on screen only, and each other card the first time its tab is shown.
+    Asking for :attr:`card` or :attr:`editor` builds it at once.
+
     Signals:
         mode_changed(str): "play" or "edit".
     """
@@ -289,27 +293,40 @@ class CharacterPage(QStackedWidget):
         document: CharacterDocument,
         mode: str = PLAY,
         *,
+        connect_card: Callable[[CharacterCard], None] = lambda _card: None,
         connect_editor: Callable[[SheetEditor], None] = lambda _editor: None,
         parent=None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("character_page")
         self.document = document
+        self._connect_card = connect_card
         self._connect_editor = connect_editor
-        self.card = CharacterCard(document)
-        self.addWidget(self.card)
+        self._card: CharacterCard | None = None
         self._editor: SheetEditor | None = None
-        self._mode = self.PLAY
-        self.set_mode(mode)
+        self._mode = mode
+
+    @property
+    def card(self) -> CharacterCard:
+        """The character card, built the first time it is shown or asked for."""
+        if self._card is None:
+            self._card = CharacterCard(self.document)
+            self.insertWidget(0, self._card)
+            self._connect_card(self._card)
+        return self._card
 
     @property
     def editor(self) -> SheetEditor:
-        """The sheet editor, built the first time it is asked for."""
+        """The sheet editor, built the first time it is shown or asked for."""
         if self._editor is None:
             self._editor = SheetEditor(self.document)
             self.addWidget(self._editor)
             self._connect_editor(self._editor)
         return self._editor
+
+    def has_card(self) -> bool:
+        """Whether the card was built yet."""
+        return self._card is not None
 
     def has_editor(self) -> bool:
         """Whether the editor was built yet."""
@@ -320,12 +337,23 @@ class CharacterPage(QStackedWidget):
         """Either PLAY (the card) or EDIT (the sheet editor)."""
         return self._mode
 
+    def shown_widget(self) -> CharacterCard | SheetEditor:
+        """What the mode shows: the card or the editor (built if it was not yet)."""
+        return self.editor if self._mode == self.EDIT else self.card
+
     def set_mode(self, mode: str) -> None:
         """Show the card or the editor."""
-        self.setCurrentWidget(self.editor if mode == self.EDIT else self.card)
-        if mode != self._mode:
-            self._mode = mode
+        changed = mode != self._mode
+        self._mode = mode
+        if self.isVisible():
+            self.setCurrentWidget(self.shown_widget())
+        if changed:
             self.mode_changed.emit(mode)
+
+    def showEvent(self, event) -> None:
+        """The page comes on screen: build what it shows, if that has not been built yet."""
+        self.setCurrentWidget(self.shown_widget())
+        super().showEvent(event)
 
     def toggle_mode(self) -> None:
         """Play to Edit, Edit to Play."""

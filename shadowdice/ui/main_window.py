@@ -17,6 +17,7 @@ rule systems only through the registry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -527,8 +528,7 @@ class MainWindow(QMainWindow):
         if page is None:
             return
         page.toggle_mode()
-        widget = page.editor if page.mode == CharacterPage.EDIT else page.card
-        widget.setFocus()
+        page.shown_widget().setFocus()
         self._share_width()
         self._update_play_edit_action()
 
@@ -596,16 +596,28 @@ class MainWindow(QMainWindow):
         if (path := self.files.ask_open_path()) is not None:
             self.open_path(path)
 
-    def open_path(self, path: Path) -> CharacterDocument | None:
-        """Open a character file; a file that cannot be read is reported and left alone."""
+    def open_paths(self, paths: Sequence[Path]) -> None:
+        """Open several character files, as the command line names them, and show the last.
+
+        The characters passed over on the way are not shown, so their cards are built when
+        their tabs are first shown, not now.
+        """
+        for number, path in enumerate(paths, start=1):
+            self.open_path(path, show=number == len(paths))
+
+    def open_path(self, path: Path, *, show: bool = True) -> CharacterDocument | None:
+        """Open a character file and show it (unless ``show`` is false and another is shown);
+        a file that cannot be read is reported and left alone.
+        """
         if (already := document_at(path, self.documents())) is not None:
-            self.tabs.setCurrentIndex(self.documents().index(already))
+            if show:
+                self.tabs.setCurrentIndex(self.documents().index(already))
             return already
         loaded = self.files.load(path)
         if loaded is None:
             return None
         document = CharacterDocument(loaded.system, loaded.sheet, path, parent=self)
-        self._add_tab(document, CharacterPage.PLAY)
+        self._add_tab(document, CharacterPage.PLAY, show=show)
         if loaded.migrated:
             document.mark_changed()
         return document
@@ -742,19 +754,22 @@ class MainWindow(QMainWindow):
             return self.save(document)
         return choice is SaveChoice.DISCARD
 
-    def _add_tab(self, document: CharacterDocument, mode: str) -> None:
+    def _add_tab(self, document: CharacterDocument, mode: str, *, show: bool = True) -> None:
         def connect_editor(editor: SheetEditor) -> None:
             editor.sheet_action_requested.connect(
                 lambda action: self._on_sheet_action_requested(document, action)
             )
 
-        page = CharacterPage(document, mode, connect_editor=connect_editor)
-        card = page.card
-        card.sheet_action_requested.connect(
-            lambda action: self._on_sheet_action_requested(document, action)
+        def connect_card(card: CharacterCard) -> None:
+            card.sheet_action_requested.connect(
+                lambda action: self._on_sheet_action_requested(document, action)
+            )
+            card.check_chosen.connect(self._on_card_check_chosen)
+            card.roll_requested.connect(self._on_card_roll_requested)
+
+        page = CharacterPage(
+            document, mode, connect_card=connect_card, connect_editor=connect_editor
         )
-        card.check_chosen.connect(self._on_card_check_chosen)
-        card.roll_requested.connect(self._on_card_roll_requested)
         page.mode_changed.connect(lambda _mode: self._update_play_edit_action())
         index = self.tabs.addTab(page, "")
         document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
@@ -766,7 +781,8 @@ class MainWindow(QMainWindow):
         self.autosave.watch(document)
         self._on_document_changed(document)
         self.left.setCurrentIndex(1)
-        self.tabs.setCurrentIndex(index)
+        if show:
+            self.tabs.setCurrentIndex(index)
         self._on_party_changed()
 
     def move_current(self, step: int) -> None:

@@ -1,0 +1,75 @@
+"""Opening a party at once (``shadowdice a b c ...``): the last character is shown, and only
+the cards on screen are built; each other card is built when its tab is first shown, with
+what happened to its character in the meantime.
+"""
+
+from PySide6.QtCore import Qt
+
+from shadowdice.storage.character_file import save_character
+from shadowdice.systems import builtin_registry
+from shadowdice.ui.language import switch as switch_language
+from tests.ui.window_helpers import headline
+
+
+def saved_party(folder, count: int) -> list:
+    """``count`` Shadowrun runners, "Runner 1" ..., each in its own file."""
+    system = builtin_registry().get("shadowrun4")
+    paths = []
+    for number in range(1, count + 1):
+        sheet = system.new_sheet()
+        sheet.name = f"Runner {number}"
+        path = folder / f"runner-{number}.shadowdice"
+        save_character(path, system, sheet)
+        paths.append(path)
+    return paths
+
+
+def test_a_party_opened_at_once_shows_the_last_and_builds_no_card_passed_over(
+    qtbot, window, tmp_path
+):
+    window.open_paths(saved_party(tmp_path, 5))
+
+    assert window.tabs.count() == 5
+    assert window.current_document().title == "Runner 5"
+    card = window.current_card()
+    assert card.isVisible() and card.name.text() == "Runner 5"
+    pages = [window.tabs.widget(index) for index in range(5)]
+    assert [page.has_card() for page in pages[1:4]] == [False, False, False]
+    assert [button.text().split(" · ")[0] for button in window.party_bar.buttons()] == [
+        f"Runner {number}" for number in range(1, 6)
+    ]
+
+
+def test_a_card_built_later_shows_what_changed_while_its_tab_was_hidden(qtbot, window, tmp_path):
+    window.open_paths(saved_party(tmp_path, 3))
+    second = window.documents()[1]
+    assert not window.tabs.widget(1).has_card()
+
+    # While Runner 2 is not shown, it takes damage and the table switches to German
+    damage = next(r for r in second.resources() if r.key == "physical_damage")
+    second.set_resource(damage, 3)
+    switch_language("de")
+
+    # Its party button shows it; the card, built now, shows it too, in German
+    qtbot.mouseClick(window.party_bar.buttons()[1], Qt.MouseButton.LeftButton)
+    card = window.current_card()
+    assert card.isVisible() and card.name.text() == "Runner 2"
+    assert card.resources["physical_damage"].value() == 3
+    assert card.filter.placeholderText().startswith("Wurf suchen")
+
+
+def test_a_card_built_later_fills_and_rolls_the_check_as_one_built_at_once(
+    qtbot, window, dice, tmp_path
+):
+    window.open_paths(saved_party(tmp_path, 3))
+    assert not window.tabs.widget(1).has_card()
+    qtbot.mouseClick(window.party_bar.buttons()[1], Qt.MouseButton.LeftButton)
+    card = window.current_card()
+
+    qtbot.keyClicks(card.filter, "Body")
+    qtbot.keyClick(card.filter, Qt.Key.Key_Return)
+    assert window.check_panel.widget("attribute").currentData() == "Body"
+    dice.extend([5, 5, 1])
+    card.rolls.doubleClicked.emit(card.rolls.model().index(0, 0))
+    qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=3000)
+    assert window.roll_panel.session.check.startswith("Body")
