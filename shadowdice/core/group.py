@@ -97,7 +97,7 @@ class GroupSession(RollSession):
         """Show every member's dice as they lie, grouped by character."""
         dice = sorted(
             (
-                replace(die, group=member_group(member.character, die.group))
+                die.in_group(member_group(member.character, die.group))
                 for member in self.members
                 for die in member.dice
             ),

@@ -23,10 +23,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from dataclasses import replace as dataclass_replace
 from datetime import UTC, datetime
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from itertools import count
 from typing import Any
 
@@ -462,12 +461,18 @@ class RollSession(ABC):
         """Put dice of a throw into a group of their own (Edge dice thrown with the pool)."""
         self._table = None
         for die_id in die_ids:
-            self._dice[die_id] = dataclass_replace(self._dice[die_id], group=group)
+            self._dice[die_id] = self._dice[die_id].in_group(group)
 
     def _mark(self, die_id: int, *marks: Mark, score: int | None = None) -> None:
         """Set the marks (and score) of one die."""
-        self._table = None
-        self._dice[die_id] = self._dice[die_id].marked(*marks, score=score)
+        self._set_marks(die_id, _mark_set(marks), score)
+
+    def _set_marks(self, die_id: int, marks: frozenset[Mark], score: int | None = None) -> None:
+        """Set the marks, given as a set, (and score) of one die."""
+        die = self._dice[die_id]
+        if die.score != score or die.marks != marks:  # most dice keep theirs on evaluating again
+            self._table = None
+            self._dice[die_id] = die.with_marks(marks, score)
 
     def _charge(self, resource: str, amount: int, spend: Callable[[int], None]) -> None:
         """Spend a resource of the character through ``spend`` and note the charge."""
@@ -518,16 +523,31 @@ def dice_start(source: DiceSource) -> tuple[int, int] | None:
 
 
 def _die_record(die: Die) -> DieRecord:
+    """The record of a die: the same for every die that lies the same way (all but its id),
+    made once and shared, as records never change.
+    """
+    return _die_record_of(die[1:])
+
+
+@lru_cache(maxsize=4096)  # the faces, marks and groups of many rolls, with room to spare
+def _die_record_of(look: tuple[Any, ...]) -> DieRecord:
+    sides, faces, group, marks, score, typed, carried = look
     return trusted(
         DieRecord,
-        sides=die.sides,
-        faces=die.faces,
-        group=die.group,
-        marks=_mark_names(die.marks),
-        score=die.score,
-        typed=die.typed,
-        carried=die.carried,
+        sides=sides,
+        faces=faces,
+        group=group,
+        marks=_mark_names(marks),
+        score=score,
+        typed=typed,
+        carried=carried,
     )
+
+
+@lru_cache(maxsize=256)
+def _mark_set(marks: tuple[Mark, ...]) -> frozenset[Mark]:
+    """The marks given as a set (a few combinations, each made once)."""
+    return frozenset(marks)
 
 
 @cache

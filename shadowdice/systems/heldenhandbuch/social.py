@@ -160,7 +160,7 @@ class SideBySideSession(RollSession):
             if die_id not in self._round_ids()
         }
         current = {
-            die.id: replace(die, group=self.entrants[index].name)
+            die.id: die.in_group(self.entrants[index].name)
             for index, session in enumerate(self.round)
             for die in session.dice
         }

@@ -31,9 +31,11 @@ Points the rule text leaves open, and the reading Shadowdice takes:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
+from shadowdice.core.die import Mark
 from shadowdice.core.language import translations
 
 _, _n = translations(__name__)
@@ -84,15 +86,43 @@ def judge_glitch(*, ones: int, dice: int, hits: int) -> Glitch:
     return Glitch(glitch=glitch, critical=glitch and hits == 0)
 
 
-def hits_of(faces: Sequence[int], rules: TableRules) -> int:
-    """Hits of one die's chain: every face at or above the hit face counts.
+class JudgedDie(NamedTuple):
+    """What one die's chain counts for.
 
-    >>> hits_of((6, 6, 2), TableRules())
-    2
-    >>> hits_of((4,), TableRules(cinematic=True))
-    1
+    Attributes:
+        hits: the faces at or above the hit face.
+        marks: hit or miss, glitch by the first face, exploded for a chain.
+        score: the hits of a chain, shown on the die; None for a single face.
     """
-    return sum(1 for face in faces if face >= rules.hit_on)
+
+    hits: int
+    marks: frozenset[Mark]
+    score: int | None
+
+
+@lru_cache(maxsize=1024)  # every chain of a few faces, under every table's rules
+def judge_die(faces: tuple[int, ...], hit_on: int, glitch_up_to: int) -> JudgedDie:
+    """Judge a die's chain of faces, given the lowest hit face and the highest glitch face.
+
+    A die is judged by its faces alone, so each chain is judged once and the answer shared.
+
+    >>> judged = judge_die((6, 6, 1), hit_on=5, glitch_up_to=1)
+    >>> judged.hits, sorted(map(str, judged.marks)), judged.score
+    (2, ['exploded', 'hit'], 2)
+    >>> judged = judge_die((4,), hit_on=4, glitch_up_to=1)
+    >>> judged.hits, sorted(map(str, judged.marks)), judged.score
+    (1, ['hit'], None)
+    >>> sorted(map(str, judge_die((2,), hit_on=5, glitch_up_to=2).marks))
+    ['glitch', 'miss']
+    """
+    hits = sum(1 for face in faces if face >= hit_on)
+    marks = [Mark.HIT if hits else Mark.MISS]
+    if faces[0] <= glitch_up_to:
+        marks.append(Mark.GLITCH)
+    chain = len(faces) > 1
+    if chain:
+        marks.append(Mark.EXPLODED)
+    return JudgedDie(hits, frozenset(marks), hits if chain else None)
 
 
 def edge_dice_before_roll(*, edge: int, edge_current: int, rules: TableRules) -> int:

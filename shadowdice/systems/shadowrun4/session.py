@@ -17,8 +17,8 @@ from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.shadowrun4.rules import (
     edge_dice_before_roll,
-    hits_of,
     hits_phrase,
+    judge_die,
     judge_glitch,
     succeeded,
 )
@@ -81,8 +81,8 @@ class ShadowrunSession(RollSession):
         self.rules = sheet.table_rules
         self.edge = sheet.edge
         self.edge_spent = False
-        #: Hits of each die by id (a die's faces never change), filled as dice are evaluated.
-        self._hits: dict[int, int] = {}
+        #: What a die's faces are judged by: the lowest hit, the highest glitch face.
+        self._faces_rule = (self.rules.hit_on, self.rules.glitch_up_to)
         self._outcome: tuple[tuple[int, int, str], Outcome] | None = None
         if edge_use is EdgeUse.BEFORE:
             extra = edge_dice_before_roll(
@@ -105,28 +105,18 @@ class ShadowrunSession(RollSession):
     @property
     def hits(self) -> int:
         """Hits of every die on the table."""
-        known = self._hits
-        try:
-            return sum([known[die.id] for die in self.table])
-        except KeyError:  # a die thrown but not evaluated yet
-            return sum([self._hits_of(die) for die in self.table])
+        hit_on, glitch_up_to = self._faces_rule
+        return sum([judge_die(die.faces, hit_on, glitch_up_to).hits for die in self.table])
 
     def _hits_of(self, die: Die) -> int:
-        hits = self._hits.get(die.id)
-        if hits is None:
-            hits = self._hits[die.id] = hits_of(die.faces, self.rules)
-        return hits
+        return judge_die(die.faces, *self._faces_rule).hits
 
     def _evaluate(self) -> None:
-        glitch_up_to = self.rules.glitch_up_to
+        hit_on, glitch_up_to = self._faces_rule
+        set_marks = self._set_marks
         for die in self.table:
-            hits = self._hits_of(die)
-            marks = [Mark.HIT if hits else Mark.MISS]
-            if die.face <= glitch_up_to:
-                marks.append(Mark.GLITCH)
-            if len(die.faces) > 1:
-                marks.append(Mark.EXPLODED)
-            self._mark(die.id, *marks, score=hits if len(die.faces) > 1 else None)
+            judged = judge_die(die.faces, hit_on, glitch_up_to)
+            set_marks(die.id, judged.marks, judged.score)
 
     def outcome(self) -> Outcome:
         """Hits, net hits against the threshold, success, glitch or critical glitch."""
