@@ -14,6 +14,7 @@ is built the first time it is shown.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel, QValidator
@@ -36,7 +37,10 @@ from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import events, put, shown
-from shadowdice.ui.sheet_editor import SheetEditor, UndoKeysToWindow
+from shadowdice.ui.undo_keys import UndoKeysToWindow
+
+if TYPE_CHECKING:
+    from shadowdice.ui.sheet_editor import SheetEditor
 
 _, _n = translations(__name__)
 
@@ -319,6 +323,10 @@ class CharacterPage(QStackedWidget):
     def editor(self) -> SheetEditor:
         """The sheet editor, built the first time it is shown or asked for."""
         if self._editor is None:
+            from shadowdice.ui.sheet_editor import (
+                SheetEditor,  # the sheet's tables: when first shown
+            )
+
             self._editor = SheetEditor(self.document)
             self.addWidget(self._editor)
             self._connect_editor(self._editor)

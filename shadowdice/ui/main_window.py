@@ -86,16 +86,16 @@ from shadowdice.ui.recovery import (
     tidy_run,
 )
 from shadowdice.ui.roll_panel import RollPanel
-from shadowdice.ui.sheet_editor import SheetEditor
 from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
 from shadowdice.ui.welcome import WelcomeScreen
 
-if TYPE_CHECKING:  # the dialogs are imported when first opened, not at start
+if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first shown
     from shadowdice.ui.about_dialog import AboutDialog
     from shadowdice.ui.group_roll_dialog import GroupRollDialog
     from shadowdice.ui.keys_dialog import KeysDialog
     from shadowdice.ui.print_dialog import PrintDialog
     from shadowdice.ui.settings_dialog import SettingsDialog
+    from shadowdice.ui.sheet_editor import SheetEditor
     from shadowdice.ui.sheet_print import Paper
     from shadowdice.ui.template_library import TemplateLibrary
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextOption
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -50,6 +50,7 @@ from shadowdice.ui.sheet_table_model import (
     RatedRowsProxy,
     SheetTableModel,
 )
+from shadowdice.ui.undo_keys import UndoKeysToWindow
 
 _, _n = translations(__name__)
 
@@ -95,23 +96,6 @@ class CellDelegate(QStyledItemDelegate):
             model.setData(index, editor.value())
         else:
             model.setData(index, editor.text().strip())
-
-
-class UndoKeysToWindow(QObject):
-    """An event filter that keeps text fields from taking the Undo and Redo keys for their
-    own letters, so that the window's Undo and Redo hear them.
-    """
-
-    KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Let the Undo and Redo keys through to the window's shortcuts."""
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            redo = QKeySequence(event.keyCombination()) == QKeySequence("Ctrl+Shift+Z")
-            if any(event.matches(key) for key in self.KEYS) or redo:
-                event.ignore()
-                return True
-        return False
 
 
 class SheetTableView(QWidget):
