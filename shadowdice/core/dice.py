@@ -155,9 +155,10 @@ class RandomDiceSource:
 
     def throw(self, request: DiceRequest) -> tuple[int, ...]:
         """Return fair faces for the request."""
-        self.position += request.count
+        count, sides = request.count, request.sides
+        self.position += count
         draw = self._random.random
-        return tuple(int(draw() * request.sides) + 1 for _ in range(request.count))
+        return tuple([int(draw() * sides) + 1 for _ in range(count)])
 
     def seek(self, position: int) -> None:
         """Go to a position of the stream: the next face is the one thrown there."""

@@ -16,10 +16,10 @@ again together, as players do at the table, so a scripted source replays a throw
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from shadowdice.core.dice import DiceRequest, DiceSource, Faces, typed_flags
 from shadowdice.core.language import N_, translations
@@ -175,6 +175,20 @@ class Throw:
     replaced: tuple[int, ...] = ()
 
 
+class Judged(Protocol):
+    """What a rule that judges a die by its faces alone gives: the die's marks and score."""
+
+    @property
+    def marks(self) -> frozenset[Mark]:
+        """The die's marks."""
+        ...
+
+    @property
+    def score(self) -> int | None:
+        """The number shown on the die, or None."""
+        ...
+
+
 def throw_dice(
     source: DiceSource,
     count: int,
@@ -185,19 +199,32 @@ def throw_dice(
     purpose: str = "",
     explode_on: int | None = None,
     roller: str = "",
+    judge: Callable[[tuple[int, ...]], Judged] | None = None,
 ) -> list[Die]:
     """Throw ``count`` dice and, with ``explode_on``, throw again every die at or above it.
 
     All dice that explode in one wave are thrown again together in one request, wave after
-    wave, until no die explodes. Faces typed in from physical dice keep that origin.
+    wave, until no die explodes. Faces typed in from physical dice keep that origin. With
+    ``judge`` (rules that judge a die by its faces alone), every die is marked as it lands.
     """
     first = source.throw(DiceRequest(count, sides, purpose, roller))
     if not isinstance(first, Faces) and (explode_on is None or max(first, default=0) < explode_on):
         # The common throw: one face a die, all thrown digitally.
-        return [
-            _new_die(Die, (next(ids), sides, (face,), group, _NO_MARKS, None, (), False))
-            for face in first
-        ]
+        if judge is None:
+            return [
+                _new_die(Die, (next(ids), sides, (face,), group, _NO_MARKS, None, (), False))
+                for face in first
+            ]
+        # Dice that show the same face lie the same way: each face is judged once.
+        looks: dict[int, tuple[Any, ...]] = {}
+        dice = []
+        for face in first:
+            look = looks.get(face)
+            if look is None:
+                judged = judge((face,))
+                look = looks[face] = (sides, (face,), group, judged.marks, judged.score, (), False)
+            dice.append(_new_die(Die, (next(ids), *look)))
+        return dice
     chains = [[face] for face in first]
     typed = [[flag] for flag in typed_flags(first)]
     if explode_on is not None:
@@ -211,7 +238,10 @@ def throw_dice(
                 chains[i].append(face)
                 typed[i].append(flag)
             live = [i for i in live if chains[i][-1] >= explode_on]
-    return [
+    dice = [
         Die(next(ids), sides, tuple(chain), group, typed=tuple(flags) if any(flags) else ())
         for chain, flags in zip(chains, typed, strict=True)
     ]
+    if judge is None:
+        return dice
+    return [die.with_marks((judged := judge(die.faces)).marks, judged.score) for die in dice]

@@ -332,8 +332,17 @@ def translations(
     """``(_, _n)`` for the module named ``module`` (pass ``__name__``)."""
     domain = domain_of(module)
 
+    # A text without arguments reads the same every time in one language: it is made once
+    # and shared, as texts never change. Keyed by the catalog too, as in terms().
+    @lru_cache(maxsize=1024)
+    def constant(message: str, language: str, catalog: gettext.NullTranslations) -> Text:
+        return Text(domain, message)
+
     def _(message: str, /, **args: Any) -> Text:
-        return Text(domain, message, args=args)
+        if args:
+            return Text(domain, message, args=args)
+        language = _state["language"]
+        return constant(message, language, _catalog(domain, language))
 
     def _n(singular: str, plural: str, n: int, /, **args: Any) -> Text:
         return Text(domain, singular, plural, n, args)

@@ -74,6 +74,8 @@ def frozen_values(values: Mapping[str, Any]) -> FrozenDict:
     >>> frozen_values({"picked": ["Kira"], "hits": 2})
     {'picked': ('Kira',), 'hits': 2}
     """
+    if type(values) is FrozenDict and not any(isinstance(value, list) for value in values.values()):
+        return values  # as it is: it cannot change
     return FrozenDict(
         {key: tuple(value) if isinstance(value, list) else value for key, value in values.items()}
     )

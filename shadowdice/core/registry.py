@@ -79,7 +79,7 @@ class CheckValuesModel(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _none_takes_the_default(cls, data: Any) -> Any:
-        if not isinstance(data, Mapping):
+        if not isinstance(data, Mapping) or (isinstance(data, dict) and None not in data.values()):
             return data
         return {
             key: value

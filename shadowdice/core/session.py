@@ -30,7 +30,7 @@ from itertools import count
 from typing import Any
 
 from shadowdice.core.dice import DiceRequest, DiceSource, FaceError
-from shadowdice.core.die import Die, Mark, Throw, throw_dice
+from shadowdice.core.die import Die, Judged, Mark, Throw, throw_dice
 from shadowdice.core.language import translations
 from shadowdice.core.pending import Step, waiting_source
 from shadowdice.core.record import (
@@ -352,6 +352,7 @@ class RollSession(ABC):
         self.withdraw()
         self.finished = True
         outcome = self.outcome()
+        dice, die_record = self._dice, _die_record_of
         # The session built every part itself, as the models say: no validation needed here
         # (records are validated where they come in from a file).
         return trusted(
@@ -364,7 +365,7 @@ class RollSession(ABC):
                 trusted(
                     ThrowRecord,
                     label=throw.label,
-                    dice=tuple(_die_record(self._dice[i]) for i in throw.die_ids),
+                    dice=tuple([die_record(dice[i][1:]) for i in throw.die_ids]),
                 )
                 for throw in self.throws
             ),
@@ -416,11 +417,13 @@ class RollSession(ABC):
         explode_on: int | None = None,
         replace: Sequence[int] = (),
         roller: str | None = None,
+        judge: Callable[[tuple[int, ...]], Judged] | None = None,
     ) -> list[Die]:
         """Throw dice onto the table as one throw, taking the ``replace`` dice off it.
 
         ``roller`` is who throws when it is not the session's character (a fighter of a
         contest), so that a player on physical dice is asked for their own dice only.
+        ``judge`` marks every die as it lands, for rules that judge a die by its faces alone.
         """
         if self.dice_start is None:
             self.dice_start = dice_start(self._source)
@@ -433,14 +436,15 @@ class RollSession(ABC):
             purpose=label,
             explode_on=explode_on,
             roller=self.character if roller is None else roller,
+            judge=judge,
         )
         self._table = None
         for die_id in replace:
             old = self._dice[die_id]
             self._dice[die_id] = old.marked(*old.marks, Mark.REROLLED, score=old.score)
-        for die in dice:
-            self._dice[die.id] = die
-        self.throws.append(Throw(label, tuple(die.id for die in dice), tuple(replace)))
+        thrown = {die.id: die for die in dice}
+        self._dice.update(thrown)
+        self.throws.append(Throw(label, tuple(thrown), tuple(replace)))
         return dice
 
     def _place(
@@ -522,15 +526,11 @@ def dice_start(source: DiceSource) -> tuple[int, int] | None:
     return (seed, position) if isinstance(seed, int) and isinstance(position, int) else None
 
 
-def _die_record(die: Die) -> DieRecord:
-    """The record of a die: the same for every die that lies the same way (all but its id),
-    made once and shared, as records never change.
-    """
-    return _die_record_of(die[1:])
-
-
 @lru_cache(maxsize=4096)  # the faces, marks and groups of many rolls, with room to spare
 def _die_record_of(look: tuple[Any, ...]) -> DieRecord:
+    """The record of a die that lies as ``look`` says (all its fields but its id): the same
+    for every die that lies the same way, so made once and shared, as records never change.
+    """
     sides, faces, group, marks, score, typed, carried = look
     return trusted(
         DieRecord,

@@ -31,8 +31,9 @@ Points the rule text leaves open, and the reading Shadowdice takes:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from shadowdice.core.die import Mark
@@ -93,36 +94,45 @@ class JudgedDie(NamedTuple):
         hits: the faces at or above the hit face.
         marks: hit or miss, glitch by the first face, exploded for a chain.
         score: the hits of a chain, shown on the die; None for a single face.
+        glitch: the first face counts toward a glitch.
     """
 
     hits: int
     marks: frozenset[Mark]
     score: int | None
+    glitch: bool
 
 
-@lru_cache(maxsize=1024)  # every chain of a few faces, under every table's rules
-def judge_die(faces: tuple[int, ...], hit_on: int, glitch_up_to: int) -> JudgedDie:
-    """Judge a die's chain of faces, given the lowest hit face and the highest glitch face.
+@cache
+def die_judge(hit_on: int, glitch_up_to: int) -> Callable[[tuple[int, ...]], JudgedDie]:
+    """How a die's chain of faces is judged, given the lowest hit face and the highest glitch
+    face: hits by every face, a glitch by the first.
 
     A die is judged by its faces alone, so each chain is judged once and the answer shared.
 
-    >>> judged = judge_die((6, 6, 1), hit_on=5, glitch_up_to=1)
+    >>> judged = die_judge(hit_on=5, glitch_up_to=1)((6, 6, 1))
     >>> judged.hits, sorted(map(str, judged.marks)), judged.score
     (2, ['exploded', 'hit'], 2)
-    >>> judged = judge_die((4,), hit_on=4, glitch_up_to=1)
+    >>> judged = die_judge(hit_on=4, glitch_up_to=1)((4,))
     >>> judged.hits, sorted(map(str, judged.marks)), judged.score
     (1, ['hit'], None)
-    >>> sorted(map(str, judge_die((2,), hit_on=5, glitch_up_to=2).marks))
+    >>> sorted(map(str, die_judge(hit_on=5, glitch_up_to=2)((2,)).marks))
     ['glitch', 'miss']
     """
-    hits = sum(1 for face in faces if face >= hit_on)
-    marks = [Mark.HIT if hits else Mark.MISS]
-    if faces[0] <= glitch_up_to:
-        marks.append(Mark.GLITCH)
-    chain = len(faces) > 1
-    if chain:
-        marks.append(Mark.EXPLODED)
-    return JudgedDie(hits, frozenset(marks), hits if chain else None)
+
+    @lru_cache(maxsize=1024)  # every chain of a few faces, with room to spare
+    def judge(faces: tuple[int, ...]) -> JudgedDie:
+        hits = sum(1 for face in faces if face >= hit_on)
+        marks = [Mark.HIT if hits else Mark.MISS]
+        glitch = faces[0] <= glitch_up_to
+        if glitch:
+            marks.append(Mark.GLITCH)
+        chain = len(faces) > 1
+        if chain:
+            marks.append(Mark.EXPLODED)
+        return JudgedDie(hits, frozenset(marks), hits if chain else None, glitch)
+
+    return judge
 
 
 def edge_dice_before_roll(*, edge: int, edge_current: int, rules: TableRules) -> int:

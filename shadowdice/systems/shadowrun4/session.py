@@ -9,16 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from enum import StrEnum
+from functools import lru_cache
+from typing import Any
 
 from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.record import FrozenDict
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.shadowrun4.rules import (
+    die_judge,
     edge_dice_before_roll,
     hits_phrase,
-    judge_die,
     judge_glitch,
     succeeded,
 )
@@ -81,8 +84,8 @@ class ShadowrunSession(RollSession):
         self.rules = sheet.table_rules
         self.edge = sheet.edge
         self.edge_spent = False
-        #: What a die's faces are judged by: the lowest hit, the highest glitch face.
-        self._faces_rule = (self.rules.hit_on, self.rules.glitch_up_to)
+        #: A die is judged by its faces alone, under the table's rules.
+        self._judge = die_judge(self.rules.hit_on, self.rules.glitch_up_to)
         self._outcome: tuple[tuple[int, int, str], Outcome] | None = None
         if edge_use is EdgeUse.BEFORE:
             extra = edge_dice_before_roll(
@@ -105,105 +108,36 @@ class ShadowrunSession(RollSession):
     @property
     def hits(self) -> int:
         """Hits of every die on the table."""
-        hit_on, glitch_up_to = self._faces_rule
-        return sum([judge_die(die.faces, hit_on, glitch_up_to).hits for die in self.table])
+        judge = self._judge
+        return sum([judge(die.faces).hits for die in self.table])
 
-    def _hits_of(self, die: Die) -> int:
-        return judge_die(die.faces, *self._faces_rule).hits
+    def _throw(self, label: str, count: int, **options: Any) -> list[Die]:
+        """Throw dice marked as they land: a die is judged by its faces alone."""
+        return super()._throw(label, count, judge=self._judge, **options)
 
     def _evaluate(self) -> None:
-        hit_on, glitch_up_to = self._faces_rule
-        set_marks = self._set_marks
-        for die in self.table:
-            judged = judge_die(die.faces, hit_on, glitch_up_to)
-            set_marks(die.id, judged.marks, judged.score)
+        """Nothing to do: every die was marked as it landed, and its faces never change."""
 
     def outcome(self) -> Outcome:
         """Hits, net hits against the threshold, success, glitch or critical glitch."""
         # The table changes only by throws and actions: the same outcome until the next one.
         key = (len(self.throws), len(self.taken), language.current())
         if self._outcome is None or self._outcome[0] != key:
-            self._outcome = (key, self._judge())
+            table, judge = self.table, self._judge
+            hits = ones = 0
+            for die in table:
+                judged = judge(die.faces)
+                hits += judged.hits
+                ones += judged.glitch
+            verdict = _verdict(hits, ones, len(table), self.threshold, self.rules.harder, key[-1])
+            self._outcome = (key, verdict)
         return self._outcome[1]
-
-    def _judge(self) -> Outcome:
-        table = self.table
-        hits = self.hits
-        ones = sum(1 for die in table if die.has(Mark.GLITCH))
-        glitch = judge_glitch(ones=ones, dice=len(table), hits=hits)
-        success = succeeded(hits=hits, threshold=self.threshold)
-        hits_text = hits_phrase(hits)
-        verdict = (
-            _("{hits} - success", hits=hits_text)
-            if success
-            else _("{hits} - failure", hits=hits_text)
-        )
-        detail = []
-        if self.threshold:
-            detail.append(
-                _(
-                    "threshold {threshold}, net hits {net}",
-                    threshold=self.threshold,
-                    net=hits - self.threshold,
-                )
-            )
-        if ones:
-            detail.append(
-                _(
-                    "{ones} of {dice} dice show {faces}",
-                    ones=ones,
-                    dice=len(table),
-                    faces=self._glitch_faces(),
-                )
-            )
-        if glitch.critical:
-            headline, tone = _("Critical glitch!"), Tone.CRITICAL
-            detail.insert(0, verdict)
-        elif glitch.glitch:
-            headline, tone = _("Glitch!"), Tone.GLITCH
-            detail.insert(0, verdict)
-        else:
-            headline, tone = verdict, Tone.SUCCESS if success else Tone.FAILURE
-        return Outcome(
-            headline=headline,
-            tone=tone,
-            detail=Text.join(" · ", detail),
-            values={
-                "hits": hits,
-                "threshold": self.threshold,
-                "net_hits": hits - self.threshold,
-                "success": success,
-                "glitch": glitch.glitch,
-                "critical_glitch": glitch.critical,
-                "dice": len(table),
-            },
-        )
 
     # --- Edge after the roll ---------------------------------------------------------------
 
     def _offered(self) -> Iterable[Action]:
-        refusal = self._edge_refusal()
-        yield Action(
-            id="edge_extra_dice",
-            label=_("Edge: +{n} dice", n=self.edge),
-            cost=_("1 Edge"),
-            enabled=not refusal,
-            reason=refusal,
-            hint=_(
-                "Throw {n} more dice (your Edge) with the Rule of Six and add their hits.",
-                n=self.edge,
-            ),
-        )
-        misses = self._misses()
-        reroll_refusal = refusal or ("" if misses else _("every die is a hit"))
-        yield Action(
-            id="edge_reroll_misses",
-            label=_n("Edge: reroll {n} miss", "Edge: reroll {n} misses", len(misses)),
-            cost=_("1 Edge"),
-            enabled=not reroll_refusal,
-            reason=reroll_refusal,
-            hint=_("Throw every die that is not a hit again."),
-        )
+        misses, none_left = len(self._misses()), self.sheet.edge_current < 1
+        return _edge_actions(self.edge, self.edge_spent, none_left, misses, language.current())
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         # The throw comes first: a source that fails (or a player who cancels) costs no Edge.
@@ -220,15 +154,11 @@ class ShadowrunSession(RollSession):
         self._spend_edge()
 
     def _misses(self) -> list[Die]:
-        hits_of_die = self._hits_of
-        return [die for die in self.table if hits_of_die(die) == 0]
+        miss = Mark.MISS
+        return [die for die in self.table if miss in die.marks]
 
     def _edge_refusal(self) -> str:
-        if self.edge_spent:
-            return _("Edge was spent on this check already (one point per check)")
-        if self.sheet.edge_current < 1:
-            return _(NO_EDGE_LEFT)
-        return ""
+        return _edge_refusal(spent=self.edge_spent, none_left=self.sheet.edge_current < 1)
 
     def _check_edge(self) -> None:
         if refusal := self._edge_refusal():
@@ -246,5 +176,91 @@ class ShadowrunSession(RollSession):
     def _explode_without_edge(self) -> int | None:
         return RULE_OF_SIX if self.rules.cinematic else None
 
-    def _glitch_faces(self) -> str:
-        return _("1 or 2") if self.rules.harder else "1"
+
+# An outcome and the actions offered depend on a few numbers only: each is made once for the
+# numbers and the language shown (texts never change), however many checks come to them.
+
+
+@lru_cache(maxsize=1024)
+def _verdict(
+    hits: int, ones: int, dice: int, threshold: int, harder: bool, shown_in: str
+) -> Outcome:
+    """The outcome of ``dice`` dice with ``hits`` hits and ``ones`` glitch faces, in the
+    language ``shown_in``.
+    """
+    glitch = judge_glitch(ones=ones, dice=dice, hits=hits)
+    success = succeeded(hits=hits, threshold=threshold)
+    hits_text = hits_phrase(hits)
+    verdict = (
+        _("{hits} - success", hits=hits_text) if success else _("{hits} - failure", hits=hits_text)
+    )
+    detail = []
+    if threshold:
+        detail.append(
+            _("threshold {threshold}, net hits {net}", threshold=threshold, net=hits - threshold)
+        )
+    if ones:
+        faces = _("1 or 2") if harder else "1"
+        detail.append(_("{ones} of {dice} dice show {faces}", ones=ones, dice=dice, faces=faces))
+    if glitch.critical:
+        headline, tone = _("Critical glitch!"), Tone.CRITICAL
+        detail.insert(0, verdict)
+    elif glitch.glitch:
+        headline, tone = _("Glitch!"), Tone.GLITCH
+        detail.insert(0, verdict)
+    else:
+        headline, tone = verdict, Tone.SUCCESS if success else Tone.FAILURE
+    return Outcome(
+        headline=headline,
+        tone=tone,
+        detail=Text.join(" · ", detail),
+        values=FrozenDict(
+            hits=hits,
+            threshold=threshold,
+            net_hits=hits - threshold,
+            success=success,
+            glitch=glitch.glitch,
+            critical_glitch=glitch.critical,
+            dice=dice,
+        ),
+    )
+
+
+def _edge_refusal(*, spent: bool, none_left: bool) -> str:
+    """Why Edge cannot be spent now, or "" when it can."""
+    if spent:
+        return _("Edge was spent on this check already (one point per check)")
+    if none_left:
+        return _(NO_EDGE_LEFT)
+    return ""
+
+
+@lru_cache(maxsize=256)
+def _edge_actions(
+    edge: int, spent: bool, none_left: bool, misses: int, shown_in: str
+) -> tuple[Action, Action]:
+    """The two uses of Edge after the roll, for an Edge of ``edge`` and ``misses`` dice
+    without a hit, in the language ``shown_in``.
+    """
+    refusal = _edge_refusal(spent=spent, none_left=none_left)
+    reroll_refusal = refusal or ("" if misses else _("every die is a hit"))
+    return (
+        Action(
+            id="edge_extra_dice",
+            label=_("Edge: +{n} dice", n=edge),
+            cost=_("1 Edge"),
+            enabled=not refusal,
+            reason=refusal,
+            hint=_(
+                "Throw {n} more dice (your Edge) with the Rule of Six and add their hits.", n=edge
+            ),
+        ),
+        Action(
+            id="edge_reroll_misses",
+            label=_n("Edge: reroll {n} miss", "Edge: reroll {n} misses", misses),
+            cost=_("1 Edge"),
+            enabled=not reroll_refusal,
+            reason=reroll_refusal,
+            hint=_("Throw every die that is not a hit again."),
+        ),
+    )

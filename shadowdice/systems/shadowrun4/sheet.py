@@ -111,6 +111,14 @@ class Skill(Row):
     custom: bool = False
 
 
+#: Every combination of the optional rules, made once (they never change).
+_TABLE_RULES = {
+    (cinematic, harder): TableRules(cinematic=cinematic, harder=harder)
+    for cinematic in (False, True)
+    for harder in (False, True)
+}
+
+
 def _standard_attributes() -> list[Attribute]:
     return [
         Attribute(name=name, value=0 if name in SPECIAL_ATTRIBUTES else 3) for name in ATTRIBUTES
@@ -186,7 +194,7 @@ class ShadowrunSheet(Sheet):
     @property
     def table_rules(self) -> TableRules:
         """The optional rules this character plays with."""
-        return TableRules(cinematic=self.cinematic, harder=self.harder)
+        return _TABLE_RULES[self.cinematic, self.harder]
 
     @property
     def edge(self) -> int:
@@ -206,6 +214,8 @@ class ShadowrunSheet(Sheet):
     @property
     def wound_modifier(self) -> int:
         """-1 die for every 3 boxes filled, on each monitor."""
+        if not (self.physical_damage or self.stun_damage):
+            return 0  # unhurt: no need to count the boxes
         return -(min(self.physical_damage, self.physical_boxes) // 3) - (
             min(self.stun_damage, self.stun_boxes) // 3
         )
