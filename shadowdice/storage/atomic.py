@@ -8,6 +8,17 @@ as ``<name>.bak``, replaced in one step too: as a second name (hard link) of the
 whose bytes are on disk already, or where that is not possible as a copy written the same way.
 So a save costs two fsyncs, the new bytes' and the folder's.
 
+Where the system can swap two names in one step (Linux: ``renameat2`` with
+``RENAME_EXCHANGE``), the backup that is being replaced is recycled as the temporary file: the
+file's second name and the old backup swap places, so the backup is the previous file at once
+and the old backup's file now has a temporary name; the new bytes are written over it, fsynced
+and moved over the target as above. Making and freeing a file costs the file system more than
+all the rest of a save. At every moment the target holds the old or the new contents and the
+backup a whole earlier version; if writing fails, the old backup's bytes are written back and
+the two names swapped back, so a failed save leaves file and backup as they were. The old
+backup is recycled only when it is a regular file of the same owner and group as the file, with
+no other name.
+
 A temporary file is locked while it is being written (on POSIX; Windows keeps an open file from
 being removed anyway). A save killed midway leaves its temporary file behind, unlocked: the next
 save into that folder removes such leftovers of ours (``.<name>.<8 hex digits>.tmp``), and only
@@ -26,11 +37,14 @@ replaced only when the caller says so (:class:`ReadOnlyFileError` otherwise).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
 import stat
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 
 from shadowdice.core.language import translations
@@ -128,20 +142,40 @@ def write_atomic(
         UnreadableFileError: the existing file cannot be read to keep its backup copy.
         OSError: the file could not be written; it is unchanged.
     """
-    target = Path(os.path.realpath(path))
-    existing = _check_target(target, keep_backup=keep_backup, replace_read_only=replace_read_only)
+    target = _resolved(path)
+    existing, backup = _check_target(
+        target, keep_backup=keep_backup, replace_read_only=replace_read_only
+    )
     folder = target.parent
     tidy = _tidy_unless_unchanged(folder)
-    mode = existing.st_mode if existing is not None else None
-    with _written_temp(target, data, mode=mode) as temp:
-        if keep_backup and existing is not None:
-            # Gone while the new contents were written: nothing is left to keep.
-            with contextlib.suppress(FileNotFoundError):
-                _keep_backup(target, backup_path(target), links=existing.st_nlink)
-        os.replace(temp, target)
+    recycled = _UNCHANGED
+    if keep_backup and existing is not None and backup is not None:
+        recycled = _write_over_old_backup(target, data, existing, backup)
+    if recycled != _SAVED:
+        mode = existing.st_mode if existing is not None else None
+        with _written_temp(target, data, mode=mode) as temp:
+            if keep_backup and existing is not None and recycled == _UNCHANGED:
+                # Gone while the new contents were written: nothing is left to keep.
+                with contextlib.suppress(FileNotFoundError):
+                    _keep_backup(target, backup_path(target), links=existing.st_nlink)
+            os.replace(temp, target)
     _fsync_directory(folder)
     if tidy:
         _remember_tidy(folder)
+
+
+def _resolved(path: Path) -> Path:
+    """The file to write for ``path``: the file a symbolic link there points to, or ``path``
+    itself made absolute (resolved all the same where it climbs up a folder: ``..`` after a
+    linked folder leads where the link points).
+    """
+    name = os.fspath(path)
+    try:
+        if ".." not in name and not stat.S_ISLNK(os.lstat(name).st_mode):
+            return Path(os.path.abspath(name))
+    except OSError:
+        pass
+    return Path(os.path.realpath(name))
 
 
 def remove_stale_temps(folder: Path) -> int:
@@ -202,25 +236,33 @@ def _tidy(folder: Path) -> tuple[int, int]:
 
 def _check_target(
     target: Path, *, keep_backup: bool, replace_read_only: bool
-) -> os.stat_result | None:
-    """Refuse what must not be replaced, before anything is written; the status of the file
-    there, or None where there is none (or a folder, which the rename then refuses).
+) -> tuple[os.stat_result | None, os.stat_result | None]:
+    """Refuse what must not be replaced, before anything is written.
+
+    Returns the status of the file there, or None where there is none (or a folder, which the
+    rename then refuses), and with ``keep_backup`` the status of what has the backup's name
+    (not followed where it is a symbolic link), or None.
     """
     try:
         status = os.stat(target)
     except OSError:
-        return None
+        return None, None
     if stat.S_ISDIR(status.st_mode):
-        return None
+        return None, None
     if not stat.S_ISREG(status.st_mode):
         raise NotRegularFileError(_("{target} is not a regular file", target=target))
     read_only = not status.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK)
     if read_only and not replace_read_only:
         raise ReadOnlyFileError(13, _("The file is read-only"), str(target))
+    backup_status = None
     if keep_backup:
         backup = backup_path(target)
         try:
-            in_the_way = not stat.S_ISREG(os.stat(backup).st_mode)
+            backup_status = os.lstat(backup)
+            followed = backup_status
+            if stat.S_ISLNK(backup_status.st_mode):
+                followed = os.stat(backup)
+            in_the_way = not stat.S_ISREG(followed.st_mode)
         except OSError:
             in_the_way = False
         if in_the_way:
@@ -230,7 +272,7 @@ def _check_target(
                 pass
         except PermissionError as error:
             raise UnreadableFileError(13, _("The file cannot be read"), str(target)) from error
-    return status
+    return status, backup_status
 
 
 def _remove_if_abandoned(temp: Path) -> bool:
@@ -273,6 +315,200 @@ def _keep_backup(target: Path, backup: Path, *, links: int) -> None:
     if links == 1 and _link_atomic(target, backup):
         return
     _copy_atomic(target, backup)
+
+
+#: What :func:`_write_over_old_backup` did: saved the file; only made the backup the file as
+#: it is (the new contents are still to be written); or nothing at all.
+_SAVED, _BACKUP_KEPT, _UNCHANGED = "saved", "backup kept", "unchanged"
+
+#: Devices whose file system cannot swap two names in one step.
+_no_exchange: set[int] = set()
+
+
+def _write_over_old_backup(
+    target: Path, data: bytes, existing: os.stat_result, backup: os.stat_result
+) -> str:
+    """Save ``data`` at ``target`` in the file of the backup it replaces (see the module).
+
+    The file's second name and the old backup swap places in one step; the old backup's file,
+    now under a locked temporary name, is overwritten with ``data``, fsynced and moved over
+    ``target``. Its bytes are read first: if writing fails, they are written back and the two
+    names swapped back before the error is raised.
+
+    Returns :data:`_SAVED`, or :data:`_UNCHANGED` where the old backup cannot be recycled (the
+    caller saves the usual way), or :data:`_BACKUP_KEPT` in the rare case where it could not be
+    recycled after the swap and could not be swapped back either (the caller writes the new
+    contents without making the backup again).
+    """
+    if not (
+        stat.S_ISREG(backup.st_mode)
+        and backup.st_nlink == 1
+        and existing.st_nlink == 1
+        and (backup.st_uid, backup.st_gid) == (existing.st_uid, existing.st_gid)
+        and backup.st_dev not in _no_exchange
+    ):
+        return _UNCHANGED
+    exchange = _exchange()
+    if exchange is None or fcntl is None:
+        return _UNCHANGED
+    target_name = os.fspath(target)
+    backup_name = f"{target_name}.bak"
+    temp = _linked_temp(target_name)
+    if temp is None:
+        return _UNCHANGED
+    try:
+        exchange(temp, backup_name)
+    except OSError as error:
+        if error.errno in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            _no_exchange.add(backup.st_dev)
+        _remove_quietly(Path(temp))
+        return _UNCHANGED
+    # The backup is the file as it is now; the old backup's file has the temporary name.
+    try:
+        descriptor = os.open(temp, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return _swap_back(exchange, temp, backup_name)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)  # no other save takes it for a leftover
+        status = os.fstat(descriptor)
+        if not (
+            stat.S_ISREG(status.st_mode)
+            and status.st_nlink == 1
+            and (status.st_uid, status.st_gid) == (backup.st_uid, backup.st_gid)
+        ):
+            return _swap_back(exchange, temp, backup_name)
+        old = _read_all(descriptor, status.st_size)
+        if old is None:
+            return _swap_back(exchange, temp, backup_name)
+        try:
+            _write_all(descriptor, data)
+            if len(old) > len(data):
+                os.ftruncate(descriptor, len(data))
+            mode = stat.S_IMODE(existing.st_mode)
+            if stat.S_IMODE(status.st_mode) != mode:
+                with contextlib.suppress(OSError):
+                    os.fchmod(descriptor, mode)
+            os.fsync(descriptor)
+            os.replace(temp, target_name)
+        except BaseException:
+            _put_back(exchange, descriptor, old, temp, backup_name)
+            raise
+    finally:
+        os.close(descriptor)
+    return _SAVED
+
+
+def _linked_temp(target: str) -> str | None:
+    """A second name of ``target`` under a free temporary name beside it; None where none
+    can be made.
+    """
+    folder, name = os.path.split(target)
+    for _attempt in range(_CREATE_ATTEMPTS):
+        temp = os.path.join(folder, f".{name[:_TEMP_NAME_PART]}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.link(target, temp)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        return temp
+    return None
+
+
+def _swap_back(exchange: Callable[[str, str], None], temp: str, backup: str) -> str:
+    """Give the old backup its name again, after the swap, and remove the temporary name."""
+    try:
+        exchange(temp, backup)
+    except OSError:
+        _remove_quietly(Path(temp))  # the old backup; the backup is the file as it is
+        return _BACKUP_KEPT
+    _remove_quietly(Path(temp))  # the file's second name
+    return _UNCHANGED
+
+
+def _put_back(
+    exchange: Callable[[str, str], None], descriptor: int, old: bytes, temp: str, backup: str
+) -> None:
+    """After a failed write over the old backup: write its bytes back and swap back.
+
+    Nothing is done where the temporary name no longer names the file (it was moved over the
+    target just before the failure).
+    """
+    try:
+        if os.lstat(temp).st_ino != os.fstat(descriptor).st_ino:
+            return
+    except OSError:
+        return
+    try:
+        _write_all(descriptor, old)
+        os.ftruncate(descriptor, len(old))
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
+    except OSError:
+        _remove_quietly(Path(temp))  # lost; the backup is the file as it is
+        return
+    _swap_back(exchange, temp, backup)
+
+
+def _read_all(descriptor: int, size: int) -> bytes | None:
+    """The ``size`` bytes of an open file from its start, or None where it holds others."""
+    chunks = []
+    left = size
+    offset = 0
+    while left > 0:
+        chunk = os.pread(descriptor, left, offset)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+        offset += len(chunk)
+    if os.pread(descriptor, 1, offset):
+        return None  # it grew meanwhile
+    return b"".join(chunks)
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    """Write ``data`` at the start of an open file."""
+    view = memoryview(data)
+    offset = 0
+    while offset < len(view):
+        offset += os.pwrite(descriptor, view[offset:], offset)
+
+
+#: ``renameat2`` flag: swap the two names.
+_RENAME_EXCHANGE = 2
+#: ``*at`` functions: paths are relative to the working folder.
+_AT_FDCWD = -100
+
+
+@cache
+def _exchange() -> Callable[[str, str], None] | None:
+    """A function that swaps two names in one step, where the system has one (Linux)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (ImportError, OSError, AttributeError):
+        return None
+    renameat2.argtypes = (
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    )
+    renameat2.restype = ctypes.c_int
+
+    def exchange(first: str, second: str) -> None:
+        if renameat2(
+            _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+        ):
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code), first, None, second)
+
+    return exchange
 
 
 def _link_atomic(source: Path, destination: Path) -> bool:

@@ -277,3 +277,165 @@ def test_given_the_file_removed_while_the_new_one_is_written_then_it_is_saved_wi
 
     assert target.read_bytes() == b"new"
     assert not backup_path(target).exists()
+
+
+# --- the old backup recycled as the temporary file --------------------------------------------
+
+swaps_names = pytest.mark.skipif(
+    sys.platform != "linux", reason="names are swapped in one step on Linux only"
+)
+
+
+@pytest.fixture
+def swapping():
+    """Skip where this system cannot swap two names in one step."""
+    from shadowdice.storage import atomic
+
+    if atomic._exchange() is None:
+        pytest.skip("no renameat2 here")
+
+
+@swaps_names
+def test_a_save_writes_the_new_contents_into_the_old_backup_it_replaces(tmp_path, swapping):
+    # Given a file saved twice, so that it has a backup
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    first_inode = target.stat().st_ino
+    write_atomic(target, b"second")
+    second_inode = target.stat().st_ino
+
+    # When it is saved again
+    write_atomic(target, b"third, longer than the others")
+    write_atomic(target, b"4th")
+
+    # Then the old backup's file was reused for the new contents each time, and the backup is
+    # the previous file itself
+    assert target.stat().st_ino == second_inode
+    assert backup_path(target).stat().st_ino == first_inode
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (
+        b"4th",
+        b"third, longer than the others",
+    )
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+@swaps_names
+def test_given_the_final_replace_fails_over_the_old_backup_then_both_are_as_they_were(
+    tmp_path, monkeypatch, swapping
+):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"oldest")
+    write_atomic(target, b"old")
+    real_replace = os.replace
+
+    def replace_failing_onto_target(source, destination):
+        if Path(destination) == target:
+            raise OSError(28, "No space left on device")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", replace_failing_onto_target)
+
+    with pytest.raises(OSError, match="No space left"):
+        write_atomic(target, b"new contents")
+
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"old", b"oldest")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+@swaps_names
+def test_an_old_backup_with_another_name_is_not_written_over(tmp_path, swapping):
+    # Given a backup that the player also keeps under a name of their own
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    write_atomic(target, b"second")
+    kept = tmp_path / "hagen-kept.json"
+    os.link(backup_path(target), kept)
+
+    # When the file is saved again
+    write_atomic(target, b"third")
+
+    # Then the player's file keeps what it held
+    assert kept.read_bytes() == b"first"
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"third", b"second")
+
+
+@swaps_names
+def test_an_old_backup_that_is_a_symbolic_link_is_not_followed(tmp_path, swapping):
+    # Given a backup name that is a link to a file elsewhere
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_bytes(b"precious")
+    backup_path(target).symlink_to(elsewhere)
+
+    # When the file is saved
+    write_atomic(target, b"second")
+
+    # Then the link is replaced by the backup; the file it pointed to is untouched
+    assert elsewhere.read_bytes() == b"precious"
+    assert not backup_path(target).is_symlink()
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"second", b"first")
+
+
+@swaps_names
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_an_old_backup_of_another_owner_is_not_written_over(tmp_path, swapping):
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    write_atomic(target, b"second")
+    os.chown(backup_path(target), 4321, 4321)
+
+    write_atomic(target, b"third")
+
+    assert target.stat().st_uid == os.geteuid()
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"third", b"second")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+def test_where_names_cannot_be_swapped_the_file_is_saved_the_usual_way(tmp_path, monkeypatch):
+    from shadowdice.storage import atomic
+
+    tried = []
+
+    def unsupported(first, second):
+        tried.append(second)
+        raise OSError(22, "Invalid argument")
+
+    monkeypatch.setattr(atomic, "_exchange", lambda: unsupported)
+    monkeypatch.setattr(atomic, "_no_exchange", set())
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"first")
+    write_atomic(target, b"second")
+
+    write_atomic(target, b"third")
+    write_atomic(target, b"fourth")
+
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"fourth", b"third")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+    if atomic.fcntl is not None:  # tried once, then remembered for this file system
+        assert tried == [os.fspath(backup_path(target))]
+
+
+@swaps_names
+def test_a_failure_just_after_the_new_file_is_in_place_does_not_undo_it(
+    tmp_path, monkeypatch, swapping
+):
+    # Given a file with a backup, and a save interrupted right after its final rename
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"oldest")
+    write_atomic(target, b"old")
+    real_replace = os.replace
+
+    def replace_then_interrupted(source, destination):
+        real_replace(source, destination)
+        if Path(destination) == target:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", replace_then_interrupted)
+
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"new")
+
+    # Then the new file stays in place, the previous one as its backup
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"new", b"old")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
