@@ -17,7 +17,6 @@ again together, as players do at the table, so a scripted source replays a throw
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
@@ -160,9 +159,10 @@ _new_die = tuple.__new__
 _NO_MARKS: frozenset[Mark] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class Throw:
+class Throw(NamedTuple):
     """One throw of a roll session: the dice it put on the table, in order.
+
+    Immutable, and a named tuple for the same reason as :class:`Die`.
 
     Attributes:
         label: what the throw was, in the players' words ("Roll", "Edge: second chance").
@@ -173,6 +173,10 @@ class Throw:
     label: str
     die_ids: tuple[int, ...]
     replaced: tuple[int, ...] = ()
+
+    def relabelled(self, label: str) -> Throw:
+        """This throw under another label."""
+        return Throw(label, self.die_ids, self.replaced)
 
 
 class Judged(Protocol):

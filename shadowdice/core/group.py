@@ -143,5 +143,5 @@ class GroupSession(RollSession):
         character = self.members[index].character
         starts = [member.dice_start for member in self.members if member.dice_start]
         self.dice_start = min(starts, key=lambda start: start[1], default=None)
-        self.throws.extend(replace(throw, label=f"{character}: {throw.label}") for throw in throws)
+        self.throws.extend(throw.relabelled(f"{character}: {throw.label}") for throw in throws)
         self.charges.extend(replace(charge, who=index) for charge in charges)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar, Self, get_args
@@ -98,8 +99,20 @@ class CheckValuesModel(BaseModel):
             return values
         if isinstance(values, CheckValuesModel):
             values = values.as_parameters()
+        # The same values read the same way: each set is validated once and the model
+        # shared, as it cannot change. The type of each value is part of the key: 1 and True
+        # are equal, but not the same value to validate.
+        key = (cls, *[(name, type(value), value) for name, value in values.items()])
         try:
-            return cls.model_validate(dict(values))
+            return _read(key)
+        except TypeError:  # a value that cannot be a key (a list): validated as it is
+            return cls._validated(dict(values))
+
+    @classmethod
+    def _validated(cls, values: dict[str, Any]) -> Self:
+        """The model of these values, or a :class:`CheckError` that names the parameter."""
+        try:
+            return cls.model_validate(values)
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(part) for part in first["loc"])
@@ -108,7 +121,19 @@ class CheckValuesModel(BaseModel):
 
     def as_parameters(self) -> dict[str, Any]:
         """The values the caller set (others left at their defaults), for the roll record."""
-        return self.model_dump(exclude_unset=True)
+        if self.model_extra:  # values the model keeps as they came: dumped as pydantic does
+            return self.model_dump(exclude_unset=True)
+        # As ``model_dump(exclude_unset=True)`` gives them, in the order of the fields: check
+        # values are scalars and tuples of them, which dump as they are.
+        given = self.model_fields_set
+        return {key: getattr(self, key) for key in type(self).model_fields if key in given}
+
+
+@lru_cache(maxsize=512)
+def _read(key: tuple[Any, ...]) -> CheckValuesModel:
+    """The check values of ``key`` (the model, then each value with its key and type)."""
+    model, *items = key
+    return model._validated({name: value for name, _type, value in items})
 
 
 def _allows_none(field: Any) -> bool:

@@ -221,7 +221,7 @@ class RollSession(ABC):
         """The dice that count now: all but those a reroll replaced."""
         if self._table is None or self._table_of is not self._dice:
             rerolled = Mark.REROLLED
-            self._table = tuple(die for die in self._dice.values() if rerolled not in die.marks)
+            self._table = tuple([die for die in self._dice.values() if rerolled not in die.marks])
             self._table_of = self._dice
         return self._table
 

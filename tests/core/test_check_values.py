@@ -1,6 +1,9 @@
 """Check values are a typed model of each system's own; a plain mapping still works."""
 
+from typing import Annotated
+
 import pytest
+from pydantic import Strict
 
 from shadowdice.core.dice import RandomDiceSource
 from shadowdice.core.registry import CheckError, CheckValuesModel
@@ -44,6 +47,39 @@ def test_a_model_is_handed_back_as_it_is():
 def test_a_value_of_the_wrong_type_is_a_check_error_naming_the_parameter():
     with pytest.raises(CheckError, match=r"^dice: Input should be a valid integer"):
         Pool.read({"dice": "many"})
+
+
+class StrictPool(CheckValuesModel):
+    dice: Annotated[int, Strict()] = 2
+    names: tuple[str, ...] = ()
+
+
+def test_values_read_before_are_read_alike_and_wrong_ones_refused_every_time():
+    # Given values read once
+    first = StrictPool.read({"dice": 3})
+
+    # When the same values are read again, and a flag that equals the number
+    # Then they read alike, and the flag is refused as it was before anything was read
+    assert StrictPool.read({"dice": 3}) == first
+    for _ in range(2):
+        with pytest.raises(CheckError, match=r"^dice: Input should be a valid integer"):
+            StrictPool.read({"dice": True})
+        with pytest.raises(CheckError, match=r"^dice: Input should be a valid integer"):
+            StrictPool.read({"dice": "3"})
+
+
+def test_values_that_cannot_be_remembered_are_still_read():
+    pool = StrictPool.read({"dice": 1, "names": ["Kira", "Hagen"]})
+    assert pool.names == ("Kira", "Hagen")
+    assert pool.as_parameters() == {"dice": 1, "names": ("Kira", "Hagen")}
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.id)
+def test_the_parameters_of_a_check_are_what_pydantic_dumps(system):
+    sheet = a_character(system)
+    plain = {param.key: param.default for param in system.check_params(sheet)}
+    typed = system.check_values(plain)
+    assert list(typed.as_parameters().items()) == list(typed.model_dump(exclude_unset=True).items())
 
 
 @pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.id)

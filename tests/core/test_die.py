@@ -1,10 +1,11 @@
 """Throwing dice: chains of exploding dice, thrown wave by wave."""
 
 from itertools import count
+from typing import NamedTuple
 
 import pytest
 
-from shadowdice.core.dice import DiceRequest, ScriptedDiceSource
+from shadowdice.core.dice import DiceRequest, Faces, ScriptedDiceSource
 from shadowdice.core.die import MAX_CHAIN_LENGTH, Die, Mark, throw_dice
 
 
@@ -48,3 +49,54 @@ def test_die_reports_total_and_first_face_and_marks():
     die = Die(0, 6, (6, 6, 3)).marked(Mark.HIT, Mark.EXPLODED, score=2)
     assert (die.face, die.total, die.score) == (6, 15, 2)
     assert die.has(Mark.EXPLODED) and not die.has(Mark.GLITCH)
+
+
+class Judged(NamedTuple):
+    marks: frozenset[Mark]
+    score: int | None
+
+
+def high_is_a_hit(faces):
+    """Hits on 5 and 6, the chain's hits as its score."""
+    hits = sum(face >= 5 for face in faces)
+    return Judged(frozenset({Mark.HIT if hits else Mark.MISS}), hits if len(faces) > 1 else None)
+
+
+@pytest.mark.parametrize("explode_on", [None, 6])
+def test_a_judge_marks_every_die_as_it_lands(explode_on):
+    # Given 3 dice showing 5, 1 and 6, the six thrown again as a 5 when sixes explode
+    source = ScriptedDiceSource([5, 1, 6, 5])
+
+    # When they are thrown with a judge
+    dice = throw_dice(source, 3, ids=count(), explode_on=explode_on, judge=high_is_a_hit)
+
+    # Then each lies marked by its own faces
+    hit, miss = frozenset({Mark.HIT}), frozenset({Mark.MISS})
+    six = [(6, 5), hit, 2] if explode_on else [(6,), hit, None]
+    assert [[d.faces, d.marks, d.score] for d in dice] == [
+        [(5,), hit, None],
+        [(1,), miss, None],
+        six,
+    ]
+
+
+def test_typed_faces_are_judged_and_keep_their_origin():
+    source = ScriptedDiceSource([])
+    source.throw = lambda request: Faces((5, 2), typed=(True, False))
+    dice = throw_dice(source, 2, ids=count(), judge=high_is_a_hit)
+    assert [(d.marks, d.typed) for d in dice] == [
+        (frozenset({Mark.HIT}), (True,)),
+        (frozenset({Mark.MISS}), ()),
+    ]
+
+
+def test_a_die_cannot_be_changed_only_remade():
+    die = Die(3, 6, (6, 2), marks=frozenset({Mark.HIT}), score=1)
+    with pytest.raises(AttributeError):
+        die.faces = (1,)  # type: ignore[misc]
+    moved = die.in_group("edge")
+    assert (moved.id, moved.faces, moved.marks, moved.score, moved.group) == (
+        3, (6, 2), frozenset({Mark.HIT}), 1, "edge"
+    )  # fmt: skip
+    assert die.with_marks(frozenset({Mark.MISS})) == Die(3, 6, (6, 2), marks=frozenset({Mark.MISS}))
+    assert die.group == "" and die.marks == {Mark.HIT}

@@ -5,9 +5,10 @@ what validation would have made of the same data.
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from shadowdice.core.dice import RandomDiceSource
-from shadowdice.core.record import FrozenDict, RollRecord, frozen_values, trusted
+from shadowdice.core.record import DieRecord, FrozenDict, RollRecord, frozen_values, trusted
 from shadowdice.systems import builtin_registry
 
 REGISTRY = builtin_registry()
@@ -51,3 +52,27 @@ def test_a_trusted_record_stays_frozen_and_lists_become_tuples():
     with pytest.raises(Exception, match="frozen"):
         record.check = "something else"  # type: ignore[misc]
     assert frozen_values({"who": ["Kira", "Ash"]}) == {"who": ("Kira", "Ash")}
+
+
+def test_dice_that_lie_alike_share_one_record_that_validation_agrees_with():
+    record = finished_check("shadowrun4", 5)
+    dice = [die for throw in record.throws for die in throw.dice]
+    alike = max(([other for other in dice if other == die] for die in dice), key=len)
+    assert len(alike) > 1 and all(die is alike[0] for die in alike)
+    assert alike[0] == DieRecord.model_validate(alike[0].model_dump())
+
+
+@pytest.mark.parametrize(
+    "die",
+    [
+        {"sides": 6, "faces": ["six"]},
+        {"sides": 6, "faces": [6], "colour": "red"},
+        {"sides": 6, "faces": [6], "marks": "hit"},
+    ],
+    ids=["a face that is no number", "a field no die has", "marks that are no list"],
+)
+def test_a_record_from_a_file_is_still_validated(die):
+    data = finished_check("shadowrun4", 6).model_dump(mode="json")
+    data["throws"][0]["dice"][0] = die
+    with pytest.raises(ValidationError):
+        RollRecord.model_validate(data)
