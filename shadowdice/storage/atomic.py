@@ -99,16 +99,27 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     except OSError:
         _refuse_what_is_not_a_file(Path(path))
         raise
-    with os.fdopen(descriptor, "rb") as handle:
+    try:
         mode = os.fstat(descriptor)
         if stat.S_ISDIR(mode.st_mode):
             raise IsADirectoryError(21, "Is a directory", str(path))
         if not stat.S_ISREG(mode.st_mode):
             raise NotRegularFileError(_("{path} is not a regular file", path=path))
-        data = handle.read(min(mode.st_size, limit) + 1)
+        data = _read_up_to(descriptor, min(mode.st_size, limit) + 1)
         if mode.st_size < len(data) <= limit:  # the file grew since
-            data += handle.read(limit + 1 - len(data))
+            data += _read_up_to(descriptor, limit + 1 - len(data))
         return data
+    finally:
+        os.close(descriptor)
+
+
+def _read_up_to(descriptor: int, size: int) -> bytes:
+    """Read ``size`` bytes from an open file, fewer where it ends first."""
+    chunks = []
+    while size > 0 and (chunk := os.read(descriptor, size)):
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
 
 
 def _refuse_what_is_not_a_file(path: Path) -> None:

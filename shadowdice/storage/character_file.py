@@ -697,7 +697,6 @@ def _read_current_file(
     expected = (kind.format_name, FORMAT_VERSION, system.id, kind.version(system))
     if (read.format, read.format_version, read.system, read.sheet_version) != expected:
         return None
-    _known_good.add(kind.model_of(system), data)
     return system, read.sheet
 
 
@@ -726,24 +725,27 @@ def _validate_sheet_in_file(kind: SavedKind, system: RuleSystem, data: bytes) ->
             sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
     except ValidationError as error:
         raise _Refusal(_sheet_problem(kind, error, within="sheet")) from error
-    _known_good.add(kind.model_of(system), data)
     return sheet
 
 
 def _check_loads_back(kind: SavedKind, system: RuleSystem, data: bytes) -> None:
     """Refuse file contents whose sheet would not load back as it is.
 
-    Contents that passed before are not checked again: saving an unchanged sheet writes the
-    bytes it was read from or last saved as (their envelope names the system and the versions,
-    so the same bytes always give the same answer).
+    Contents that passed before are not checked again: saving an unchanged sheet again writes
+    the bytes it was last saved as (their envelope names the system and the versions, so the
+    same bytes always give the same answer). Files that are read are not fingerprinted: over a
+    folder of characters, hashing each file opened costs more than checking a character once
+    when it is first saved.
     """
-    if not _known_good.seen(kind.model_of(system), data):
+    model = kind.model_of(system)
+    if not _known_good.seen(model, data):
         _validate_sheet_in_file(kind, system, data)
+        _known_good.add(model, data)
 
 
 class _GoodContents:
-    """Fingerprints of file contents that were read or checked whole, with the model they were
-    checked against; the latest kept.
+    """Fingerprints of file contents that were checked whole before a save, with the model
+    they were checked against; the latest kept.
     """
 
     def __init__(self, most: int) -> None:
@@ -766,7 +768,7 @@ class _GoodContents:
             del self._prints[next(iter(self._prints))]
 
 
-#: The contents of files read or saved lately (a few thousand: every character of a campaign).
+#: The contents of files saved lately (a few thousand: every character of a campaign).
 _known_good = _GoodContents(most=4096)
 
 

@@ -168,6 +168,29 @@ def test_contents_checked_before_are_not_checked_again_and_changed_ones_are(
     assert checked == [saved.read_bytes()]
 
 
+def test_a_file_just_opened_is_checked_at_its_first_save_and_not_again(
+    saved, registry, system, monkeypatch
+):
+    # Given a file saved by an earlier run of the app (nothing is remembered of it)
+    monkeypatch.setattr(character_file, "_known_good", character_file._GoodContents(most=8))
+    checked = []
+    check = character_file._validate_sheet_in_file
+    monkeypatch.setattr(
+        character_file,
+        "_validate_sheet_in_file",
+        lambda *arguments: checked.append(arguments[2]) or check(*arguments),
+    )
+
+    # When it is opened and saved unchanged, twice
+    loaded = load_character(saved, registry)
+    assert checked == []
+    save_character(saved, system, loaded.sheet)
+    save_character(saved, system, loaded.sheet)
+
+    # Then it was checked at the first save only
+    assert checked == [saved.read_bytes()]
+
+
 def test_given_a_missing_folder_when_saved_then_the_player_is_told_so(tmp_path, system, sheet):
     with pytest.raises(CharacterFileError) as caught:
         save_character(tmp_path / "gone" / "hagen.json", system, sheet)
