@@ -221,14 +221,10 @@ def throw_dice(
             ]
         # Dice that show the same face lie the same way: each face is judged once.
         looks: dict[int, tuple[Any, ...]] = {}
-        dice = []
-        for face in first:
-            look = looks.get(face)
-            if look is None:
-                judged = judge((face,))
-                look = looks[face] = (sides, (face,), group, judged.marks, judged.score, (), False)
-            dice.append(_new_die(Die, (next(ids), *look)))
-        return dice
+        for face in set(first):
+            judged = judge((face,))
+            looks[face] = (sides, (face,), group, judged.marks, judged.score, (), False)
+        return [_new_die(Die, (next(ids),) + looks[face]) for face in first]
     chains = [[face] for face in first]
     typed = [[flag] for flag in typed_flags(first)]
     if explode_on is not None:

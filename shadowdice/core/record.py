@@ -57,12 +57,20 @@ def trusted(model: type[Model], **fields: Any) -> Model:
     with values as validation makes them (tuples, :func:`frozen_values`, nested records).
     Records that come from elsewhere (files) are validated.
     """
-    record = model.__new__(model)
-    object.__setattr__(record, "__dict__", fields)
-    object.__setattr__(record, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(record, "__pydantic_extra__", None)
-    object.__setattr__(record, "__pydantic_private__", None)
+    record = _new_object(model)
+    _set_dict(record, fields)
+    _set_fields_set(record, set(fields))
+    _set_extra(record, None)
+    _set_private(record, None)
     return record
+
+
+# The four slots every pydantic model has, set straight through their descriptors.
+_new_object = object.__new__
+_set_dict = vars(BaseModel)["__dict__"].__set__
+_set_fields_set = vars(BaseModel)["__pydantic_fields_set__"].__set__
+_set_extra = vars(BaseModel)["__pydantic_extra__"].__set__
+_set_private = vars(BaseModel)["__pydantic_private__"].__set__
 
 
 def frozen_values(values: Mapping[str, Any]) -> FrozenDict:
@@ -74,7 +82,7 @@ def frozen_values(values: Mapping[str, Any]) -> FrozenDict:
     >>> frozen_values({"picked": ["Kira"], "hits": 2})
     {'picked': ('Kira',), 'hits': 2}
     """
-    if type(values) is FrozenDict and not any(isinstance(value, list) for value in values.values()):
+    if type(values) is FrozenDict and not [v for v in values.values() if isinstance(v, list)]:
         return values  # as it is: it cannot change
     return FrozenDict(
         {key: tuple(value) if isinstance(value, list) else value for key, value in values.items()}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar, Self, get_args
@@ -125,8 +125,14 @@ class CheckValuesModel(BaseModel):
             return self.model_dump(exclude_unset=True)
         # As ``model_dump(exclude_unset=True)`` gives them, in the order of the fields: check
         # values are scalars and tuples of them, which dump as they are.
-        given = self.model_fields_set
-        return {key: getattr(self, key) for key in type(self).model_fields if key in given}
+        given, values = self.model_fields_set, self.__dict__
+        return {key: values[key] for key in _field_names(type(self)) if key in given}
+
+
+@cache
+def _field_names(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model, in order."""
+    return tuple(model.model_fields)
 
 
 @lru_cache(maxsize=512)

@@ -175,6 +175,11 @@ class RollSession(ABC):
         secret: the game master rolls it secretly; its record says so.
     """
 
+    #: For rules that judge a die by its faces alone: marks every die as it lands
+    #: (:func:`~shadowdice.core.die.throw_dice`), and :meth:`_evaluate` has nothing left to
+    #: do. None: :meth:`_evaluate` marks the dice.
+    _judge: Callable[[tuple[int, ...]], Judged] | None = None
+
     def __init__(
         self,
         *,
@@ -352,7 +357,7 @@ class RollSession(ABC):
         self.withdraw()
         self.finished = True
         outcome = self.outcome()
-        dice, die_record = self._dice, _die_record_of
+        dice, die_record = self._dice, _die_record
         # The session built every part itself, as the models say: no validation needed here
         # (records are validated where they come in from a file).
         return trusted(
@@ -365,7 +370,7 @@ class RollSession(ABC):
                 trusted(
                     ThrowRecord,
                     label=throw.label,
-                    dice=tuple([die_record(dice[i][1:]) for i in throw.die_ids]),
+                    dice=tuple([die_record(dice[i]) for i in throw.die_ids]),
                 )
                 for throw in self.throws
             ),
@@ -417,13 +422,12 @@ class RollSession(ABC):
         explode_on: int | None = None,
         replace: Sequence[int] = (),
         roller: str | None = None,
-        judge: Callable[[tuple[int, ...]], Judged] | None = None,
     ) -> list[Die]:
         """Throw dice onto the table as one throw, taking the ``replace`` dice off it.
 
         ``roller`` is who throws when it is not the session's character (a fighter of a
-        contest), so that a player on physical dice is asked for their own dice only.
-        ``judge`` marks every die as it lands, for rules that judge a die by its faces alone.
+        contest), so that a player on physical dice is asked for their own dice only. With
+        :attr:`_judge`, every die is marked as it lands.
         """
         if self.dice_start is None:
             self.dice_start = dice_start(self._source)
@@ -436,7 +440,7 @@ class RollSession(ABC):
             purpose=label,
             explode_on=explode_on,
             roller=self.character if roller is None else roller,
-            judge=judge,
+            judge=self._judge,
         )
         self._table = None
         for die_id in replace:
@@ -526,22 +530,33 @@ def dice_start(source: DiceSource) -> tuple[int, int] | None:
     return (seed, position) if isinstance(seed, int) and isinstance(position, int) else None
 
 
-@lru_cache(maxsize=4096)  # the faces, marks and groups of many rolls, with room to spare
-def _die_record_of(look: tuple[Any, ...]) -> DieRecord:
-    """The record of a die that lies as ``look`` says (all its fields but its id): the same
-    for every die that lies the same way, so made once and shared, as records never change.
+#: The records of dice, by how each lies (all its fields but its id).
+_DIE_RECORDS: dict[tuple[Any, ...], DieRecord] = {}
+#: How many records of dice are kept (those of many rolls, with room to spare).
+_DIE_RECORDS_KEPT = 4096
+
+
+def _die_record(die: Die) -> DieRecord:
+    """The record of a die: the same for every die that lies the same way (all but its id),
+    so made once and shared, as records never change.
     """
-    sides, faces, group, marks, score, typed, carried = look
-    return trusted(
-        DieRecord,
-        sides=sides,
-        faces=faces,
-        group=group,
-        marks=_mark_names(marks),
-        score=score,
-        typed=typed,
-        carried=carried,
-    )
+    look = die[1:]
+    record = _DIE_RECORDS.get(look)
+    if record is None:
+        if len(_DIE_RECORDS) >= _DIE_RECORDS_KEPT:
+            _DIE_RECORDS.clear()
+        sides, faces, group, marks, score, typed, carried = look
+        record = _DIE_RECORDS[look] = trusted(
+            DieRecord,
+            sides=sides,
+            faces=faces,
+            group=group,
+            marks=_mark_names(marks),
+            score=score,
+            typed=typed,
+            carried=carried,
+        )
+    return record
 
 
 @lru_cache(maxsize=256)

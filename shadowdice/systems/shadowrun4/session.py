@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
 
 from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
@@ -110,10 +109,6 @@ class ShadowrunSession(RollSession):
         """Hits of every die on the table."""
         judge = self._judge
         return sum([judge(die.faces).hits for die in self.table])
-
-    def _throw(self, label: str, count: int, **options: Any) -> list[Die]:
-        """Throw dice marked as they land: a die is judged by its faces alone."""
-        return super()._throw(label, count, judge=self._judge, **options)
 
     def _evaluate(self) -> None:
         """Nothing to do: every die was marked as it landed, and its faces never change."""

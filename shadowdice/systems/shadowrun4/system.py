@@ -8,8 +8,10 @@ action of the session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
+from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import Text, translations
 from shadowdice.core.odds import chance_of_successes
@@ -82,8 +84,7 @@ class ShadowrunCheck(CheckValuesModel):
     edge: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(NamedTuple):
     """A check's dice pool and how it was built.
 
     Attributes:
@@ -134,7 +135,7 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
     if check.wounds and sheet.wound_modifier:
         dice += sheet.wound_modifier
         parts.append(_("{modifier} wounds", modifier=f"{sheet.wound_modifier:+d}"))
-    label = Text.join(" + ", names) if names else _("Free pool of {n}", n=modifier)
+    label = Text.join(" + ", names) if names else _free_pool(modifier, language.current())
     return Pool(dice=dice, parts=tuple(parts), label=label, free=not names)
 
 
@@ -400,6 +401,12 @@ class Shadowrun4(RuleSystem):
             source=source,
             parameters=values.as_parameters(),
         )
+
+
+@lru_cache(maxsize=64)
+def _free_pool(dice: int, shown_in: str) -> Text:
+    """A free pool in words, made once for each size and language (``shown_in``)."""
+    return _("Free pool of {n}", n=dice)
 
 
 def _skill_label(skill: Skill) -> Text:
