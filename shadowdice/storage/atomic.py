@@ -17,7 +17,8 @@ all the rest of a save. At every moment the target holds the old or the new cont
 backup a whole earlier version; if writing fails, the old backup's bytes are written back and
 the two names swapped back, so a failed save leaves file and backup as they were. The old
 backup is recycled only when it is a regular file of the same owner and group as the file, with
-no other name.
+no other name. Under its own name every file is whole at every moment; a program that opened
+the old backup before the swap and still reads it then sees its bytes change.
 
 A temporary file is locked while it is being written (on POSIX; Windows keeps an open file from
 being removed anyway). A save killed midway leaves its temporary file behind, unlocked: the next
