@@ -75,6 +75,9 @@ class Outcome:
     tone: Tone
     detail: str = ""
     values: Mapping[str, int | float | str | bool | None] = field(default_factory=dict)
+    #: Its record, once made: an outcome never changes, and rules may give the same outcome
+    #: to many rolls (see :meth:`RollSession.finish`).
+    _record: OutcomeRecord | None = field(default=None, init=False, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +167,7 @@ class RollSession(ABC):
         system_id: the rule system.
         character: the character's name.
         check: what is rolled, in words.
-        parameters: the check's parameters as chosen.
+        parameters: the check's parameters as chosen (they cannot change).
         throws: every throw so far.
         taken: the actions taken so far.
         changes: for each action taken, what it changed, in words.
@@ -195,7 +198,7 @@ class RollSession(ABC):
         self.system_id = system_id
         self.character = character
         self.check = check
-        self.parameters = dict(parameters or {})
+        self.parameters = frozen_values(parameters or {})
         self.throws: list[Throw] = []
         self.taken: list[Action] = []
         self.charges: list[Charge] = []
@@ -358,6 +361,7 @@ class RollSession(ABC):
         self.finished = True
         outcome = self.outcome()
         dice, die_record = self._dice, _die_record
+        seed, position = self.dice_start or (None, None)
         # The session built every part itself, as the models say: no validation needed here
         # (records are validated where they come in from a file).
         return trusted(
@@ -367,31 +371,29 @@ class RollSession(ABC):
             check=self.check,
             parameters=frozen_values(self.parameters),
             throws=tuple(
-                trusted(
-                    ThrowRecord,
-                    label=throw.label,
-                    dice=tuple([die_record(dice[i]) for i in throw.die_ids]),
-                )
-                for throw in self.throws
+                [
+                    trusted(
+                        ThrowRecord,
+                        label=throw.label,
+                        dice=tuple([die_record(dice[i]) for i in throw.die_ids]),
+                    )
+                    for throw in self.throws
+                ]
             ),
             actions=tuple(
-                trusted(ActionRecord, id=action.id, label=action.label, cost=action.cost)
-                for action in self.taken
+                [
+                    trusted(ActionRecord, id=action.id, label=action.label, cost=action.cost)
+                    for action in self.taken
+                ]
             ),
-            outcome=trusted(
-                OutcomeRecord,
-                headline=outcome.headline,
-                tone=outcome.tone.value,
-                detail=outcome.detail,
-                values=frozen_values(outcome.values),
-            ),
+            outcome=outcome._record or _outcome_record(outcome),
             time=self._clock(),
             secret=self.secret,
             revealed=False,
-            seed=self.dice_start[0] if self.dice_start else None,
-            position=self.dice_start[1] if self.dice_start else None,
+            seed=seed,
+            position=position,
             members=(),
-            changes=tuple(self._changes_of_taken()),
+            changes=tuple(self._changes_of_taken()) if self.taken else (),
         )
 
     def _changes_of_taken(self) -> list[str]:
@@ -528,6 +530,19 @@ def dice_start(source: DiceSource) -> tuple[int, int] | None:
     """(seed, position) of a source that has them, else None."""
     seed, position = getattr(source, "seed", None), getattr(source, "position", None)
     return (seed, position) if isinstance(seed, int) and isinstance(position, int) else None
+
+
+def _outcome_record(outcome: Outcome) -> OutcomeRecord:
+    """The record of an outcome, made once and kept with it."""
+    record = trusted(
+        OutcomeRecord,
+        headline=outcome.headline,
+        tone=outcome.tone.value,
+        detail=outcome.detail,
+        values=frozen_values(outcome.values),
+    )
+    object.__setattr__(outcome, "_record", record)
+    return record
 
 
 #: The records of dice, by how each lies (all its fields but its id).

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
@@ -32,6 +33,20 @@ SYSTEM_ID = "shadowrun4"
 NO_EDGE_LEFT = N_("no Edge points left")
 RULE_OF_SIX = 6
 EDGE_GROUP = "edge"
+
+
+class Tally(NamedTuple):
+    """What the dice on the table count for.
+
+    Attributes:
+        hits: the hits of every die.
+        ones: the dice whose first face counts toward a glitch.
+        misses: the dice without a hit.
+    """
+
+    hits: int
+    ones: int
+    misses: int
 
 
 class EdgeUse(StrEnum):
@@ -85,6 +100,7 @@ class ShadowrunSession(RollSession):
         self.edge_spent = False
         #: A die is judged by its faces alone, under the table's rules.
         self._judge = die_judge(self.rules.hit_on, self.rules.glitch_up_to)
+        self._tallied: tuple[tuple[int, int], Tally] | None = None
         self._outcome: tuple[tuple[int, int, str], Outcome] | None = None
         if edge_use is EdgeUse.BEFORE:
             extra = edge_dice_before_roll(
@@ -107,31 +123,45 @@ class ShadowrunSession(RollSession):
     @property
     def hits(self) -> int:
         """Hits of every die on the table."""
-        judge = self._judge
-        return sum([judge(die.faces).hits for die in self.table])
+        return self._tally().hits
 
     def _evaluate(self) -> None:
         """Nothing to do: every die was marked as it landed, and its faces never change."""
 
+    def _tally(self) -> Tally:
+        """Hits, glitch faces and misses of the dice on the table."""
+        # The table changes only by throws and actions: the same tally until the next one.
+        state = (len(self.throws), len(self.taken))
+        if self._tallied is None or self._tallied[0] != state:
+            shown: dict[tuple[int, ...], int] = {}  # each chain of faces, and how many show it
+            for die in self.table:
+                faces = die.faces
+                shown[faces] = shown.get(faces, 0) + 1
+            hits = ones = misses = 0
+            judge = self._judge
+            for faces, dice in shown.items():
+                judged = judge(faces)
+                hits += judged.hits * dice
+                ones += judged.glitch * dice
+                misses += 0 if judged.hits else dice
+            self._tallied = (state, Tally(hits, ones, misses))
+        return self._tallied[1]
+
     def outcome(self) -> Outcome:
         """Hits, net hits against the threshold, success, glitch or critical glitch."""
-        # The table changes only by throws and actions: the same outcome until the next one.
+        # The same outcome until the next throw or action, or another language.
         key = (len(self.throws), len(self.taken), language.current())
         if self._outcome is None or self._outcome[0] != key:
-            table, judge = self.table, self._judge
-            hits = ones = 0
-            for die in table:
-                judged = judge(die.faces)
-                hits += judged.hits
-                ones += judged.glitch
-            verdict = _verdict(hits, ones, len(table), self.threshold, self.rules.harder, key[-1])
+            hits, ones, _misses = self._tally()
+            dice = len(self.table)
+            verdict = _verdict(hits, ones, dice, self.threshold, self.rules.harder, key[-1])
             self._outcome = (key, verdict)
         return self._outcome[1]
 
     # --- Edge after the roll ---------------------------------------------------------------
 
     def _offered(self) -> Iterable[Action]:
-        misses, none_left = len(self._misses()), self.sheet.edge_current < 1
+        misses, none_left = self._tally().misses, self.sheet.edge_current < 1
         return _edge_actions(self.edge, self.edge_spent, none_left, misses, language.current())
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:

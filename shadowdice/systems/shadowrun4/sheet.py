@@ -111,6 +111,9 @@ class Skill(Row):
     custom: bool = False
 
 
+#: Where each attribute lies on a sheet.
+_PLACES = {name: place for place, name in enumerate(ATTRIBUTES)}
+
 #: Every combination of the optional rules, made once (they never change).
 _TABLE_RULES = {
     (cinematic, harder): TableRules(cinematic=cinematic, harder=harder)
@@ -185,6 +188,12 @@ class ShadowrunSheet(Sheet):
 
     def attribute(self, name: str) -> int:
         """The rating of an attribute by name."""
+        # Attributes lie in the order of ATTRIBUTES: look there first.
+        place = _PLACES.get(name)
+        if place is not None and place < len(self.attributes):
+            attribute = self.attributes[place]
+            if attribute.name == name:
+                return attribute.value
         return by_name(self.attributes, name).value
 
     def skill(self, name: str) -> Skill:

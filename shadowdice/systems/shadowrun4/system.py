@@ -445,10 +445,13 @@ def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
 
 
 def _edge_use(check: ShadowrunCheck) -> EdgeUse:
-    try:
-        return EdgeUse(check.edge)
-    except ValueError:
-        raise CheckError(_("{edge!r} is no way to spend Edge", edge=check.edge)) from None
+    edge_use = _EDGE_USES.get(check.edge)
+    if edge_use is None:
+        raise CheckError(_("{edge!r} is no way to spend Edge", edge=check.edge))
+    return edge_use
+
+
+_EDGE_USES = {edge_use.value: edge_use for edge_use in EdgeUse}
 
 
 def _pre_roll_edge_dice(sheet: ShadowrunSheet) -> int:
