@@ -5,16 +5,16 @@ master's evening: two of each system and more), so that writing them aside after
 never makes the tray stutter. Only the snapshot is taken on the UI thread; the files are
 written on the autosave's own thread, which is waited for outside the clock.
 
-The floor, measured in the same run, is the least any snapshot needs: dumping the 10 sheets
-to JSON text. The autosave may cost at most three times the floor (the recovery file's
-header, handing the bytes to the writer).
+The floor, timed alternately with the autosave in the same rounds (``floors.compare``), is
+the least any snapshot needs: dumping the 10 sheets to JSON text. The autosave may cost at
+most three times the floor (the recovery file's header, handing the bytes to the writer).
+Before each round, untimed, the writer thread finishes the previous round's files, so the
+floor never shares the machine with it.
 """
 
 from __future__ import annotations
 
 import json
-import statistics
-import time
 
 import pytest
 
@@ -24,6 +24,7 @@ from shadowdice.storage.settings import SettingsStore
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.main_window import MainWindow
 from shadowdice.ui.prompts import SaveChoice
+from tests.benchmarks.floors import compare
 
 CHARACTERS = 10
 TARGET_S = 0.020
@@ -69,16 +70,15 @@ def window(qtbot, tmp_path):
     return window
 
 
-def floor_seconds(window) -> float:
-    """The median time to dump the 10 sheets to JSON text, the least a snapshot needs."""
+def snapshot_floor(window):
+    """The least a snapshot needs: dump the 10 sheets to JSON text."""
     sheets = [document.sheet for document in window.documents()]
-    times = []
-    for _ in range(ROUNDS):
-        started = time.perf_counter()
+
+    def floor() -> None:
         for sheet in sheets:
             json.dumps(sheet.model_dump(mode="json"), ensure_ascii=False)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+
+    return floor
 
 
 @pytest.mark.benchmark(group="autosave")
@@ -86,14 +86,15 @@ def test_an_autosave_of_10_changed_characters_costs_the_ui_thread_under_20_ms(be
     # Given 10 open characters of every system, each with unsaved changes
     documents = window.documents()
     assert len(documents) == CHARACTERS and all(document.modified for document in documents)
-    floor = floor_seconds(window)
 
     # When the autosave writes them aside (the writing itself waited for outside the clock)
-    benchmark.pedantic(
+    comparison = compare(
+        benchmark,
         window.autosave.write_now,
-        setup=window.autosave.flush,
+        snapshot_floor(window),
         rounds=ROUNDS,
         warmup_rounds=2,
+        between=window.autosave.flush,
     )
     window.autosave.flush()
 
@@ -101,8 +102,6 @@ def test_an_autosave_of_10_changed_characters_costs_the_ui_thread_under_20_ms(be
     files = sorted(window.autosave.folder.glob("*.recovery"))
     assert len(files) == CHARACTERS
     assert all("Character" in path.read_text(encoding="utf-8") for path in files)
-    median = benchmark.stats.stats.median
-    benchmark.extra_info.update(floor_ms=round(floor * 1000, 2), ratio=round(median / floor, 2))
-    print(f"\nautosave of {CHARACTERS}: {median * 1000:.2f} ms, floor {floor * 1000:.2f} ms")
-    assert median <= TARGET_S
-    assert median <= MOST_TIMES_THE_FLOOR * floor
+    print(f"\nautosave of {CHARACTERS}: {comparison.describe()}")
+    assert comparison.subject_s <= TARGET_S
+    assert comparison.ratio <= MOST_TIMES_THE_FLOOR, comparison.describe()
