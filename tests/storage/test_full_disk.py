@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from shadowdice.core.record import OutcomeRecord, RollRecord
+from shadowdice.storage.atomic import backup_path
 from shadowdice.storage.character_file import (
     CharacterFileError,
     load_character,
@@ -73,6 +74,37 @@ def test_given_a_full_disk_then_saving_says_so_and_leaves_the_old_file_and_no_le
     filler.unlink()
     save_character(path, system, bigger)
     assert load_character(path, registry).sheet == bigger
+
+
+def test_given_a_full_disk_then_a_save_over_a_file_with_a_backup_leaves_both_as_they_were(
+    small_disk, registry, system, sheet
+):
+    # Given a character saved twice (so that it has a backup) on a disk then filled up
+    path = small_disk / "hagen.json"
+    first = sheet.model_copy(update={"luck": 1})
+    save_character(path, system, first)
+    save_character(path, system, sheet)
+    filler = fill(small_disk)
+    bigger = sheet.model_copy(update={"notes": "Straße " * 10_000})
+
+    # When a bigger version is saved
+    with pytest.raises(CharacterFileError) as caught:
+        save_character(path, system, bigger)
+
+    # Then the player is told, and the file and its backup hold what they held
+    assert caught.value.problem == "the disk is full"
+    assert load_character(path, registry).sheet == sheet
+    assert load_character(backup_path(path), registry).sheet == first
+    assert sorted(p.name for p in small_disk.iterdir()) == [
+        "filler",
+        "hagen.json",
+        "hagen.json.bak",
+    ]
+
+    filler.unlink()
+    save_character(path, system, bigger)
+    assert load_character(path, registry).sheet == bigger
+    assert load_character(backup_path(path), registry).sheet == sheet
 
 
 def test_given_a_full_disk_then_a_recovery_file_fails_cleanly(small_disk, system, sheet):
