@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from shadowdice.core.dice import DiceRequest, DiceSource, Faces, typed_flags
@@ -193,6 +194,15 @@ class Judged(Protocol):
         ...
 
 
+@lru_cache(maxsize=1024)  # every face of a few dice, groups and rules, with room to spare
+def _judged_look(
+    judge: Callable[[tuple[int, ...]], Judged], sides: int, group: str, face: int
+) -> tuple[Any, ...]:
+    """All fields but the id of a die thrown digitally that shows ``face``, judged."""
+    judged = judge((face,))
+    return (sides, (face,), group, judged.marks, judged.score, (), False)
+
+
 def throw_dice(
     source: DiceSource,
     count: int,
@@ -220,10 +230,7 @@ def throw_dice(
                 for face in first
             ]
         # Dice that show the same face lie the same way: each face is judged once.
-        looks: dict[int, tuple[Any, ...]] = {}
-        for face in set(first):
-            judged = judge((face,))
-            looks[face] = (sides, (face,), group, judged.marks, judged.score, (), False)
+        looks = {face: _judged_look(judge, sides, group, face) for face in set(first)}
         return [_new_die(Die, (next(ids),) + looks[face]) for face in first]
     chains = [[face] for face in first]
     typed = [[flag] for flag in typed_flags(first)]

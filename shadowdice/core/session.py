@@ -360,7 +360,7 @@ class RollSession(ABC):
         self.withdraw()
         self.finished = True
         outcome = self.outcome()
-        dice, die_record = self._dice, _die_record
+        dice, known = self._dice, _DIE_RECORDS.get
         seed, position = self.dice_start or (None, None)
         # The session built every part itself, as the models say: no validation needed here
         # (records are validated where they come in from a file).
@@ -375,7 +375,9 @@ class RollSession(ABC):
                     trusted(
                         ThrowRecord,
                         label=throw.label,
-                        dice=tuple([die_record(dice[i]) for i in throw.die_ids]),
+                        dice=tuple(
+                            [known(dice[i][1:]) or _die_record(dice[i]) for i in throw.die_ids]
+                        ),
                     )
                     for throw in self.throws
                 ]
