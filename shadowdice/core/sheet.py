@@ -15,13 +15,20 @@ its ``before`` or ``after`` values with :func:`restore` undoes or redoes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
 
 from shadowdice.core.language import translations
 
@@ -116,6 +123,28 @@ def free_name(stem: str, taken: Iterable[str]) -> str:
     while (name := f"{stem} {number}") in taken:
         number += 1
     return name
+
+
+def assigned_field(info: ValidationInfo) -> str | None:
+    """In a check of a whole sheet (a model validator after the fields): the one field being
+    assigned, or None when the sheet is validated whole (read from a file, made new).
+
+    Rolls assign a sheet's points (Edge spent, damage taken) again and again, and checking
+    the whole sheet takes far longer than the roll: on an assignment, a check need only look
+    at what the assigned field can break, as the rest held before and holds still.
+    """
+    # Assigning a field of the sheet names it, with no data of an outer model; a sheet
+    # validated inside another model (a file) carries the outer model's field and data.
+    return info.field_name if info.data is None else None
+
+
+def assigned_elsewhere(info: ValidationInfo, reads: Collection[str]) -> bool:
+    """Whether a field is assigned that a check of the whole sheet, reading the fields
+    ``reads``, does not read: then the check held before and holds still (see
+    :func:`assigned_field`).
+    """
+    assigned = assigned_field(info)
+    return assigned is not None and assigned not in reads
 
 
 def check_unique_names(what: str, names: Iterable[str]) -> None:

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from shadowdice.core.language import N_, terms, translations
-from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
+from shadowdice.core.sheet import Row, Sheet, assigned_elsewhere, by_name, check_unique_names
 from shadowdice.systems.heldenhandbuch.dice_steps import (
     DIE_SIZES,
     MAX_BONUS_DICE,
@@ -317,7 +317,9 @@ class HeldenSheet(Sheet):
     psyche_lines_wished: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
 
     @model_validator(mode="after")
-    def _consistent(self) -> HeldenSheet:
+    def _consistent(self, info: ValidationInfo) -> HeldenSheet:
+        if assigned_elsewhere(info, ("attributes", "skills", "life_circles", "points")):
+            return self
         check_unique_names(_("attribute"), [attribute.name for attribute in self.attributes])
         check_unique_names(_("skill"), [skill.name for skill in self.skills])
         check_unique_names(_("life circle"), [circle.name for circle in self.life_circles])

@@ -49,7 +49,14 @@ from __future__ import annotations
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from shadowdice.core.language import N_, translations
-from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
+from shadowdice.core.sheet import (
+    RangedValue,
+    Row,
+    Sheet,
+    assigned_elsewhere,
+    by_name,
+    check_unique_names,
+)
 from shadowdice.systems.phasesix.rules import (
     CLASSIC,
     CURRENT,
@@ -230,6 +237,10 @@ def _standard_skills() -> list[Skill]:
     return [Skill(name=name) for name in SKILLS[CURRENT]]
 
 
+#: The fields the whole sheet's check reads (and completes: the standard skills).
+_CHECKED = frozenset({"rules", "attributes", "other_attributes", "skills", "knowledge"})
+
+
 class PhaseSixSheet(Sheet):
     """A Phase Six character, by the classic or the current rules.
 
@@ -288,7 +299,9 @@ class PhaseSixSheet(Sheet):
         return data
 
     @model_validator(mode="after")
-    def _consistent(self) -> PhaseSixSheet:
+    def _consistent(self, info: ValidationInfo) -> PhaseSixSheet:
+        if assigned_elsewhere(info, _CHECKED):
+            return self
         if self.rules not in RULES:
             raise ValueError(_("rules must be one of {names}", names=", ".join(RULES)))
         names = tuple(attribute.name for attribute in self.attributes)

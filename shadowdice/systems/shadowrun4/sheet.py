@@ -14,10 +14,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from shadowdice.core.language import N_, terms, translations
-from shadowdice.core.sheet import RangedValue, Row, Sheet, by_name, check_unique_names
+from shadowdice.core.sheet import (
+    RangedValue,
+    Row,
+    Sheet,
+    assigned_field,
+    by_name,
+    check_unique_names,
+)
 from shadowdice.systems.shadowrun4.rules import TableRules
 
 _, _n = translations(__name__)
@@ -155,21 +162,25 @@ class ShadowrunSheet(Sheet):
     harder: bool = False
 
     @model_validator(mode="after")
-    def _consistent(self) -> ShadowrunSheet:
-        if self.metatype not in METATYPES:
+    def _consistent(self, info: ValidationInfo) -> ShadowrunSheet:
+        # Checked whole where it comes in; on assigning a field, what the field can break.
+        assigned = assigned_field(info)
+        if assigned in (None, "metatype") and self.metatype not in METATYPES:
             raise ValueError(
                 _("metatype must be one of {metatypes}", metatypes=", ".join(METATYPES))
             )
         names = [attribute.name for attribute in self.attributes]
-        if names != list(ATTRIBUTES):
+        if assigned in (None, "attributes") and names != list(ATTRIBUTES):
             raise ValueError(
                 _(
                     "attributes must be {attributes}, in that order",
                     attributes=", ".join(ATTRIBUTES),
                 )
             )
-        check_unique_names(_("skill"), (skill.name for skill in self.skills))
-        if self.attribute("Magic") and self.attribute("Resonance"):
+        if assigned in (None, "skills"):
+            check_unique_names(_("skill"), (skill.name for skill in self.skills))
+        both = self.attribute("Magic") and self.attribute("Resonance")
+        if assigned in (None, "attributes") and both:
             raise ValueError(_("a character has Magic or Resonance, not both"))
         if self.edge_current > self.edge:
             raise ValueError(

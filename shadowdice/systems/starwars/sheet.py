@@ -42,10 +42,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from shadowdice.core.language import N_, terms, translations
-from shadowdice.core.sheet import MAX_TEXT_LENGTH, Row, Sheet, by_name, check_unique_names
+from shadowdice.core.sheet import (
+    MAX_TEXT_LENGTH,
+    Row,
+    Sheet,
+    assigned_elsewhere,
+    by_name,
+    check_unique_names,
+)
 from shadowdice.systems.starwars.codes import Code, normalized_code
 from shadowdice.systems.starwars.creation import check_creation, skill_dice_left
 from shadowdice.systems.starwars.damage import Armor, Wound, WoundState, can_act
@@ -295,6 +309,10 @@ def check_skill_names(names: list[str], attributes: list[str]) -> None:
             )
 
 
+#: The fields the whole sheet's check reads, and its rows show (a skill its attribute's code).
+_CHECKED = frozenset({"name", "attributes", "skills", "force_skills", "in_creation", "this_round"})
+
+
 class StarWarsSheet(Sheet):
     """A Star Wars D6 character.
 
@@ -352,7 +370,9 @@ class StarWarsSheet(Sheet):
     maneuverability: CodeText = NO_DICE
 
     @model_validator(mode="after")
-    def _consistent(self) -> StarWarsSheet:
+    def _consistent(self, info: ValidationInfo) -> StarWarsSheet:
+        if assigned_elsewhere(info, _CHECKED):
+            return self
         check_attributes(self.attributes)
         check_skill_names(
             [skill.name for skill in self.skills], [skill.attribute for skill in self.skills]
