@@ -63,6 +63,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Mark
 from shadowdice.core.language import Text, translations
@@ -258,6 +259,7 @@ class CombatSession(RollSession):
         self.notes: list[str] = []
         self.settled = False
         self._cached: list[Action] | None = None
+        self._outcome: tuple[str, Outcome] | None = None
         self._groups: dict[str, Group | None] = {}
         for index, fighter in enumerate(self.fighters):
             self._take_from_sheet(index, fighter)
@@ -369,7 +371,7 @@ class CombatSession(RollSession):
     # --- marks --------------------------------------------------------------------------------
 
     def _evaluate(self) -> None:
-        self._cached = None
+        self._cached = self._outcome = None
         self._groups.clear()
         for fighter in self.fighters:
             evaluation = fighter.evaluation
@@ -1018,7 +1020,15 @@ class CombatSession(RollSession):
     # --- the outcome --------------------------------------------------------------------------
 
     def outcome(self) -> Outcome:
-        """Where the phase stands, in words and values."""
+        """Where the phase stands, in words and values: worked out once per state (as the
+        actions are) and language, as every action reads it before and after.
+        """
+        shown_in = language.current()
+        if self._outcome is None or self._outcome[0] != shown_in:
+            self._outcome = (shown_in, self._work_out_outcome())
+        return self._outcome[1]
+
+    def _work_out_outcome(self) -> Outcome:
         headline, tone = self._headline()
         damage = [self.hit.sentence] if self.hit is not None else []
         damage += [

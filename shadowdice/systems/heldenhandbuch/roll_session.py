@@ -446,6 +446,8 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
                 evaluation.mythos_points, MOST_MYTHOS_POINTS - sheet.mythos_points
             ),
         }
+        if not any(self.charged.values()):
+            return  # nothing to charge: nothing the sheet could refuse, no copy to try it on
         trial = sheet.model_copy(deep=True)
         try:
             for _resource, amount, spend in self._spenders(trial):
