@@ -574,10 +574,8 @@ def _written_temp(beside: Path, data: bytes, *, mode: int | None) -> Iterator[Pa
     It stays locked until the block ends, so that no other save takes it for a leftover; if
     the block fails, the file is removed.
     """
-    descriptor, temp = _create_temp(beside)
+    descriptor, temp = _create_locked_temp(beside)
     try:
-        if fcntl is not None:
-            fcntl.flock(descriptor, fcntl.LOCK_EX)
         view = memoryview(data)
         while view:
             view = view[os.write(descriptor, view) :]
@@ -595,6 +593,37 @@ def _written_temp(beside: Path, data: bytes, *, mode: int | None) -> Iterator[Pa
     finally:
         if descriptor >= 0:
             os.close(descriptor)
+
+
+def _create_locked_temp(beside: Path) -> tuple[int, Path]:
+    """Create, open and lock (on POSIX) a new temporary file next to ``beside``.
+
+    Between its creation and its lock, another save tidying the folder may take the file for
+    a leftover and remove it; then another one is made.
+    """
+    for _attempt in range(_CREATE_ATTEMPTS):
+        descriptor, temp = _create_temp(beside)
+        if fcntl is None:
+            return descriptor, temp
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+            if _still_named(temp, descriptor):
+                return descriptor, temp
+        except BaseException:
+            os.close(descriptor)
+            _remove_quietly(temp)
+            raise
+        os.close(descriptor)  # removed as a leftover before it was locked
+    raise FileExistsError(_("no free temporary file name beside {beside}", beside=beside))
+
+
+def _still_named(path: Path | str, descriptor: int) -> bool:
+    """Whether ``path`` still names the open file ``descriptor`` (no other save removed it)."""
+    try:
+        named = os.lstat(path)
+    except OSError:
+        return False
+    return os.path.samestat(named, os.fstat(descriptor))
 
 
 def _create_temp(beside: Path) -> tuple[int, Path]:

@@ -439,3 +439,36 @@ def test_a_failure_just_after_the_new_file_is_in_place_does_not_undo_it(
     # Then the new file stays in place, the previous one as its backup
     assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"new", b"old")
     assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
+
+
+# --- another save tidying the folder at the worst moment ---------------------------------------
+
+posix_locks = pytest.mark.skipif(os.name != "posix", reason="temporary files are locked on POSIX")
+
+
+@posix_locks
+def test_a_temporary_file_tidied_away_before_it_is_locked_is_made_again(tmp_path, monkeypatch):
+    # Given another save into the folder that takes our new temporary file for a leftover in
+    # the moment between its creation and its lock
+    from shadowdice.storage import atomic
+
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"old", keep_backup=False)
+    real_create = atomic._create_temp
+    tidied = []
+
+    def create_then_tidied(beside):
+        descriptor, temp = real_create(beside)
+        if not tidied:
+            tidied.append(atomic.remove_stale_temps(tmp_path))
+        return descriptor, temp
+
+    monkeypatch.setattr(atomic, "_create_temp", create_then_tidied)
+
+    # When the file is saved
+    write_atomic(target, b"new", keep_backup=False)
+
+    # Then the save made another temporary file and succeeded
+    assert tidied == [1]
+    assert target.read_bytes() == b"new"
+    assert names(tmp_path) == {"hagen.json"}
