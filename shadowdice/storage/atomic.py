@@ -20,12 +20,14 @@ backup is recycled only when it is a regular file of the same owner and group as
 no other name. Under its own name every file is whole at every moment; a program that opened
 the old backup before the swap and still reads it then sees its bytes change.
 
-A temporary file is locked while it is being written (on POSIX; Windows keeps an open file from
-being removed anyway). A save killed midway leaves its temporary file behind, unlocked: the next
-save into that folder removes such leftovers of ours (``.<name>.<8 hex digits>.tmp``), and only
-those. Looking costs a listing of the whole folder, so a save skips it when the folder's
-modification time is still the one it had right after this program's last save into it, with
-no temporary file of another save in it then: nothing was added to the folder since.
+A temporary file is locked while it is being written, until it has its final name (on POSIX;
+Windows keeps an open file from being removed anyway); one that another save took for a leftover
+in the moment before it was locked is made again. A save killed midway leaves its temporary
+file behind, unlocked: the next save into that folder removes such leftovers of ours
+(``.<name>.<8 hex digits>.tmp``), and only those. Looking costs a listing of the whole folder,
+so a save skips it when the folder's modification time is still the one it had right after
+this program's last save into it, with no temporary file of another save in it then: nothing
+was added to the folder since.
 
 Only regular files are read or replaced: a pipe, a device or a socket named like a character
 file is refused before it is opened (opening a pipe would wait for ever). A read-only file is
@@ -365,33 +367,54 @@ def _write_over_old_backup(
         return _UNCHANGED
     target_name = os.fspath(target)
     backup_name = f"{target_name}.bak"
-    temp = _linked_temp(target_name)
-    if temp is None:
+    linked = _locked_second_name(target_name)
+    if linked is None:
         return _UNCHANGED
-    try:
-        exchange(temp, backup_name)
-    except OSError as error:
-        if error.errno in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-            _no_exchange.add(backup.st_dev)
-        _remove_quietly(Path(temp))
-        return _UNCHANGED
-    # The backup is the file as it is now; the old backup's file has the temporary name.
+    temp, locked = linked
+    try:  # the file stays locked until its temporary name is gone (see _locked_second_name)
+        try:
+            exchange(temp, backup_name)
+        except OSError as error:
+            if error.errno in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+                _no_exchange.add(backup.st_dev)
+            _remove_quietly(Path(temp))
+            return _UNCHANGED
+        # The backup is the file as it is now; the old backup's file has the temporary name.
+        return _write_over_swapped(exchange, temp, backup_name, target_name, data, existing)
+    finally:
+        os.close(locked)
+
+
+def _write_over_swapped(
+    exchange: Callable[[str, str], None],
+    temp: str,
+    backup: str,
+    target: str,
+    data: bytes,
+    existing: os.stat_result,
+) -> str:
+    """Write ``data`` over the old backup's file, which has the name ``temp`` after the swap,
+    and move it over ``target``; see :func:`_write_over_old_backup`.
+    """
     try:
         descriptor = os.open(temp, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
-        return _swap_back(exchange, temp, backup_name)
+        return _swap_back(exchange, temp, backup)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)  # no other save takes it for a leftover
+        try:  # no other save takes it for a leftover from now on
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # one is taking it: it goes, and the backup is kept the usual way
+            return _swap_back(exchange, temp, backup)
         status = os.fstat(descriptor)
         if not (
             stat.S_ISREG(status.st_mode)
             and status.st_nlink == 1
-            and (status.st_uid, status.st_gid) == (backup.st_uid, backup.st_gid)
+            and (status.st_uid, status.st_gid) == (existing.st_uid, existing.st_gid)
         ):
-            return _swap_back(exchange, temp, backup_name)
+            return _swap_back(exchange, temp, backup)
         old = _read_all(descriptor, status.st_size)
         if old is None:
-            return _swap_back(exchange, temp, backup_name)
+            return _swap_back(exchange, temp, backup)
         try:
             _write_all(descriptor, data)
             if len(old) > len(data):
@@ -401,13 +424,40 @@ def _write_over_old_backup(
                 with contextlib.suppress(OSError):
                     os.fchmod(descriptor, mode)
             os.fsync(descriptor)
-            os.replace(temp, target_name)
+            os.replace(temp, target)
         except BaseException:
-            _put_back(exchange, descriptor, old, temp, backup_name)
+            _put_back(exchange, descriptor, old, temp, backup)
             raise
     finally:
         os.close(descriptor)
     return _SAVED
+
+
+def _locked_second_name(target: str) -> tuple[str, int] | None:
+    """A second name of ``target`` under a free temporary name beside it, and the file opened
+    and locked through it; None where none can be made and locked at once.
+
+    Another save tidying the folder may have opened the name before it is swapped; the lock
+    keeps it from removing the name, whatever file the name has by then, for as long as it is
+    held: until the name is gone.
+    """
+    temp = _linked_temp(target)
+    if temp is None:
+        return None
+    try:
+        descriptor = os.open(temp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        _remove_quietly(Path(temp))
+        return None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if _still_named(temp, descriptor):
+            return temp, descriptor
+    except OSError:
+        pass  # another save is taking it for a leftover
+    os.close(descriptor)
+    _remove_quietly(Path(temp))
+    return None
 
 
 def _linked_temp(target: str) -> str | None:

@@ -472,3 +472,52 @@ def test_a_temporary_file_tidied_away_before_it_is_locked_is_made_again(tmp_path
     assert tidied == [1]
     assert target.read_bytes() == b"new"
     assert names(tmp_path) == {"hagen.json"}
+
+
+@swaps_names
+def test_a_save_recycling_the_old_backup_keeps_its_temporary_name_from_another_save(
+    tmp_path, monkeypatch, swapping
+):
+    # Given another save into the folder that opens our temporary name just before the names
+    # are swapped, and tries to lock it as a leftover (and remove the name) only later, while
+    # this save syncs the new contents it wrote under that name
+    import fcntl
+
+    from shadowdice.storage import atomic
+
+    target = tmp_path / "hagen.json"
+    write_atomic(target, b"oldest")
+    write_atomic(target, b"old")
+    real_exchange = atomic._exchange()
+    real_fsync = os.fsync
+    opened = []
+    other_save = []
+
+    def exchange_while_looked_at(first, second):
+        if not opened:
+            opened.append((os.open(first, os.O_RDONLY | os.O_NONBLOCK), first))
+        real_exchange(first, second)
+
+    def fsync_while_other_save_tidies(descriptor):
+        if opened and not other_save:
+            held, name = opened[0]
+            try:
+                fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                other_save.append("left it alone")
+            else:
+                other_save.append("took it for a leftover")
+                os.unlink(name)
+            os.close(held)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(atomic, "_exchange", lambda: exchange_while_looked_at)
+    monkeypatch.setattr(os, "fsync", fsync_while_other_save_tidies)
+
+    # When the file is saved
+    write_atomic(target, b"new")
+
+    # Then the other save left the name alone, and this save succeeded
+    assert other_save == ["left it alone"]
+    assert (target.read_bytes(), backup_path(target).read_bytes()) == (b"new", b"old")
+    assert names(tmp_path) == {"hagen.json", "hagen.json.bak"}
