@@ -100,9 +100,17 @@ class CheckValuesModel(BaseModel):
         if isinstance(values, CheckValuesModel):
             values = values.as_parameters()
         # The same values read the same way: each set is validated once and the model
-        # shared, as it cannot change. The type of each value is part of the key: 1 and True
-        # are equal, but not the same value to validate.
-        key = (cls, *[(name, type(value), value) for name, value in values.items()])
+        # shared, as it cannot change. The type of each value is part of the key, and of each
+        # value within a tuple or set: 1 and True are equal, but not the same value to validate.
+        key = (
+            cls,
+            *[
+                (name, kind, value)
+                if (kind := type(value)) in _SCALARS
+                else (name, kind, value, _types_within(value))
+                for name, value in values.items()
+            ],
+        )
         try:
             return _read(key)
         except TypeError:  # a value that cannot be a key (a list): validated as it is
@@ -135,11 +143,28 @@ def _field_names(model: type[BaseModel]) -> tuple[str, ...]:
     return tuple(model.model_fields)
 
 
+#: Types of values that hold no other values: their type and value say all a key needs.
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+def _types_within(value: Any) -> Any:
+    """The types of the values a tuple or set holds, at every depth, for a key; None for
+    anything else.
+    """
+    if isinstance(value, tuple):
+        return tuple([(type(item), _types_within(item)) for item in value])
+    if isinstance(value, frozenset):
+        return frozenset([(type(item), item, _types_within(item)) for item in value])
+    return None
+
+
 @lru_cache(maxsize=512)
 def _read(key: tuple[Any, ...]) -> CheckValuesModel:
-    """The check values of ``key`` (the model, then each value with its key and type)."""
+    """The check values of ``key``: the model, then each value with its key and type (and
+    the types of what it holds).
+    """
     model, *items = key
-    return model._validated({name: value for name, _type, value in items})
+    return model._validated({item[0]: item[2] for item in items})
 
 
 def _allows_none(field: Any) -> bool:

@@ -68,6 +68,25 @@ def test_values_read_before_are_read_alike_and_wrong_ones_refused_every_time():
             StrictPool.read({"dice": "3"})
 
 
+class StrictCounts(CheckValuesModel):
+    counts: tuple[Annotated[int, Strict()], ...] = ()
+    kinds: frozenset[Annotated[int, Strict()]] = frozenset()
+
+
+@pytest.mark.parametrize("key", ["counts", "kinds"])
+def test_values_within_a_tuple_that_equal_others_read_before_are_still_refused(key):
+    # Given numbers read once, in a tuple or a set
+    holder = tuple if key == "counts" else frozenset
+    assert getattr(StrictCounts.read({key: holder((1, 2))}), key) == holder((1, 2))
+
+    # Then flags that equal them are refused as they were before anything was read, and
+    # floats that equal them too
+    for wrong in (holder((True, 2)), holder((1.0, 2))):
+        with pytest.raises(CheckError, match=rf"^{key}\.0: Input should be a valid integer"):
+            StrictCounts.read({key: wrong})
+    assert StrictCounts.read({key: holder((1, 2))}) == StrictCounts.read({key: holder((1, 2))})
+
+
 def test_values_that_cannot_be_remembered_are_still_read():
     pool = StrictPool.read({"dice": 1, "names": ["Kira", "Hagen"]})
     assert pool.names == ("Kira", "Hagen")
