@@ -6,7 +6,8 @@ target with :func:`os.replace`, a single step for the operating system. A crash,
 a pulled plug midway leaves the old file as it was. The previous version is kept beside the file
 as ``<name>.bak``, replaced in one step too: as a second name (hard link) of the previous file,
 whose bytes are on disk already, or where that is not possible as a copy written the same way.
-So a save costs two fsyncs, the new bytes' and the folder's.
+So a save costs two fsyncs, the new bytes' and the folder's (a third where the backup is a
+copy).
 
 Where the system can swap two names in one step (Linux: ``renameat2`` with
 ``RENAME_EXCHANGE``), the backup that is being replaced is recycled as the temporary file: the
@@ -15,10 +16,12 @@ and the old backup's file now has a temporary name; the new bytes are written ov
 and moved over the target as above. Making and freeing a file costs the file system more than
 all the rest of a save. At every moment the target holds the old or the new contents and the
 backup a whole earlier version; if writing fails, the old backup's bytes are written back and
-the two names swapped back, so a failed save leaves file and backup as they were. The old
-backup is recycled only when it is a regular file of the same owner and group as the file, with
-no other name. Under its own name every file is whole at every moment; a program that opened
-the old backup before the swap and still reads it then sees its bytes change.
+the two names swapped back, so a failed save leaves file and backup as they were (where even
+that fails, the backup holds the file as it is; the file is never touched). The old backup is
+recycled only when it is a regular file of the same owner and group as the file, and neither
+it nor the file has another name. Under its own name every file is whole at every moment; a
+program that opened the old backup before the swap and still reads it then sees its bytes
+change.
 
 A temporary file is locked while it is being written, until it has its final name (on POSIX;
 Windows keeps an open file from being removed anyway); one that another save took for a leftover
