@@ -7,8 +7,8 @@ creation, "Rüstung" / armor, "Schaden" / damage and wounds).
 - **Skills** belong to an attribute and store only what was added to it ("2D"); the code a
   player rolls is the attribute's code plus that (Wookiee-like Dexterity 2D+2, Dodge +2D:
   4D+2; Grenade +0D: 2D+2). Every row knows its attribute's code (kept out of the saved
-  data, refreshed whenever the sheet is validated or settled) so that the editor can show the
-  derived code.
+  data, refreshed whenever the sheet is settled or validated whole, or a field they come from
+  is assigned) so that the editor can show the derived code.
 - **Force skills** (Control, Sense, Alter) stand apart from the attributes: a starting code
   from the template plus what was added. A character has only those its template lists.
 - **Force Points** (every character starts with one). The text has no Dark Side points, so
