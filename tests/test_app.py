@@ -4,7 +4,6 @@ set out of its sight afterwards; it runs again however the start ends.
 
 import gc
 import json
-import os
 import subprocess
 import sys
 import textwrap
@@ -16,6 +15,7 @@ from shadowdice.app import collector_resting_while_starting
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems.shadowrun4 import Shadowrun4
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
+from tests.private_home import private_home_environment
 
 
 @pytest.fixture
@@ -75,15 +75,8 @@ def test_the_real_app_runs_with_its_start_frozen_and_the_collector_on(tmp_path):
                           "frozen": gc.get_freeze_count()}))
         """
     )
-    home = tmp_path / "home"
     environment = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-        "XDG_DATA_HOME": str(home / ".local" / "share"),
-        "XDG_STATE_HOME": str(home / ".local" / "state"),
-        "XDG_CACHE_HOME": str(home / ".cache"),
+        **private_home_environment(tmp_path / "home"),
         "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
     }
     roll = ["--seed", "7", "--roll", '{"attribute": "Body"}', "--write-result", str(result)]

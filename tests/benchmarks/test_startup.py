@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import compileall
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -35,6 +34,7 @@ from shadowdice.storage.paths import AppPaths
 from shadowdice.systems.shadowrun4 import Shadowrun4
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 from tests.benchmarks import startup_probe
+from tests.private_home import private_home_environment
 
 PROBE = Path(startup_probe.__file__).resolve()
 ROUNDS = 7
@@ -42,27 +42,6 @@ WARMUP_ROUNDS = 1
 TARGET_RATIO = 1.5
 #: A round that takes longer than this has hung; the probe gives up after 30 s itself.
 ROUND_TIMEOUT_S = 60
-
-
-def isolated_environment(home: Path) -> dict[str, str]:
-    """The environment of the app: offscreen Qt, and every per-user folder inside ``home``."""
-    runtime = home / "runtime"
-    runtime.mkdir(mode=0o700, parents=True)
-    env = dict(os.environ)
-    env.update(
-        QT_QPA_PLATFORM="offscreen",
-        HOME=str(home),
-        USERPROFILE=str(home),
-        APPDATA=str(home / "AppData" / "Roaming"),
-        LOCALAPPDATA=str(home / "AppData" / "Local"),
-        XDG_CONFIG_HOME=str(home / ".config"),
-        XDG_DATA_HOME=str(home / ".local" / "share"),
-        XDG_STATE_HOME=str(home / ".local" / "state"),
-        XDG_CACHE_HOME=str(home / ".cache"),
-        XDG_DOCUMENTS_DIR=str(home / "Documents"),
-        XDG_RUNTIME_DIR=str(runtime),
-    )
-    return env
 
 
 class ColdStart:
@@ -79,7 +58,7 @@ class ColdStart:
     def __init__(self, command: list[str], home: Path) -> None:
         self.command = command
         self.home = home
-        self.env = isolated_environment(home)
+        self.env = private_home_environment(home)
         self.stderr_path = home / "stderr.txt"
         self.process: subprocess.Popen[str] | None = None
         self.timings: dict[str, float] = {}

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.benchmarks.test_startup import TARGET_RATIO, isolated_environment
+from tests.benchmarks.test_startup import TARGET_RATIO
+from tests.private_home import private_home_environment
 
 BUNDLE = os.environ.get("SHADOWDICE_BUNDLE", "")
 ROUNDS = 7
@@ -53,7 +54,7 @@ def seconds_until_shown(command: list[str], title: str, home: Path) -> float:
 
     The process is killed once it is there.
     """
-    env = {**isolated_environment(home), "QT_QPA_PLATFORM": "xcb"}
+    env = {**private_home_environment(home), "QT_QPA_PLATFORM": "xcb"}
     started = time.perf_counter()
     process = subprocess.Popen(
         command, env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL

@@ -29,7 +29,7 @@ from pathlib import Path, PurePath
 import pytest
 
 from shadowdice.licenses import bundled_components
-from tests.benchmarks.test_startup import isolated_environment
+from tests.private_home import private_home_environment
 
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
@@ -92,7 +92,7 @@ def run_bundle(bundle: Path, home: Path, *arguments: str) -> subprocess.Complete
     return subprocess.run(
         [str(bundle / "shadowdice"), *arguments],
         cwd=home,
-        env=isolated_environment(home),
+        env=private_home_environment(home),
         capture_output=True,
         text=True,
         timeout=120,
@@ -157,7 +157,7 @@ def test_the_bundle_speaks_german_where_the_system_does(bundle, tmp_path):
     result = subprocess.run(
         [str(bundle / "shadowdice"), "--roll", json.dumps(CHECK), "--write-result", "r.json"],
         cwd=tmp_path,
-        env={**isolated_environment(tmp_path), "LANGUAGE": "de", "LANG": "de_DE.UTF-8"},
+        env={**private_home_environment(tmp_path), "LANGUAGE": "de", "LANG": "de_DE.UTF-8"},
         capture_output=True,
         text=True,
         timeout=120,

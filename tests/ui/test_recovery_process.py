@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -14,22 +13,14 @@ import pytest
 
 from shadowdice.storage.character_file import load_character, save_character
 from shadowdice.systems import builtin_registry
+from tests.private_home import private_home_environment
 
 PROBE = Path(__file__).with_name("recovery_probe.py")
 
 
 def environment(home: Path) -> dict[str, str]:
-    """A private home: platformdirs finds every folder of the app under it."""
-    return {
-        **os.environ,
-        "PYTHONPATH": str(Path(__file__).parents[2]),
-        "QT_QPA_PLATFORM": "offscreen",
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-        "XDG_DATA_HOME": str(home / ".local" / "share"),
-        "XDG_STATE_HOME": str(home / ".local" / "state"),
-        "XDG_DOCUMENTS_DIR": str(home / "Documents"),
-    }
+    """A private home, and this source tree on the import path."""
+    return {**private_home_environment(home), "PYTHONPATH": str(Path(__file__).parents[2])}
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the private home uses XDG folders")
