@@ -16,6 +16,18 @@ from shadowdice.storage.atomic import backup_path, write_atomic
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions and links")
 
 
+def disk_full_when_replacing(monkeypatch, target: Path) -> None:
+    """The rename onto ``target`` fails as on a full disk; other renames work."""
+    real_replace = os.replace
+
+    def replace_failing_onto_target(source, destination):
+        if Path(destination) == target:
+            raise OSError(28, "No space left on device")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", replace_failing_onto_target)
+
+
 def names(folder: Path) -> set[str]:
     return {entry.name for entry in folder.iterdir()}
 
@@ -60,14 +72,7 @@ def test_given_the_final_replace_fails_then_the_old_file_is_intact_and_no_temp_i
 ):
     target = tmp_path / "hagen.json"
     write_atomic(target, b"old contents")
-    real_replace = os.replace
-
-    def replace_failing_onto_target(source, destination):
-        if Path(destination) == target:
-            raise OSError(28, "No space left on device")
-        real_replace(source, destination)
-
-    monkeypatch.setattr(os, "replace", replace_failing_onto_target)
+    disk_full_when_replacing(monkeypatch, target)
 
     with pytest.raises(OSError, match="No space left"):
         write_atomic(target, b"new contents")
@@ -326,14 +331,7 @@ def test_given_the_final_replace_fails_over_the_old_backup_then_both_are_as_they
     target = tmp_path / "hagen.json"
     write_atomic(target, b"oldest")
     write_atomic(target, b"old")
-    real_replace = os.replace
-
-    def replace_failing_onto_target(source, destination):
-        if Path(destination) == target:
-            raise OSError(28, "No space left on device")
-        real_replace(source, destination)
-
-    monkeypatch.setattr(os, "replace", replace_failing_onto_target)
+    disk_full_when_replacing(monkeypatch, target)
 
     with pytest.raises(OSError, match="No space left"):
         write_atomic(target, b"new contents")

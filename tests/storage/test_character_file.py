@@ -151,16 +151,22 @@ def test_given_a_sheet_that_would_not_load_back_when_saved_then_the_old_file_sta
     assert not backup_path(saved).exists()
 
 
-def test_contents_checked_before_are_not_checked_again_and_changed_ones_are(
-    saved, system, sheet, monkeypatch
-):
-    checked = []
+def contents_checked(monkeypatch) -> list[bytes]:
+    """The contents a save checks as a file before writing them, as it checks them."""
+    checked: list[bytes] = []
     check = character_file._validate_sheet_in_file
     monkeypatch.setattr(
         character_file,
         "_validate_sheet_in_file",
         lambda *arguments: checked.append(arguments[2]) or check(*arguments),
     )
+    return checked
+
+
+def test_contents_checked_before_are_not_checked_again_and_changed_ones_are(
+    saved, system, sheet, monkeypatch
+):
+    checked = contents_checked(monkeypatch)
     # Saving the unchanged sheet writes the bytes checked when it was saved first
     save_character(saved, system, sheet)
     assert checked == []
@@ -175,13 +181,7 @@ def test_a_file_just_opened_is_checked_at_its_first_save_and_not_again(
 ):
     # Given a file saved by an earlier run of the app (nothing is remembered of it)
     monkeypatch.setattr(character_file, "_known_good", character_file._GoodContents(most=8))
-    checked = []
-    check = character_file._validate_sheet_in_file
-    monkeypatch.setattr(
-        character_file,
-        "_validate_sheet_in_file",
-        lambda *arguments: checked.append(arguments[2]) or check(*arguments),
-    )
+    checked = contents_checked(monkeypatch)
 
     # When it is opened and saved unchanged, twice
     loaded = load_character(saved, registry)
