@@ -141,16 +141,43 @@ def _best_group_counts(
 ) -> tuple[tuple[tuple[int, int], ...], ...]:
     """:func:`best_group_counts` of sorted faces, remembered: a contest asks for the same
     dice again and again while its fighters look at the table.
+
+    The groups are those of :func:`group_counts`, ranked by :func:`strength`; both are worked
+    out here on the counts by face directly (no dice are laid out one by one), and only the
+    groups that may still be the strongest are kept.
     """
-    groups = [
-        (strength(_expand(chosen)), _expand(chosen), chosen)
-        for chosen in group_counts(faces, cap, sequences, room)
-    ]
-    if not groups:
+    if room <= 0:
         return ()
-    top = max(group[0] for group in groups)
-    best = sorted((g for g in groups if g[0] == top), key=lambda g: g[1], reverse=True)
-    return tuple(tuple(chosen.items()) for _strength, _faces, chosen in best)
+    top: Strength = (0, 0, 0)
+    best: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+    for face in sorted({face for face in faces if is_success(face)}, reverse=True):
+        if (1, 0, face) > top:
+            top, best = (1, 0, face), [((face,), ((face, 1),))]
+        elif (1, 0, face) == top:
+            best.append(((face,), ((face, 1),)))
+    counts = Counter(face for face in faces if can_match(face, cap))
+    eligible = sorted(counts)
+    for numbers in product(*(range(counts[face] + 1) for face in eligible)):
+        size = sum(numbers)
+        if size < 2 or size > room or size < top[0]:
+            continue
+        chosen = tuple((face, n) for face, n in zip(eligible, numbers, strict=True) if n)
+        if sequences:
+            present = {face for face, _n in chosen}
+            if not all(n > 1 or face - 1 in present or face + 1 in present for face, n in chosen):
+                continue
+        elif any(n == 1 for _face, n in chosen):
+            continue
+        rank = (size, sum(n for _face, n in chosen if n > 1), sum(f * n for f, n in chosen))
+        if rank < top:
+            continue
+        laid_out = tuple(face for face, n in reversed(chosen) for _copy in range(n))
+        if rank > top:
+            top, best = rank, [(laid_out, chosen)]
+        else:
+            best.append((laid_out, chosen))
+    best.sort(key=lambda group: group[0], reverse=True)
+    return tuple(chosen for _faces, chosen in best)
 
 
 def best_group(

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from shadowdice.systems.heldenhandbuch.best_group import (
     best_group,
+    best_group_counts,
+    group_counts,
     is_group,
     keep_choice,
     strength,
@@ -129,3 +131,21 @@ def test_keep_choice_is_the_best_of_all_subsets(kept_faces, thrown_faces, value,
         for subset in combinations([die_id for die_id, _ in thrown], size)
     )
     assert keep_key(kept, thrown, chosen, **args) == best
+
+
+@settings(max_examples=300, deadline=None)
+@given(throws, st.integers(4, 20), st.booleans(), st.integers(0, 6))
+def test_the_strongest_groups_are_those_of_every_group_ranked_best_faces_first(
+    faces, cap, sequences, room
+):
+    # The ranking works on counts by face; by definition it ranks every group by strength
+    groups = [
+        (strength(expanded), expanded, chosen)
+        for chosen in group_counts(faces, cap, sequences, room)
+        for expanded in [sorted((f for f, n in chosen.items() for _ in range(n)), reverse=True)]
+    ]
+    top = max((rank for rank, _faces, _chosen in groups), default=None)
+    expected = sorted(
+        (group for group in groups if group[0] == top), key=lambda g: g[1], reverse=True
+    )
+    assert best_group_counts(faces, cap, sequences, room) == [c for _r, _f, c in expected]
