@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from shadowdice.core.die import Mark
 from shadowdice.systems.heldenhandbuch.best_group import (
@@ -115,7 +116,25 @@ def evaluate(
     ``cap`` is the highest face that may match (the tested value, or a tool's lower quality),
     ``value`` the tested value (for masterly skill), ``converted`` the ids of converted lucky
     numbers (they do not count for a legendary check).
+
+    An evaluation never changes, and a roll asks for the same one several times between two
+    throws (its marks, its outcome before and after an action, its actions): the last ones
+    worked out are remembered, by the dice and everything else they were evaluated with.
     """
+    return _evaluated(tuple(dice), cap, value, sides, cascade, sequences, converted)
+
+
+@lru_cache(maxsize=1024)
+def _evaluated(
+    dice: tuple[DieFace, ...],
+    cap: int,
+    value: int,
+    sides: int,
+    cascade: bool,
+    sequences: bool,
+    converted: frozenset[int],
+) -> Evaluation:
+    """:func:`evaluate`, remembered."""
     ones = tuple(die_id for die_id, face in dice if face == FUMBLE)
     offsets = ones_to_offset(len(ones), value)
     ignored = frozenset(ones) if not offsets else frozenset()

@@ -34,6 +34,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.language import Text, translations
@@ -136,6 +137,9 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         self.refused = ""
         self.shadow_left = tested.shadow_rolls
         self.shadow = None
+        # The outcome and the actions as last worked out, each with the state they are of.
+        self._outcome: tuple[tuple[Any, ...], Outcome] | None = None
+        self._actions: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
 
     # --- what subclasses say ---------------------------------------------------------------
 
@@ -211,8 +215,37 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
 
     # --- the outcome -----------------------------------------------------------------------
 
+    def _state(self) -> tuple[Any, ...]:
+        """What the outcome and the actions are made of, and the language they are shown in:
+        while it stays the same, so do they (every action reads the outcome before and after
+        it, and the actions are read again to take one).
+        """
+        return (
+            language.current(),
+            len(self.throws),
+            len(self.taken),
+            self.table,
+            tuple(self.scored_ids()),
+            self.ended(),
+            tuple(self.converted.items()),
+            self.settled,
+            self.refused,
+            tuple(self.charged.items()),
+            self.shadow,
+            self.shadow_left,
+            self.sheet.lucky_number,
+        )
+
     def outcome(self) -> Outcome:
-        """The result (or group), fumbles, legendary failure and Mythos points in words."""
+        """The result (or group), fumbles, legendary failure and Mythos points in words;
+        worked out once per state (:meth:`_state`).
+        """
+        state = self._state()
+        if self._outcome is None or self._outcome[0] != state:
+            self._outcome = (state, self._work_out_outcome())
+        return self._outcome[1]
+
+    def _work_out_outcome(self) -> Outcome:
         evaluation = self.evaluation()
         headline, tone = self._headline(evaluation)
         return Outcome(
@@ -385,6 +418,15 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
     # --- actions -----------------------------------------------------------------------------
 
     def _offered(self) -> Iterable[Action]:
+        """The actions, worked out once per state (:meth:`_state`): the suggested keep
+        searches the table.
+        """
+        state = self._state()
+        if self._actions is None or self._actions[0] != state:
+            self._actions = (state, tuple(self._work_out_actions()))
+        return self._actions[1]
+
+    def _work_out_actions(self) -> Iterable[Action]:
         if self.shadow is not None:
             yield from self._shadow_choice()
             return

@@ -1,0 +1,59 @@
+"""A roll's outcome and actions are worked out once per state and language: they follow every
+action, finishing, a lucky number changed on the sheet, and a switch of language.
+"""
+
+from shadowdice.core import language
+from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+
+
+def test_the_outcome_and_the_actions_follow_a_switch_of_language(roll, alrik):
+    session = roll(alrik, [7, 3, 10, 7, 2, 2], what="skill:Oratory", roll="sieve")
+    assert session.outcome().headline == "Nothing kept yet"
+    assert session.actions()[0].label == "Keep and throw the rest again"
+    try:
+        language.set_language("de")
+        assert session.outcome().headline == "Noch nichts gewertet"
+        assert session.actions()[0].label != "Keep and throw the rest again"
+    finally:
+        language.set_language("en")
+    assert session.outcome().headline == "Nothing kept yet"
+    assert session.actions()[0].label == "Keep and throw the rest again"
+
+
+def test_the_outcome_follows_every_action_and_the_finish(roll, alrik):
+    session = roll(alrik, [7, 3, 10, 7, 2, 2], what="skill:Oratory", roll="sieve")
+    session.apply("keep", (0,))
+    assert session.outcome().headline == "So far: result 7"
+    assert session.actions()[0].pick.suggested == (3,)
+    session.apply("keep", (3,))
+    assert session.outcome().headline == "So far: result 14 (7 + 7)"
+    # Stopping throws nothing: the last throw is kept all the same
+    session.apply("stop")
+    assert session.outcome().headline == "Result 14 (7 + 7)" and session.actions() == ()
+
+
+def test_finishing_keeps_the_last_throw_in_the_outcome_without_a_throw(roll, alrik):
+    session = roll(alrik, [7, 3, 10], what="skill:Oratory", roll="sieve")
+    assert session.outcome().values["ended"] is False
+    record = session.finish()
+    assert record.outcome.headline == "Result 10" and record.outcome.values["ended"] is True
+    assert session.outcome().headline == "Result 10"
+
+
+def test_the_outcome_follows_a_lucky_number_changed_on_the_sheet(roll, alrik):
+    # Alrik's lucky number is 14: a 14 thrown on Intimidation's W20 pays a learning die
+    session = roll(alrik, [14, 3, 2, 2], what="skill:Intimidation", roll="single")
+    assert session.outcome().values["lucky_unconverted"] == 1
+    alrik.lucky_number = 15
+    assert session.outcome().values["lucky_unconverted"] == 0
+    assert not any(action.id.startswith("lucky") for action in session.actions())
+
+
+def test_an_evaluation_is_remembered_by_everything_it_was_made_of():
+    dice = [(0, 14), (1, 9), (2, 9)]
+    first = evaluate(dice, cap=12, value=12, sides=20)
+    assert evaluate(list(dice), cap=12, value=12, sides=20) is first
+    assert evaluate(dice, cap=8, value=12, sides=20).value == 14
+    assert first.value == 18
+    converted = evaluate(dice, cap=12, value=12, sides=20, converted=frozenset({0}))
+    assert converted is not first and converted.value == 18
