@@ -84,6 +84,15 @@ def what_key(kind: str, name: str) -> str:
     return f"{kind}:{name}"
 
 
+def what_keys(sheet: HeldenSheet) -> tuple[str, ...]:
+    """The values of :func:`what_choices`, in the same order, without their labels."""
+    skills = sorted(sheet.skills, key=lambda skill: -skill.value)
+    return (
+        *(what_key(SKILL, s.name) for s in skills),
+        *(what_key(ATTRIBUTE, a.name) for a in sheet.attributes),
+    )
+
+
 def what_choices(sheet: HeldenSheet) -> tuple[tuple[str, str], ...]:
     """Every attribute and skill, as (value, label) pairs with their dice."""
     attributes = [

@@ -258,7 +258,10 @@ class CombatSession(RollSession):
         self.swapped: dict[int, int] = {}
         self.notes: list[str] = []
         self.settled = False
-        self._cached: list[Action] | None = None
+        # The actions as last worked out, and the language they are shown in; the suggested
+        # defence (the defence actions and the outcome both read it): until the next change.
+        self._cached: tuple[str, list[Action]] | None = None
+        self._defence: tuple[Defence | None] | None = None
         self._outcome: tuple[str, Outcome] | None = None
         self._groups: dict[str, Group | None] = {}
         for index, fighter in enumerate(self.fighters):
@@ -371,7 +374,7 @@ class CombatSession(RollSession):
     # --- marks --------------------------------------------------------------------------------
 
     def _evaluate(self) -> None:
-        self._cached = self._outcome = None
+        self._cached = self._outcome = self._defence = None
         self._groups.clear()
         for fighter in self.fighters:
             evaluation = fighter.evaluation
@@ -393,10 +396,13 @@ class CombatSession(RollSession):
     # --- actions ------------------------------------------------------------------------------
 
     def _offered(self) -> Iterable[Action]:
-        """The actions of the phase, worked out once per state (suggestions search groups)."""
-        if self._cached is None:
-            self._cached = list(self._phase_actions())
-        return self._cached
+        """The actions of the phase, worked out once per state and language (suggestions
+        search groups).
+        """
+        shown_in = language.current()
+        if self._cached is None or self._cached[0] != shown_in:
+            self._cached = (shown_in, list(self._phase_actions()))
+        return self._cached[1]
 
     def _phase_actions(self) -> Iterable[Action]:
         if self.phase is Phase.THROWING:
@@ -598,11 +604,14 @@ class CombatSession(RollSession):
         )
 
     def suggested_defence(self) -> Defence | None:
-        """The defence with the fewest rescue dice, then the fewest group dice."""
-        defender = self.fighters[self._defender()]
-        return plan_defence(
-            self.attacks, self.faces(defender.free_group()), self.faces(defender.free_rescue())
-        )
+        """The defence with the fewest rescue dice, then the fewest group dice; searched once
+        per state.
+        """
+        if self._defence is None:
+            defender = self.fighters[self._defender()]
+            dice = self.faces(defender.free_group()), self.faces(defender.free_rescue())
+            self._defence = (plan_defence(self.attacks, *dice),)
+        return self._defence[0]
 
     def _counter_actions(self) -> Iterable[Action]:
         defender = self.fighters[self._defender()]

@@ -56,6 +56,7 @@ from shadowdice.systems.heldenhandbuch.checks import (
     plan_check,
     what_choices,
     what_key,
+    what_keys,
 )
 from shadowdice.systems.heldenhandbuch.combat import DAGGER, UNARMED, WEAPON, CombatSession
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
@@ -178,13 +179,14 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
     ]
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
         choices = what_choices(sheet)
+        keys = [key for key, _choice in choices]
         for contest, _label in CONTESTS:
             params.append(
                 CheckParam(
                     f"{contest}_skill_{index}",
                     _("{name} rolls", name=name),
                     Kind.CHOICE,
-                    _default_skill(sheet, contest, index, choices),
+                    _default_skill(contest, index, keys),
                     choices=choices,
                     hint=_(_HINTS[contest]),
                     only_with=("contest", contest),
@@ -355,8 +357,7 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
     entrants = []
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
         what = str(
-            values.of(f"{contest}_skill", index)
-            or _default_skill(sheet, contest, index, what_choices(sheet))
+            values.of(f"{contest}_skill", index) or _default_skill(contest, index, what_keys(sheet))
         )
         check: dict[str, int | str] = {"what": what, "roll": SIEVE}
         if contest == COMBAT:
@@ -384,12 +385,12 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
     return contest, entrants
 
 
-def _default_skill(
-    sheet: HeldenSheet, contest: str, index: int, choices: tuple[tuple[str, str], ...]
-) -> str:
+def _default_skill(contest: str, index: int, keys: Sequence[str]) -> str:
+    """The skill a character enters the contest with unless one is chosen, of the keys of
+    :func:`~.checks.what_choices` (only the keys: their labels are made where they are shown).
+    """
     first, others = DEFAULT_SKILLS[contest]
     wanted = what_key(SKILL, first if index == 0 else others)
-    keys = [key for key, _label in choices]
     return wanted if wanted in keys else (keys[0] if keys else "")
 
 

@@ -1,9 +1,12 @@
 """A roll's outcome and actions are worked out once per state and language: they follow every
-action, finishing, a lucky number changed on the sheet, and a switch of language.
+action, finishing, a lucky number changed on the sheet, and a switch of language; so do a
+combat phase's actions and its suggested defence.
 """
 
 from shadowdice.core import language
+from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 
 
 def test_the_outcome_and_the_actions_follow_a_switch_of_language(roll, alrik):
@@ -57,3 +60,42 @@ def test_an_evaluation_is_remembered_by_everything_it_was_made_of():
     assert first.value == 18
     converted = evaluate(dice, cap=12, value=12, sides=20, converted=frozenset({0}))
     assert converted is not first and converted.value == 18
+
+
+# --- a combat phase -------------------------------------------------------------------------
+
+
+def a_combat(system, faces):
+    sheets = []
+    for name in ("Alrik", "Brun"):
+        sheet = HeldenSheet(name=name)
+        skill = sheet.skill("Basic martial arts")
+        skill.value, skill.base_die, skill.bonus_dice = 16, "W20", 3
+        sheets.append(sheet)
+    source = ScriptedDiceSource(faces)
+    return system.start_group_check(sheets, {"contest": "combat"}, source)
+
+
+def test_a_combat_phase_suggests_the_defence_against_the_attacks_of_now(system):
+    # Alrik: 13 13 (matches: 15 each) and 5; Brun: group 15 14, rescue 17
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    session.apply("initiative:0")
+    assert session.suggested_attack(1) == (0, 1)
+    session.apply("attack:1", (0, 1))
+    block = next(a for a in session.actions() if a.id == "block")
+    assert session.suggested_defence().used == block.pick.suggested == (4, 6)
+    session.apply("block", block.pick.suggested)
+    assert session.outcome().headline == "Every attack blocked" and session.actions() == ()
+
+
+def test_a_combat_phase_offers_its_actions_in_the_language_of_now(system):
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    assert session.actions()[0].label == "Throw again together"
+    try:
+        language.set_language("de")
+        assert session.actions()[0].label != "Throw again together"
+        assert session.outcome().headline != "Throw 1: everyone looks"
+    finally:
+        language.set_language("en")
+    assert session.actions()[0].label == "Throw again together"
+    assert session.outcome().headline == "Throw 1: everyone looks"
