@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.language import Text, translations
@@ -127,6 +128,13 @@ class PhaseSixSession(RollSession):
         self.pool = pool
         self.minimum_roll = minimum_roll
         self.classic = sheet.classic
+        # The successes, outcome and actions as last worked out, each with the table they
+        # are of (kept, so that it is compared by identity: a new table is a new tuple) and,
+        # for texts, the language; the actions also with the dice the sheet has left. A group
+        # roll reads every member's outcome and actions before and after each action.
+        self._successes: tuple[tuple[Die, ...], int] | None = None
+        self._outcome: tuple[tuple[Die, ...], str, Outcome] | None = None
+        self._actions: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
         dice = max(pool, 0) + bonus_dice
         if dice:
             label = _("Roll") if pool > 0 else _("Bonus dice")
@@ -150,7 +158,10 @@ class PhaseSixSession(RollSession):
     @property
     def successes(self) -> int:
         """Successes on the table, one at most per die."""
-        return sum(1 for die in self.table if self.succeeds(die))
+        table = self.table
+        if self._successes is None or self._successes[0] is not table:
+            self._successes = (table, sum(1 for die in table if self.succeeds(die)))
+        return self._successes[1]
 
     def _evaluate(self) -> None:
         for die in self.table:
@@ -160,7 +171,16 @@ class PhaseSixSession(RollSession):
             self._mark(die.id, *marks, score=die.total if len(die.faces) > 1 else None)
 
     def outcome(self) -> Outcome:
-        """Successes, with the minimum roll and, after a failure, the best total reached."""
+        """Successes, with the minimum roll and, after a failure, the best total reached;
+        worked out once per table and language.
+        """
+        table, shown_in = self.table, language.current()
+        cached = self._outcome
+        if cached is None or cached[0] is not table or cached[1] != shown_in:
+            cached = self._outcome = (table, shown_in, self._work_out_outcome())
+        return cached[2]
+
+    def _work_out_outcome(self) -> Outcome:
         table = self.table
         successes = self.successes
         destiny = sum(1 for die in table if die.group == DESTINY)
@@ -190,6 +210,21 @@ class PhaseSixSession(RollSession):
     # --- bonus, destiny and reroll dice after the roll -------------------------------------
 
     def _offered(self) -> Iterable[Action]:
+        """The actions, worked out once per table, dice left on the sheet and language."""
+        sheet = self.sheet
+        state = (
+            self.table,
+            sheet.bonus_dice,
+            sheet.destiny_dice,
+            sheet.reroll_dice,
+            language.current(),
+        )
+        cached = self._actions
+        if cached is None or cached[0][0] is not state[0] or cached[0][1:] != state[1:]:
+            cached = self._actions = (state, tuple(self._work_out_actions()))
+        return cached[1]
+
+    def _work_out_actions(self) -> Iterable[Action]:
         yield self._paid(
             "bonus_die",
             _("Add a bonus die"),
