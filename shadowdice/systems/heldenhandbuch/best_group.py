@@ -143,8 +143,9 @@ def _best_group_counts(
     dice again and again while its fighters look at the table.
 
     The groups are those of :func:`group_counts`, ranked by :func:`strength`; both are worked
-    out here on the counts by face directly (no dice are laid out one by one), and only the
-    groups that may still be the strongest are kept.
+    out here on the counts by face directly (no dice are laid out one by one), leaving out the
+    dice that cannot be in a group of two or more, and only the groups that may still be the
+    strongest are kept.
     """
     if room <= 0:
         return ()
@@ -156,8 +157,19 @@ def _best_group_counts(
         elif (1, 0, face) == top:
             best.append(((face,), ((face, 1),)))
     counts = Counter(face for face in faces if can_match(face, cap))
-    eligible = sorted(counts)
-    for numbers in product(*(range(counts[face] + 1) for face in eligible)):
+    # A face joins a group of two or more with a partner: another die of its face, or one of
+    # an adjacent face (sequences). Faces that can have none are left out, and without
+    # sequences so is a single die of a face.
+    eligible = sorted(
+        face
+        for face in counts
+        if counts[face] > 1 or (sequences and (face - 1 in counts or face + 1 in counts))
+    )
+    choices = (
+        range(counts[face] + 1) if sequences else (0, *range(2, counts[face] + 1))
+        for face in eligible
+    )
+    for numbers in product(*choices):
         size = sum(numbers)
         if size < 2 or size > room or size < top[0]:
             continue
