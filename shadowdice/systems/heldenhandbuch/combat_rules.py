@@ -93,37 +93,38 @@ def plan_defence(
     ordered = sorted(attacks, key=lambda attack: -attack[1])
     best: tuple[tuple[int, int, int], list[Block]] | None = None
 
-    def cost(blocks: list[Block]) -> tuple[int, int, int]:
-        used = [die_id for block in blocks for die_id in block.dice]
-        faces = dict(dice)
-        rescued = sum(1 for die_id in used if die_id in rescue_ids)
-        return (rescued, len(used) - rescued, sum(faces[die_id] for die_id in used))
-
-    def search(index: int, free: list[DieFace], bins: list[tuple[Block, int]]) -> None:
+    def search(
+        index: int, free: list[DieFace], bins: list[tuple[Block, int]], cost: tuple[int, int, int]
+    ) -> None:
+        """``cost``: (rescue dice, group dice, their faces added) of the blocks so far."""
         nonlocal best
-        blocks = [block for block, _room in bins]
-        if best is not None and cost(blocks) >= best[0]:
+        if best is not None and cost >= best[0]:
             return
         if index == len(ordered):
-            best = (cost(blocks), blocks)
+            best = (cost, [block for block, _room in bins])
             return
         attack_id, value = ordered[index]
         for number, (block, room) in enumerate(bins):
             if len(block.dice) == 1 and room >= value:
                 joined = Block(block.dice, (*block.attacks, attack_id))
                 changed = [*bins[:number], (joined, room - value), *bins[number + 1 :]]
-                search(index + 1, free, changed)
+                search(index + 1, free, changed, cost)
+        rescued, grouped, faces = cost
         for size in range(1, len(free) + 1):
+            if size > 1 and sum(face for _id, face in free[: size - 1]) >= value:
+                break  # the free dice lie lowest first: from here on, always a die too many
             for chosen in combinations(free, size):
                 total = sum(face for _id, face in chosen)
-                if total < value or (size > 1 and total - min(f for _i, f in chosen) >= value):
+                if total < value or (size > 1 and total - chosen[0][1] >= value):
                     continue  # too little, or a die more than needed
                 rest = [die for die in free if die not in chosen]
                 block = Block(tuple(sorted(die_id for die_id, _face in chosen)), (attack_id,))
                 room = total - value if size == 1 else -1
-                search(index + 1, rest, [*bins, (block, room)])
+                saved = sum(1 for die_id, _face in chosen if die_id in rescue_ids)
+                more = (rescued + saved, grouped + size - saved, faces + total)
+                search(index + 1, rest, [*bins, (block, room)], more)
 
-    search(0, sorted(dice, key=lambda die: die[1]), [])
+    search(0, sorted(dice, key=lambda die: die[1]), [], (0, 0, 0))
     if best is None:
         return None
     order = {attack_id: number for number, (attack_id, _value) in enumerate(attacks)}
