@@ -203,6 +203,16 @@ def best_group(
     >>> str(group), group.value, voided
     ('8 + 7 + 7', 22, (3,))
     """
+    return _best_group(tuple(dice), cap, sequences, offsets)
+
+
+@lru_cache(maxsize=1024)
+def _best_group(
+    dice: tuple[DieFace, ...], cap: int, sequences: bool, offsets: int
+) -> tuple[Group | None, tuple[int, ...]]:
+    """:func:`best_group`, remembered: a combat phase asks for each fighter's group on the
+    table while its dice stay as they are (a group never changes).
+    """
     faces = [face for _id, face in dice]
     found = best_group_counts(faces, cap, sequences, room_left(faces, offsets))
     if not found:

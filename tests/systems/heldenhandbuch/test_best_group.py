@@ -149,3 +149,11 @@ def test_the_strongest_groups_are_those_of_every_group_ranked_best_faces_first(
         (group for group in groups if group[0] == top), key=lambda g: g[1], reverse=True
     )
     assert best_group_counts(faces, cap, sequences, room) == [c for _r, _f, c in expected]
+
+
+def test_a_group_is_remembered_by_its_dice_and_everything_it_was_found_with():
+    table = dice(7, 7, 8, 11, 1)
+    first = best_group(table, 9, True, 1)
+    assert best_group(list(table), 9, True, 1) is first
+    assert best_group(table, 9, True, 0) != first  # no 1 to offset: nothing voided
+    assert best_group(table, 9, False, 1)[0].faces == (7, 7)
