@@ -99,3 +99,13 @@ def test_a_combat_phase_offers_its_actions_in_the_language_of_now(system):
         language.set_language("en")
     assert session.actions()[0].label == "Throw again together"
     assert session.outcome().headline == "Throw 1: everyone looks"
+
+
+def test_the_outcome_follows_psyche_edited_on_the_sheet_while_the_roll_is_on_the_table(roll, alrik):
+    # Oratory 9 on 3W12: the 1 stays on the table and must be offset; nothing offsets it
+    session = roll(alrik, [1, 3, 2, 2, 3], what="skill:Oratory", roll="sieve")
+    assert "Psyche -1" in session.outcome().detail
+    alrik.psyche.current = 0  # edited in the card before the roll is settled
+    session.apply("stop")
+    outcome = session.outcome()
+    assert "Psyche already at 0" in outcome.detail and outcome.values["psyche_lost"] == 0

@@ -216,3 +216,15 @@ def test_members_with_the_same_name_are_told_apart(system, hagen):
     group = group_roll(system, [hagen, twin], [1] * 10, needed=1, **COURAGE)
     assert [m.character for m in group.members] == ["Hagen", "Hagen (2)"]
     assert {die.group for die in group.table} == {"Hagen", "Hagen (2)"}
+
+
+def test_a_members_actions_follow_dice_edited_on_their_sheet_while_the_group_rolls(
+    system, hagen, mira
+):
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 5, 5, 6, 2], needed=2, **COURAGE)
+    assert {a.id: a for a in group.actions()}["1:bonus_die"].enabled
+    group.apply("0:bonus_die")  # Hagen's die: Mira's dice and table stay as they were
+    mira.bonus_dice = 0  # edited in Mira's card
+    actions = {a.id: a for a in group.actions()}
+    assert actions["0:bonus_die"].enabled and not actions["1:bonus_die"].enabled
+    assert actions["1:bonus_die"].reason == "no bonus dice left"
