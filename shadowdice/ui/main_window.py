@@ -597,21 +597,23 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_paths(self, paths: Sequence[Path]) -> None:
-        """Open several character files, as the command line names them, and show the last.
+        """Open several character files, as the command line names them, and show the last
+        one opened.
 
-        The characters passed over on the way are not shown, so their cards are built when
+        The characters passed over on the way are never shown, so their cards are built when
         their tabs are first shown, not now.
         """
-        for number, path in enumerate(paths, start=1):
-            self.open_path(path, show=number == len(paths))
+        opened = [document for path in paths if (document := self.open_path(path, show=False))]
+        if opened:
+            self._show_document(opened[-1])
 
     def open_path(self, path: Path, *, show: bool = True) -> CharacterDocument | None:
-        """Open a character file and show it (unless ``show`` is false and another is shown);
+        """Open a character file and show it (with ``show`` false, it only joins the party);
         a file that cannot be read is reported and left alone.
         """
         if (already := document_at(path, self.documents())) is not None:
             if show:
-                self.tabs.setCurrentIndex(self.documents().index(already))
+                self._show_document(already)
             return already
         loaded = self.files.load(path)
         if loaded is None:
@@ -771,7 +773,7 @@ class MainWindow(QMainWindow):
             document, mode, connect_card=connect_card, connect_editor=connect_editor
         )
         page.mode_changed.connect(lambda _mode: self._update_play_edit_action())
-        index = self.tabs.addTab(page, "")
+        self.tabs.addTab(page, "")
         document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
         document.modified_changed.connect(lambda _m, d=document: self._on_document_changed(d))
         document.roll_undone.connect(
@@ -780,10 +782,14 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(document.undo_stack)
         self.autosave.watch(document)
         self._on_document_changed(document)
-        self.left.setCurrentIndex(1)
         if show:
-            self.tabs.setCurrentIndex(index)
+            self._show_document(document)
         self._on_party_changed()
+
+    def _show_document(self, document: CharacterDocument) -> None:
+        """Show this character's tab (and the tabs, in place of the welcome screen)."""
+        self.tabs.setCurrentIndex(self.documents().index(document))
+        self.left.setCurrentIndex(1)
 
     def move_current(self, step: int) -> None:
         """Move the shown character ``step`` places along the party (and Alt+1 ... Alt+9)."""

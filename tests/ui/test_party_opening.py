@@ -34,7 +34,7 @@ def test_a_party_opened_at_once_shows_the_last_and_builds_no_card_passed_over(
     card = window.current_card()
     assert card.isVisible() and card.name.text() == "Runner 5"
     pages = [window.tabs.widget(index) for index in range(5)]
-    assert [page.has_card() for page in pages[1:4]] == [False, False, False]
+    assert [page.has_card() for page in pages] == [False, False, False, False, True]
     assert [button.text().split(" · ")[0] for button in window.party_bar.buttons()] == [
         f"Runner {number}" for number in range(1, 6)
     ]
@@ -56,6 +56,31 @@ def test_a_card_built_later_shows_what_changed_while_its_tab_was_hidden(qtbot, w
     assert card.isVisible() and card.name.text() == "Runner 2"
     assert card.resources["physical_damage"].value() == 3
     assert card.filter.placeholderText().startswith("Wurf suchen")
+
+
+def test_a_party_opened_beside_others_joins_them_and_shows_its_last(qtbot, window, tmp_path):
+    first, *party = saved_party(tmp_path, 4)
+    window.open_path(first)
+
+    # A file that cannot be read is reported and passed over; the last one read is shown
+    broken = tmp_path / "broken.shadowdice"
+    broken.write_text("{", encoding="utf-8")
+    window.open_paths([*party, broken])
+
+    assert [document.title for document in window.documents()] == [
+        "Runner 1",
+        "Runner 2",
+        "Runner 3",
+        "Runner 4",
+    ]
+    assert window.current_document().title == "Runner 4"
+    assert [window.tabs.widget(index).has_card() for index in range(4)] == [
+        True,
+        False,
+        False,
+        True,
+    ]
+    assert window.prompts.errors and "broken.shadowdice" in window.prompts.errors[0][1]
 
 
 def test_a_card_built_later_fills_and_rolls_the_check_as_one_built_at_once(
