@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.die import Throw
+from shadowdice.core.die import Die, Throw
 from shadowdice.core.language import translations
 from shadowdice.core.record import MemberRecord, RollRecord
 from shadowdice.core.session import Action, Charge, Outcome, RollSession
@@ -55,6 +55,10 @@ def member_group(character: str, group: str) -> str:
     return f"{character} · {group}" if group else character
 
 
+def _die_id(die: Die) -> int:
+    return die.id
+
+
 class GroupSession(RollSession):
     """A group roll in progress.
 
@@ -85,6 +89,14 @@ class GroupSession(RollSession):
         )
         self.members = tuple(members)
         self._combine = combine
+        # Each member's dice in their tray groups, and each member's actions as the group
+        # offers them, kept with what they were made of: the member's table (a new tuple
+        # whenever a die is thrown or marked) and the member's own actions (a system that
+        # keeps them per state and language gives the same tuple back until they change).
+        self._grouped: list[tuple[tuple[Die, ...], list[Die]] | None] = [None] * len(members)
+        self._relabelled: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None]
+        self._relabelled = [None] * len(members)
+        self._offered_kept: tuple[list[tuple[Action, ...]], tuple[Action, ...]] | None = None
         for index, member in enumerate(self.members):
             self._take_over(index, member.throws, member.charges)
         self._evaluate()
@@ -95,25 +107,55 @@ class GroupSession(RollSession):
 
     def _evaluate(self) -> None:
         """Show every member's dice as they lie, grouped by character."""
-        dice = sorted(
-            (
-                die.in_group(member_group(member.character, die.group))
-                for member in self.members
-                for die in member.dice
-            ),
-            key=lambda die: die.id,
-        )
+        dice: list[Die] = []
+        for index, member in enumerate(self.members):
+            dice += self._grouped_dice(index, member)
+        dice.sort(key=_die_id)
         self._dice = {die.id: die for die in dice}
 
+    def _grouped_dice(self, index: int, member: RollSession) -> list[Die]:
+        """A member's dice in their tray groups, regrouped only when the member's changed."""
+        table, kept = member.table, self._grouped[index]
+        if kept is not None and kept[0] is table:
+            return kept[1]
+        character = member.character
+        grouped = [die.in_group(member_group(character, die.group)) for die in member.dice]
+        self._grouped[index] = (table, grouped)
+        return grouped
+
     def _offered(self) -> Iterable[Action]:
-        for index, member in enumerate(self.members):
-            for action in member.actions():
-                yield replace(
-                    action,
+        """Every member's actions, in the members' order; the same tuple until one changes."""
+        parts = [self._member_actions(index, member) for index, member in enumerate(self.members)]
+        kept = self._offered_kept
+        if kept is None or any(part is not was for part, was in zip(parts, kept[0], strict=True)):
+            kept = self._offered_kept = (parts, tuple([a for part in parts for a in part]))
+        return kept[1]
+
+    def _member_actions(self, index: int, member: RollSession) -> tuple[Action, ...]:
+        """A member's actions with the group's ids and the member's name, made again only
+        when the member's own actions are new.
+        """
+        actions, kept = member.actions(), self._relabelled[index]
+        if kept is not None and kept[0] is actions:
+            return kept[1]
+        character = member.character
+        relabelled = tuple(
+            [
+                Action(
                     id=f"{index}{_ACTION_SEPARATOR}{action.id}",
-                    label=f"{member.character}: {action.label}",
-                    member=member.character,
+                    label=f"{character}: {action.label}",
+                    cost=action.cost,
+                    enabled=action.enabled,
+                    reason=action.reason,
+                    hint=action.hint,
+                    pick=action.pick,
+                    member=character,
                 )
+                for action in actions
+            ]
+        )
+        self._relabelled[index] = (actions, relabelled)
+        return relabelled
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         index, _, member_action = action.id.partition(_ACTION_SEPARATOR)
