@@ -1,7 +1,11 @@
 """A roll's outcome and actions are worked out once per state and language: they follow every
 action, finishing, a lucky number changed on the sheet, and a switch of language; so do a
-combat phase's actions and its suggested defence.
+combat phase's actions and its suggested defence, and its outcome's detail, put in words when
+it is read.
 """
+
+import copy
+import pickle
 
 from shadowdice.core import language
 from shadowdice.core.dice import ScriptedDiceSource
@@ -101,6 +105,31 @@ def test_a_combat_phase_offers_its_actions_in_the_language_of_now(system):
     assert session.outcome().headline == "Throw 1: everyone looks"
 
 
+def test_a_combat_phase_outcome_tells_the_standing_of_when_it_was_worked_out(system):
+    # The detail is put in words when it is read: still as the phase stood then
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    throwing = session.outcome()
+    session.apply("initiative:0")
+    assert throwing.detail == (
+        "Alrik: group 26 (13 + 13) on the table · Brun: group 29 (15 + 14) on the table"
+    )
+    assert session.outcome().detail == (
+        "Alrik: group 26 (13 + 13), 1 rescue die · Brun: group 29 (15 + 14), 1 rescue die"
+        " · Alrik takes the initiative"
+    )
+
+
+def test_a_combat_phase_outcome_detail_follows_a_switch_of_language(system):
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    english = session.outcome().detail
+    try:
+        language.set_language("de")
+        assert "auf dem Tisch" in session.outcome().detail
+    finally:
+        language.set_language("en")
+    assert session.outcome().detail == english and "on the table" in english
+
+
 def test_the_outcome_follows_psyche_edited_on_the_sheet_while_the_roll_is_on_the_table(roll, alrik):
     # Oratory 9 on 3W12: the 1 stays on the table and must be offset; nothing offsets it
     session = roll(alrik, [1, 3, 2, 2, 3], what="skill:Oratory", roll="sieve")
@@ -109,3 +138,11 @@ def test_the_outcome_follows_psyche_edited_on_the_sheet_while_the_roll_is_on_the
     session.apply("stop")
     outcome = session.outcome()
     assert "Psyche already at 0" in outcome.detail and outcome.values["psyche_lost"] == 0
+
+
+def test_a_copy_of_a_combat_phase_outcome_keeps_its_detail(system):
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    outcome = session.outcome()
+    for copied in (copy.deepcopy(outcome), pickle.loads(pickle.dumps(outcome))):
+        assert copied == outcome and copied.detail == outcome.detail
+        assert copied.detail.startswith("Alrik: group 26 (13 + 13) on the table")
