@@ -61,7 +61,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from functools import partial
 from typing import Any
 
 from shadowdice.core import language
@@ -523,17 +522,6 @@ class CombatSession(RollSession):
             group, _voided = best_group(dice, fighter.tested.cap, fighter.tested.sequences)
             self._groups[fighter.name] = group
         return self._groups[fighter.name]
-
-    def _table_group(self, fighter: Fighter) -> Callable[[], Group | None]:
-        """The best group of a fighter's dice on the table now, searched when it is asked for
-        (at once when it was searched already in this state).
-        """
-        if fighter.name in self._groups:
-            group = self._groups[fighter.name]
-            return lambda: group
-        dice = self.faces(fighter.kept + fighter.live)
-        cap, sequences = fighter.tested.cap, fighter.tested.sequences
-        return lambda: best_group(dice, cap, sequences)[0]
 
     def _attack_actions(self) -> Iterable[Action]:
         assert self.attacker is not None
@@ -1055,13 +1043,11 @@ class CombatSession(RollSession):
         damage += [
             f"{self.fighters[index].name}: {hit.sentence}" for index, hit in self.split_hits.items()
         ]
-        standing = self._standing()
-        notes = tuple(self.notes)
-        return _LazyOutcome(
-            headline,
-            tone,
-            lambda: Text.join(" · ", [*damage, *(words() for words in standing), *notes]),
-            self._values(),
+        return Outcome(
+            headline=headline,
+            tone=tone,
+            detail=Text.join(" · ", [*damage, *self._standing(), *self.notes]),
+            values=self._values(),
         )
 
     def _headline(self) -> tuple[str, Tone]:
@@ -1099,24 +1085,32 @@ class CombatSession(RollSession):
             return _("No attack"), Tone.NEUTRAL
         return _("Every attack blocked"), Tone.NEUTRAL
 
-    def _standing(self) -> list[Callable[[], str]]:
-        """Each fighter's standing, and whether the defender can block, as they are now: to
-        be put in words when the outcome's detail is read (most outcomes are only compared
-        by their headline).
-        """
-        words: list[Callable[[], str]] = []
+    def _standing(self) -> list[str]:
+        words = []
         for fighter in self.fighters:
-            name = fighter.name
             if fighter.evaluation is not None:
                 group = fighter.evaluation.group
-                words.append(partial(_standing_after, name, group, len(fighter.free_rescue())))
+                text = (
+                    _("group {value} ({group})", value=group.value, group=group)
+                    if group
+                    else _("no group")
+                )
+                rescue = len(fighter.free_rescue())
+                dice = _n("{n} rescue die", "{n} rescue dice", rescue)
+                words.append(_("{name}: {text}, {dice}", name=fighter.name, text=text, dice=dice))
             elif not fighter.started:
-                words.append(partial(_sitting_out, name))
+                words.append(_("{name} sits out this throw", name=fighter.name))
             else:
-                words.append(partial(_standing_on_table, name, self._table_group(fighter)))
+                group = self._group_on_table(fighter)
+                text = (
+                    _("group {value} ({group})", value=group.value, group=group)
+                    if group
+                    else _("no group yet")
+                )
+                words.append(_("{name}: {text} on the table", name=fighter.name, text=text))
         if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
             defender = self.fighters[self._defender()].name
-            words.append(partial(_cannot_block, defender))
+            words.append(_("{defender}'s dice cannot block every attack", defender=defender))
         return words
 
     def _values(self) -> dict[str, int | str | bool | None]:
@@ -1138,59 +1132,3 @@ class CombatSession(RollSession):
         for index, hit in self.split_hits.items():
             values[f"damage:{self.fighters[index].name}"] = hit.sentence
         return values
-
-
-def _sitting_out(name: str) -> Text:
-    return _("{name} sits out this throw", name=name)
-
-
-def _cannot_block(defender: str) -> Text:
-    return _("{defender}'s dice cannot block every attack", defender=defender)
-
-
-def _standing_after(name: str, group: Group | None, rescue: int) -> Text:
-    """A fighter's standing once everyone stopped: their group and rescue dice left."""
-    text = _("group {value} ({group})", value=group.value, group=group) if group else _("no group")
-    dice = _n("{n} rescue die", "{n} rescue dice", rescue)
-    return _("{name}: {text}, {dice}", name=name, text=text, dice=dice)
-
-
-def _standing_on_table(name: str, group: Callable[[], Group | None]) -> Text:
-    """A fighter's standing while the dice are thrown: the group on the table."""
-    best = group()
-    text = _("group {value} ({group})", value=best.value, group=best) if best else _("no group yet")
-    return _("{name}: {text} on the table", name=name, text=text)
-
-
-#: The slot an outcome keeps its detail in.
-_DETAIL = Outcome.detail
-
-
-class _LazyOutcome(Outcome):
-    """An outcome whose detail is put in words the first time it is read (in the language of
-    then), from what the phase was when the outcome was worked out.
-    """
-
-    __slots__ = ("_words",)
-
-    def __init__(
-        self,
-        headline: str,
-        tone: Tone,
-        words: Callable[[], str],
-        values: Mapping[str, int | float | str | bool | None],
-    ) -> None:
-        super().__init__(headline, tone, "", values)
-        object.__setattr__(self, "_words", words)
-
-    @property  # type: ignore[override]
-    def detail(self) -> str:
-        words = getattr(self, "_words", None)  # a copy has its detail, not its words
-        if words is not None:
-            _DETAIL.__set__(self, words())
-            object.__setattr__(self, "_words", None)
-        return _DETAIL.__get__(self)
-
-    @detail.setter
-    def detail(self, value: str) -> None:
-        _DETAIL.__set__(self, value)

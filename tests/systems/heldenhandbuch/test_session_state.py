@@ -1,7 +1,6 @@
 """A roll's outcome and actions are worked out once per state and language: they follow every
 action, finishing, a lucky number changed on the sheet, and a switch of language; so do a
-combat phase's actions and its suggested defence, and its outcome's detail, put in words when
-it is read.
+combat phase's actions and its suggested defence, and its outcome's detail.
 """
 
 import copy
@@ -106,7 +105,7 @@ def test_a_combat_phase_offers_its_actions_in_the_language_of_now(system):
 
 
 def test_a_combat_phase_outcome_tells_the_standing_of_when_it_was_worked_out(system):
-    # The detail is put in words when it is read: still as the phase stood then
+    # An outcome read later still tells the phase as it stood then
     session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
     throwing = session.outcome()
     session.apply("initiative:0")
