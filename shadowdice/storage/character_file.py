@@ -28,13 +28,11 @@ kind of file is a :class:`SavedKind`, naming its format and the system's model f
 from __future__ import annotations
 
 import codecs
-import contextlib
 import errno
-import gc
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -690,8 +688,7 @@ def _read_current_file(
         return None
     system = registry.get(system_id)
     try:
-        with _collector_paused():
-            read = _current_file_model(kind, system).model_validate_json(data)
+        read = _current_file_model(kind, system).model_validate_json(data)
     except (ValidationError, _Refusal):
         return None
     expected = (kind.format_name, FORMAT_VERSION, system.id, kind.version(system))
@@ -721,8 +718,7 @@ def _validate_sheet_in_file(kind: SavedKind, system: RuleSystem, data: bytes) ->
     Python again (the envelope around it is checked already).
     """
     try:
-        with _collector_paused():
-            sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
+        sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
     except ValidationError as error:
         raise _Refusal(_sheet_problem(kind, error, within="sheet")) from error
     return sheet
@@ -770,24 +766,6 @@ class _GoodContents:
 
 #: The contents of files saved lately (a few thousand: every character of a campaign).
 _known_good = _GoodContents(most=4096)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a sheet is built from a file.
-
-    A sheet is hundreds of small objects, none of them garbage. Left running, the collector
-    would walk through them, and through the sheets read before, many times per file; loading
-    a folder of characters took twice as long. It runs again at the next allocation after.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 @cache

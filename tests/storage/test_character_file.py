@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import model_validator
 
 from shadowdice.core.registry import Registry
 from shadowdice.storage import character_file
@@ -191,64 +189,6 @@ def test_a_file_just_opened_is_checked_at_its_first_save_and_not_again(
 
     # Then it was checked at the first save only
     assert checked == [saved.read_bytes()]
-
-
-class WatchedSheet(CrewSheet):
-    """A crew sheet that notes whether the cycle collector runs while it is built."""
-
-    @model_validator(mode="after")
-    def _watched(self) -> WatchedSheet:
-        collector_running.append(gc.isenabled())
-        if self.callsign == "explode":
-            raise RuntimeError("a validator that breaks")
-        return self
-
-
-collector_running: list[bool] = []
-
-
-class WatchedSystem(CrewSystem):
-    sheet_type = WatchedSheet
-
-
-@pytest.fixture
-def watched(tmp_path) -> tuple[Path, Registry]:
-    registry = Registry()
-    registry.register(WatchedSystem())
-    path = write_json(tmp_path / "hagen.json", envelope())
-    collector_running.clear()
-    return path, registry
-
-
-def test_the_cycle_collector_waits_while_a_sheet_is_built_and_runs_again_after(watched):
-    path, registry = watched
-
-    load_character(path, registry)
-
-    assert collector_running == [False]
-    assert gc.isenabled()
-
-
-def test_after_a_load_that_failed_the_cycle_collector_runs_again(watched):
-    path, registry = watched
-    write_json(path, envelope(sheet=valid_sheet_data(callsign="explode")))
-
-    with pytest.raises(RuntimeError, match="a validator that breaks"):
-        load_character(path, registry)
-
-    assert collector_running and not any(collector_running)
-    assert gc.isenabled()
-
-
-def test_a_load_while_the_cycle_collector_is_off_leaves_it_off(watched):
-    path, registry = watched
-    gc.disable()
-    try:
-        load_character(path, registry)
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-    assert collector_running == [False]
 
 
 def test_given_a_missing_folder_when_saved_then_the_player_is_told_so(tmp_path, system, sheet):
