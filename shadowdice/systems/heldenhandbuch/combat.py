@@ -121,6 +121,15 @@ EXI_OPPONENTS = 6
 WEAPON, DAGGER, UNARMED = "weapon", "dagger", "unarmed"
 
 
+#: The marks of a die not scored yet, by its face's mark and whether it is kept.
+_UNSCORED = {
+    (mark, kept): frozenset({mark, Mark.KEPT} if kept else {mark})
+    for mark in Mark
+    for kept in (False, True)
+}
+_VOIDED = frozenset({Mark.VOIDED})
+
+
 class Phase(StrEnum):
     """Where the combat phase stands."""
 
@@ -374,24 +383,28 @@ class CombatSession(RollSession):
     # --- marks --------------------------------------------------------------------------------
 
     def _evaluate(self) -> None:
+        """Mark every fighter's dice; a swapped die shows its face as it counts."""
         self._cached = self._outcome = self._defence = None
         self._groups.clear()
+        dice, swapped = self._dice, self.swapped
         for fighter in self.fighters:
-            evaluation = fighter.evaluation
-            for die_id in [*fighter.kept, *fighter.live]:
-                face = self.face(die_id)
-                if evaluation is not None:
-                    marks = evaluation.marks(die_id, face)
-                    if die_id in fighter.spent:
-                        marks = [Mark.VOIDED]
-                else:
-                    marks = [face_mark(face)]
-                    if die_id in fighter.kept:
-                        marks.append(Mark.KEPT)
-                score = self.swapped.get(die_id)
-                self._mark(die_id, *marks, score=score)
+            for die_id in (*fighter.kept, *fighter.live):
+                score = swapped.get(die_id)
+                face = dice[die_id].face if score is None else score
+                self._set_marks(die_id, self._marks(fighter, die_id, face), score)
         if self.phase is Phase.OVER and not self.settled:
             self._settle()
+
+    @staticmethod
+    def _marks(fighter: Fighter, die_id: int, face: int) -> frozenset[Mark]:
+        """A fighter's die showing ``face``: by its face and whether it is kept while the
+        fighters throw; by the fighter's evaluation once everyone stopped, voided once spent.
+        """
+        if fighter.evaluation is None:
+            return _UNSCORED[face_mark(face), die_id in fighter.kept]
+        if die_id in fighter.spent:
+            return _VOIDED
+        return fighter.evaluation.marks(die_id, face)
 
     # --- actions ------------------------------------------------------------------------------
 

@@ -82,23 +82,31 @@ class Evaluation:
     legendary: tuple[int, int]
     mythos_points: int
 
-    def marks(self, die_id: int, face: int) -> list[Mark]:
-        """The marks of a scored die showing ``face``."""
+    def marks(self, die_id: int, face: int) -> frozenset[Mark]:
+        """The marks of a scored die showing ``face`` (one of the few sets there are)."""
         if face == FUMBLE:
-            return [Mark.MISS if die_id in self.ignored else Mark.FUMBLE]
+            return _MISS if die_id in self.ignored else _FUMBLE
         if is_failure(face):
-            return [Mark.FAILURE]
+            return _FAILURE
         if die_id in self.voided:
-            return [Mark.VOIDED]
-        marks = [Mark.HIT]
-        for ids, mark in (
-            (self.matched, Mark.MATCHED),
-            (self.sequence, Mark.SEQUENCE),
-            (self.chosen, Mark.CHOSEN),
-        ):
-            if die_id in ids:
-                marks.append(mark)
-        return marks
+            return _VOIDED
+        return _SCORED[die_id in self.matched, die_id in self.sequence, die_id in self.chosen]
+
+
+_MISS, _FUMBLE = frozenset({Mark.MISS}), frozenset({Mark.FUMBLE})
+_FAILURE, _VOIDED = frozenset({Mark.FAILURE}), frozenset({Mark.VOIDED})
+#: The marks of a success, by whether it is in matches, in a sequence, and chosen.
+_SCORED = {
+    (matched, sequence, chosen): frozenset(
+        {Mark.HIT}
+        | ({Mark.MATCHED} if matched else set())
+        | ({Mark.SEQUENCE} if sequence else set())
+        | ({Mark.CHOSEN} if chosen else set())
+    )
+    for matched in (False, True)
+    for sequence in (False, True)
+    for chosen in (False, True)
+}
 
 
 def evaluate(

@@ -204,7 +204,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         kept = self.kept_ids()
         for die in self.table:
             face = self.face(die)
-            marks = evaluation.marks(die.id, face) if die.id in scored else [face_mark(face)]
+            marks = [*evaluation.marks(die.id, face)] if die.id in scored else [face_mark(face)]
             if die.id in kept:
                 marks.append(Mark.KEPT)
             if self.is_lucky(die):
