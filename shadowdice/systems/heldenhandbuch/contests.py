@@ -356,9 +356,7 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
     names = member_names(sheets)
     entrants = []
     for index, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
-        what = str(
-            values.of(f"{contest}_skill", index) or _default_skill(contest, index, what_keys(sheet))
-        )
+        what = str(values.of(f"{contest}_skill", index) or _default_what(contest, index, sheet))
         check: dict[str, int | str] = {"what": what, "roll": SIEVE}
         if contest == COMBAT:
             check.update(
@@ -392,6 +390,17 @@ def _default_skill(contest: str, index: int, keys: Sequence[str]) -> str:
     first, others = DEFAULT_SKILLS[contest]
     wanted = what_key(SKILL, first if index == 0 else others)
     return wanted if wanted in keys else (keys[0] if keys else "")
+
+
+def _default_what(contest: str, index: int, sheet: HeldenSheet) -> str:
+    """:func:`_default_skill` of the sheet's choices, listed only where the default skill is
+    not on the sheet (a contest starts with its default skills again and again).
+    """
+    first, others = DEFAULT_SKILLS[contest]
+    name = first if index == 0 else others
+    if any(skill.name == name for skill in sheet.skills):
+        return what_key(SKILL, name)
+    return _default_skill(contest, index, what_keys(sheet))
 
 
 def _helden(members: Sequence[Sheet]) -> list[HeldenSheet]:

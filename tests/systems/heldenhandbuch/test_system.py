@@ -153,3 +153,24 @@ def test_nothing_chosen_is_refused(system, alrik):
 
 def test_a_new_system_instance_is_exported():
     assert isinstance(Heldenhandbuch(), Heldenhandbuch)
+
+
+@pytest.mark.parametrize("contest", ["combat", "influence", "bargaining", "joint"])
+def test_a_contest_without_skills_chosen_rolls_the_defaults_its_parameters_offer(
+    system, alrik, contest
+):
+    # Given Brun has none of the contests' own skills, and Tracking first on his list
+    brun = HeldenSheet(name="Brun")
+    own = ("Basic martial arts", "Intimidation", "Self-control", "Haggling")
+    brun.skills = [skill for skill in brun.skills if skill.name not in own]
+    brun.skill("Tracking").value = 30
+    members = [alrik, brun]
+    offered = {param.key: param.default for param in system.group_check_params(members)}
+    # When the contest is held with no skill chosen
+    summary = system.preview_group_check(members, {"contest": contest}).summary
+    # Then each rolls what the parameters offer: the contest's own skill where it is on the
+    # sheet (Alrik's), else the first of the sheet's list (Brun's Tracking)
+    assert offered[f"{contest}_skill_1"] == "skill:Tracking"
+    for index, name in enumerate(["Alrik", "Brun"]):
+        skill = offered[f"{contest}_skill_{index}"].removeprefix("skill:")
+        assert f"{name}: {skill} " in summary
