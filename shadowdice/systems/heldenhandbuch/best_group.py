@@ -266,6 +266,8 @@ def keep_choice(
         targets = _best_results(faces, cap, offsets)
     successes_needed = min(offsets, sum(1 for face in faces if is_success(face)))
     choices = [_keep_for(kept, thrown, target, successes_needed) for target in (targets or [{}])]
+    if len(choices) == 1:
+        return choices[0]
     return max(choices, key=lambda ids: (-len(ids), _faces_down(thrown, ids)))
 
 
@@ -294,18 +296,23 @@ def _keep_for(
     """The fewest thrown dice that make ``target`` with the kept dice and leave successes to
     offset ``offsets`` 1s, higher dice first; at least one die.
     """
-    have = Counter(face for _id, face in kept)
     chosen: list[int] = []
     for face, needed in target.items():
-        missing = max(needed - have[face], 0)
-        chosen += [die_id for die_id, f in thrown if f == face][:missing]
+        missing = needed - sum(1 for _id, f in kept if f == face)
+        if missing > 0:
+            chosen += [die_id for die_id, f in thrown if f == face][:missing]
     successes = sum(1 for _id, face in kept if is_success(face)) + len(chosen)
     extra = sum(target.values()) + offsets - successes
-    spare = sorted(
-        ((face, die_id) for die_id, face in thrown if is_success(face) and die_id not in chosen),
-        key=lambda item: (-item[0], item[1]),
-    )
-    chosen += [die_id for _face, die_id in spare[: max(extra, 0)]]
+    if extra > 0:  # the highest successes left, to offset 1s
+        spare = sorted(
+            (
+                (face, die_id)
+                for die_id, face in thrown
+                if is_success(face) and die_id not in chosen
+            ),
+            key=lambda item: (-item[0], item[1]),
+        )
+        chosen += [die_id for _face, die_id in spare[:extra]]
     if not chosen and thrown:
         chosen = [max(thrown, key=lambda die: (die[1], -die[0]))[0]]
     return tuple(sorted(chosen))

@@ -282,11 +282,13 @@ class CombatSession(RollSession):
 
     def face(self, die_id: int) -> int:
         """A die's face as it counts (after a high mastery swap)."""
-        return self.swapped.get(die_id, self.die(die_id).face)
+        face = self.swapped.get(die_id)
+        return self._dice[die_id].faces[0] if face is None else face
 
     def faces(self, ids: Iterable[int]) -> list[DieFace]:
         """(id, face) of these dice."""
-        return [(die_id, self.face(die_id)) for die_id in ids]
+        dice, swapped = self._dice, self.swapped
+        return [(die_id, swapped.get(die_id, dice[die_id].faces[0])) for die_id in ids]
 
     def owner(self, die_id: int) -> int:
         """The index of the fighter a die belongs to."""
