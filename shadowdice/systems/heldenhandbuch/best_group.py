@@ -100,8 +100,8 @@ class Group:
 
     @property
     def strength(self) -> Strength:
-        """See :func:`strength`."""
-        return strength(self.faces)
+        """See :func:`strength` (its dice in matches are those :attr:`matched` names)."""
+        return (len(self.faces), len(self.matched), self.value)
 
     def __str__(self) -> str:
         return " + ".join(str(face) for face in sorted(self.faces, reverse=True))
