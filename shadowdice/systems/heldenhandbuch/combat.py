@@ -858,10 +858,15 @@ class CombatSession(RollSession):
         self.bonus[against] = max(self.bonus[against], bonus)
 
     def _block(self, picked: tuple[int, ...]) -> None:
+        """Block with the picked dice, as the suggested defence does when they are its dice
+        (the best defence of all the defender's dice is the best of its own dice too).
+        """
         defender = self.fighters[self._defender()]
-        group = [die_id for die_id in picked if die_id in defender.group]
-        rescue = [die_id for die_id in picked if die_id not in defender.group]
-        plan = plan_defence(self.attacks, self.faces(group), self.faces(rescue))
+        plan = self.suggested_defence()
+        if plan is None or tuple(sorted(picked)) != plan.used:
+            group = [die_id for die_id in picked if die_id in defender.group]
+            rescue = [die_id for die_id in picked if die_id not in defender.group]
+            plan = plan_defence(self.attacks, self.faces(group), self.faces(rescue))
         if plan is None:
             raise SessionError(
                 _("These dice cannot block every attack: pick more, or let the attacks through.")

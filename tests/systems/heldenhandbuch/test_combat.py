@@ -6,10 +6,11 @@ legendary maneuvers, and swapping dice by high mastery; all through the system's
 
 import pytest
 
-from shadowdice.core.dice import RealDiceSource, ScriptedDiceSource
+from shadowdice.core.dice import RandomDiceSource, RealDiceSource, ScriptedDiceSource
 from shadowdice.core.die import Mark
 from shadowdice.core.pending import Step
 from shadowdice.core.session import SessionError
+from shadowdice.systems.heldenhandbuch.combat_rules import plan_defence
 from shadowdice.systems.heldenhandbuch.sheet import Armor, HeldenSheet
 
 
@@ -229,6 +230,32 @@ def test_several_dice_added_block_one_attack(combat):
     session.apply("attack:1", by_face(session, "Alrik", 14))
     session.apply("block", by_face(session, "Brun", 8, 7))
     assert session.outcome().headline == "Every attack blocked"
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_blocking_with_the_suggested_dice_blocks_as_a_search_of_those_dice_alone(system, seed):
+    # Given a defender who must block the attacks of a phase thrown at random
+    sheets = [fighter("Alrik", bonus_dice=4), fighter("Brun", bonus_dice=4)]
+    source = RandomDiceSource(seed=seed)
+    session = system.start_group_check(sheets, {"contest": "combat"}, source)
+    session.apply("initiative:0")
+    attack = session.actions()[0]
+    session.apply(attack.id, attack.pick.suggested)
+    block = next(a for a in session.actions() if a.id == "block")
+    if not block.enabled:
+        return
+    # When he blocks with the dice suggested
+    brun = session.fighters[1]
+    picked = block.pick.suggested
+    alone = plan_defence(
+        session.attacks,
+        session.faces([die_id for die_id in picked if die_id in brun.group]),
+        session.faces([die_id for die_id in picked if die_id not in brun.group]),
+    )
+    session.apply("block", picked)
+    # Then they block as a search among those dice alone would have them block
+    assert brun.spent & set(picked) == set(alone.used)
+    assert brun.rescue_used == len(alone.rescue)
 
 
 def test_the_attacker_may_flee_instead_of_hitting(combat):
