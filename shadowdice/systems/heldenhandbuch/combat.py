@@ -154,6 +154,8 @@ class Fighter:
         started: whether the fighter has thrown.
         kept, live: the dice kept, and those of the last throw still to keep or throw again.
         evaluation: the cascade roll's evaluation once everyone stopped.
+        group_words: its group in words, made with the evaluation (a text: it is shown in
+            the language of the outcome it is part of).
         group: the group's dice; rescue: the successes outside it.
         spent: dice used for attacks, blocks or drawing a weapon.
         attacked_with: dice used for attacks.
@@ -170,6 +172,7 @@ class Fighter:
     kept: list[int] = field(default_factory=list)
     live: list[int] = field(default_factory=list)
     evaluation: Evaluation | None = None
+    group_words: Text | None = None
     group: tuple[int, ...] = ()
     rescue: tuple[int, ...] = ()
     spent: set[int] = field(default_factory=set)
@@ -370,6 +373,12 @@ class CombatSession(RollSession):
                 sides=tested.step.sides,
                 cascade=True,
                 sequences=tested.sequences,
+            )
+            group = fighter.evaluation.group
+            fighter.group_words = (
+                _("group {value} ({group})", value=group.value, group=group)
+                if group
+                else _("no group")
             )
             fighter.group = tuple(
                 die_id for die_id in fighter.kept if die_id in fighter.evaluation.chosen
@@ -1109,14 +1118,9 @@ class CombatSession(RollSession):
         words = []
         for fighter in self.fighters:
             if fighter.evaluation is not None:
-                group = fighter.evaluation.group
-                text = (
-                    _("group {value} ({group})", value=group.value, group=group)
-                    if group
-                    else _("no group")
-                )
                 rescue = len(fighter.free_rescue())
                 dice = _n("{n} rescue die", "{n} rescue dice", rescue)
+                text = fighter.group_words
                 words.append(_("{name}: {text}, {dice}", name=fighter.name, text=text, dice=dice))
             elif not fighter.started:
                 words.append(_("{name} sits out this throw", name=fighter.name))

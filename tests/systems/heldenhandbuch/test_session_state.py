@@ -6,6 +6,8 @@ combat phase's actions and its suggested defence, and its outcome's detail.
 import copy
 import pickle
 
+import pytest
+
 from shadowdice.core import language
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
@@ -127,6 +129,27 @@ def test_a_combat_phase_outcome_detail_follows_a_switch_of_language(system):
     finally:
         language.set_language("en")
     assert session.outcome().detail == english and "on the table" in english
+
+
+@pytest.mark.parametrize("stopped_in", ["en", "de"])
+def test_the_fighters_groups_follow_a_switch_of_language_after_everyone_stopped(system, stopped_in):
+    # Given everyone stopped (the fighters' groups were put in words) in one language
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    try:
+        language.set_language(stopped_in)
+        session.apply("initiative:0")
+        # When the outcome is read in English, then in German, then in English again
+        language.set_language("en")
+        english = session.outcome().detail
+        language.set_language("de")
+        german = session.outcome().detail
+        language.set_language("en")
+        # Then each tells the groups in its language
+        assert session.outcome().detail == english
+    finally:
+        language.set_language("en")
+    assert english.startswith("Alrik: group 26 (13 + 13), 1 rescue die · Brun: group 29")
+    assert german.startswith("Alrik: Gruppe 26 (13 + 13), 1 Rettungswürfel · Brun: Gruppe 29")
 
 
 def test_the_outcome_follows_psyche_edited_on_the_sheet_while_the_roll_is_on_the_table(roll, alrik):
