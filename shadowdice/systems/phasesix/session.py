@@ -128,6 +128,9 @@ class PhaseSixSession(RollSession):
         self.pool = pool
         self.minimum_roll = minimum_roll
         self.classic = sheet.classic
+        # The minimum roll as every outcome's detail names it. Made once: a text renders the
+        # texts it is made of in the language it is shown in, whichever they were made in.
+        self._minimum_roll_words = _("minimum roll {minimum_roll}", minimum_roll=minimum_roll.text)
         # The successes, outcome and actions as last worked out, each with the table they
         # are of (kept, so that it is compared by identity: a new table is a new tuple) and,
         # for texts, the language; the actions also with the dice the sheet has left. A group
@@ -164,11 +167,17 @@ class PhaseSixSession(RollSession):
         return self._successes[1]
 
     def _evaluate(self) -> None:
+        """Mark the dice thrown since the last evaluation.
+
+        A die's marks follow from its chain, its group and the minimum roll, none of which
+        changes while it lies on the table (a reroll throws a new die), so a die marked once
+        keeps its marks.
+        """
         for die in self.table:
-            marks = [Mark.HIT if self.succeeds(die) else Mark.MISS]
-            if len(die.faces) > 1:
-                marks.append(Mark.EXPLODED)
-            self._mark(die.id, *marks, score=die.total if len(die.faces) > 1 else None)
+            if not die.marks:
+                exploded = len(die.faces) > 1
+                marks = _MARKS[self.succeeds(die), exploded]
+                self._set_marks(die.id, marks, die.total if exploded else None)
 
     def outcome(self) -> Outcome:
         """Successes, with the minimum roll and, after a failure, the best total reached;
@@ -185,7 +194,7 @@ class PhaseSixSession(RollSession):
         successes = self.successes
         destiny = sum(1 for die in table if die.group == DESTINY)
         best = max((die.total for die in table), default=0)
-        detail = [_("minimum roll {minimum_roll}", minimum_roll=self.minimum_roll.text)]
+        detail = [self._minimum_roll_words]
         if destiny and self.minimum_roll.value > DESTINY_ALWAYS:
             always = roll_text(DESTINY_ALWAYS)
             detail.append(_("destiny dice succeed on {minimum_roll}", minimum_roll=always))
@@ -372,6 +381,14 @@ class PhaseSixSession(RollSession):
 
         self._charge(resource, amount, spend)
 
+
+#: The marks of a die on the table, by whether it succeeds and whether it exploded.
+_MARKS = {
+    (True, False): frozenset({Mark.HIT}),
+    (False, False): frozenset({Mark.MISS}),
+    (True, True): frozenset({Mark.HIT, Mark.EXPLODED}),
+    (False, True): frozenset({Mark.MISS, Mark.EXPLODED}),
+}
 
 #: For each resource (and a reroll of the whole roll): what an action costs, why it cannot be
 #: paid, and how many are left.
