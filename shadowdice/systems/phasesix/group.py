@@ -29,6 +29,7 @@ from itertools import count
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.language import Text, translations
+from shadowdice.core.record import frozen_values
 from shadowdice.core.registry import CheckError, CheckValues
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.phasesix.checks import PhaseSixGroupCheck, Plan, plan_member, problem
@@ -43,15 +44,19 @@ def needed_of(values: CheckValues) -> int:
     return PhaseSixGroupCheck.read(values).needed
 
 
-def group_outcome(members: Sequence[RollSession], needed: int) -> Outcome:
-    """The members' successes added up against the number needed."""
+def group_outcome(
+    members: Sequence[RollSession], needed: int, needed_words: Text | None = None
+) -> Outcome:
+    """The members' successes added up against the number needed (``needed_words``: that
+    number in words, as :func:`start_group` made them once for the group's every outcome).
+    """
     per_member = []
     for member in members:
         assert isinstance(member, PhaseSixSession), "a Phase Six group has Phase Six members"
         per_member.append((member.character, member.successes))
     total = sum(successes for _name, successes in per_member)
     made = total >= needed
-    needed_words = _successes(needed)
+    needed_words = needed_words or _successes(needed)
     headline = (
         _("Group: {total} of {needed} - made it", total=total, needed=needed_words)
         if made
@@ -74,9 +79,9 @@ def plan_group(members: Sequence[PhaseSixSheet], values: CheckValues) -> list[Pl
     """
     if not members:
         raise CheckError(_("Choose the characters who roll together."))
-    names = member_names(members)
     variants = {sheet.rules for sheet in members}
     if len(variants) > 1:
+        names = member_names(members)
         who = Text.join(
             ", ",
             (
@@ -112,9 +117,14 @@ def start_group(
 ) -> GroupSession:
     """Start a group roll: each member throws their own dice; the successes add up."""
     plans = plan_group(members, values)
-    needed = needed_of(values)
     if reason := group_problem(members, plans):
         raise CheckError(reason)
+    # Read once for every member, and the successes needed put in words once for the group's
+    # check and its every outcome: a text renders the texts it is made of in the language
+    # it is shown in.
+    check = PhaseSixGroupCheck.read(values)
+    needed, needed_words = check.needed, _successes(check.needed)
+    parameters = frozen_values(check.as_parameters())
     ids = count()
     sessions = []
     # Every member rolls: the UI names a member's actions by their index among the members.
@@ -127,7 +137,7 @@ def start_group(
             minimum_roll=plan.minimum_roll,
             source=source,
             character=name,
-            parameters=PhaseSixGroupCheck.read(values).as_parameters(),
+            parameters=parameters,
             ids=ids,
         )
         sessions.append(session)
@@ -137,9 +147,9 @@ def start_group(
         check=_(
             "Group roll: {trait}, {needed} needed",
             trait=plans[0].trait.label,
-            needed=_successes(needed),
+            needed=needed_words,
         ),
-        combine=lambda sessions: group_outcome(sessions, needed),
+        combine=lambda sessions: group_outcome(sessions, needed, needed_words),
         source=source,
         parameters=dict(values),
     )
