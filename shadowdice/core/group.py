@@ -20,7 +20,7 @@ from typing import Any
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.die import Die, Throw
 from shadowdice.core.language import translations
-from shadowdice.core.record import MemberRecord, RollRecord
+from shadowdice.core.record import MemberRecord, RollRecord, trusted
 from shadowdice.core.session import Action, Charge, Outcome, RollSession
 from shadowdice.core.sheet import Sheet
 
@@ -99,6 +99,7 @@ class GroupSession(RollSession):
         self._offered_kept: tuple[list[tuple[Action, ...]], tuple[Action, ...]] | None = None
         for index, member in enumerate(self.members):
             self._take_over(index, member.throws, member.charges)
+        self._note_dice_start()
         self._evaluate()
 
     def outcome(self) -> Outcome:
@@ -118,8 +119,9 @@ class GroupSession(RollSession):
         table, kept = member.table, self._grouped[index]
         if kept is not None and kept[0] is table:
             return kept[1]
-        character = member.character
-        grouped = [die.in_group(member_group(character, die.group)) for die in member.dice]
+        character, dice = member.character, member.dice
+        groups = {group: member_group(character, group) for group in {die.group for die in dice}}
+        grouped = [die.in_group(groups[die.group]) for die in dice]
         self._grouped[index] = (table, grouped)
         return grouped
 
@@ -163,6 +165,7 @@ class GroupSession(RollSession):
         throws_before, charges_before = len(member.throws), len(member.charges)
         member.apply(member_action, picked)
         self._take_over(int(index), member.throws[throws_before:], member.charges[charges_before:])
+        self._note_dice_start()
 
     def finish(self) -> RollRecord:
         """Finish every member's session too; the record keeps each member's own result."""
@@ -170,8 +173,11 @@ class GroupSession(RollSession):
         members = []
         for member in self.members:
             outcome = member.outcome()
+            # Built from the member's outcome as validating it would give, as the session's
+            # own record is (see RollSession.finish).
             members.append(
-                MemberRecord(
+                trusted(
+                    MemberRecord,
                     character=member.character,
                     headline=outcome.headline,
                     tone=outcome.tone.value,
@@ -183,7 +189,10 @@ class GroupSession(RollSession):
     def _take_over(self, index: int, throws: Sequence[Throw], charges: Sequence[Charge]) -> None:
         """Record a member's throws and charges as the group's."""
         character = self.members[index].character
-        starts = [member.dice_start for member in self.members if member.dice_start]
-        self.dice_start = min(starts, key=lambda start: start[1], default=None)
         self.throws.extend(throw.relabelled(f"{character}: {throw.label}") for throw in throws)
         self.charges.extend(replace(charge, who=index) for charge in charges)
+
+    def _note_dice_start(self) -> None:
+        """The group's dice start: the earliest of its members'."""
+        starts = [member.dice_start for member in self.members if member.dice_start]
+        self.dice_start = min(starts, key=lambda start: start[1], default=None)
