@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import count
 
+from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.language import Text, translations
@@ -44,16 +45,21 @@ def needed_of(values: CheckValues) -> int:
     return PhaseSixGroupCheck.read(values).needed
 
 
-def group_outcome(
-    members: Sequence[RollSession], needed: int, needed_words: Text | None = None
-) -> Outcome:
-    """The members' successes added up against the number needed (``needed_words``: that
-    number in words, as :func:`start_group` made them once for the group's every outcome).
-    """
+def member_successes(members: Sequence[RollSession]) -> tuple[tuple[str, int], ...]:
+    """Each member's name and successes, in the members' order."""
     per_member = []
     for member in members:
         assert isinstance(member, PhaseSixSession), "a Phase Six group has Phase Six members"
         per_member.append((member.character, member.successes))
+    return tuple(per_member)
+
+
+def group_outcome(
+    per_member: Sequence[tuple[str, int]], needed: int, needed_words: Text | None = None
+) -> Outcome:
+    """The members' successes (name and successes of each) added up against the number
+    needed (``needed_words``: that number in words, when made already).
+    """
     total = sum(successes for _name, successes in per_member)
     made = total >= needed
     needed_words = needed_words or _successes(needed)
@@ -68,6 +74,35 @@ def group_outcome(
         detail=" · ".join(f"{name} {successes}" for name, successes in per_member),
         values={"successes": total, "needed": needed, "success": made},
     )
+
+
+class GroupTally:
+    """How a group roll combines its members: their successes added up against the number
+    needed (:func:`group_outcome`).
+
+    The group's outcome is read before and after every action and again as the roll
+    finishes. It is worked out again only when what goes into it changed: a member's name
+    or successes, or the language.
+
+    Attributes:
+        needed: the successes the group needs.
+        needed_words: that number in words, made once for the group's check and its every
+            outcome: a text renders the texts it is made of in the language it is shown in.
+    """
+
+    def __init__(self, needed: int) -> None:
+        self.needed = needed
+        self.needed_words = _successes(needed)
+        self._kept: tuple[tuple[tuple[tuple[str, int], ...], str], Outcome] | None = None
+
+    def __call__(self, members: Sequence[RollSession]) -> Outcome:
+        """The group's outcome as the members stand."""
+        state = (member_successes(members), language.current())
+        kept = self._kept
+        if kept is None or kept[0] != state:
+            outcome = group_outcome(state[0], self.needed, self.needed_words)
+            kept = self._kept = (state, outcome)
+        return kept[1]
 
 
 def plan_group(members: Sequence[PhaseSixSheet], values: CheckValues) -> list[Plan]:
@@ -119,11 +154,8 @@ def start_group(
     plans = plan_group(members, values)
     if reason := group_problem(members, plans):
         raise CheckError(reason)
-    # Read once for every member, and the successes needed put in words once for the group's
-    # check and its every outcome: a text renders the texts it is made of in the language
-    # it is shown in.
-    check = PhaseSixGroupCheck.read(values)
-    needed, needed_words = check.needed, _successes(check.needed)
+    check = PhaseSixGroupCheck.read(values)  # read once for every member
+    tally = GroupTally(check.needed)
     parameters = frozen_values(check.as_parameters())
     ids = count()
     sessions = []
@@ -147,9 +179,9 @@ def start_group(
         check=_(
             "Group roll: {trait}, {needed} needed",
             trait=plans[0].trait.label,
-            needed=needed_words,
+            needed=tally.needed_words,
         ),
-        combine=lambda sessions: group_outcome(sessions, needed, needed_words),
+        combine=tally,
         source=source,
         parameters=dict(values),
     )

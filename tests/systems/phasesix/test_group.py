@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from shadowdice.core import language
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError, Tone
@@ -228,3 +229,34 @@ def test_a_members_actions_follow_dice_edited_on_their_sheet_while_the_group_rol
     actions = {a.id: a for a in group.actions()}
     assert actions["0:bonus_die"].enabled and not actions["1:bonus_die"].enabled
     assert actions["1:bonus_die"].reason == "no bonus dice left"
+
+
+def test_the_group_outcome_is_worked_out_again_only_when_a_members_successes_change(
+    system, hagen, mira
+):
+    # Given Hagen without a success and Mira with one (a bonus die of 1 and one of 6 to come)
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 1, 5, 2, 1, 6], needed=2, **COURAGE)
+    before = group.outcome()
+    assert before.headline == "Group: 1 of 2 successes - failed"
+    assert group.outcome() is before  # nothing changed: the same outcome
+    # When Hagen's bonus die misses, the successes are as they were: the outcome stands
+    group.apply("0:bonus_die")
+    assert group.outcome() is before
+    # When Mira's bonus die succeeds, the group makes it
+    group.apply("1:bonus_die")
+    after = group.outcome()
+    assert after.headline == "Group: 2 of 2 successes - made it"
+    assert after.detail == "Hagen 0 · Mira 2" and after.values["successes"] == 2
+    # And the record keeps that outcome
+    assert group.finish().outcome.headline == "Group: 2 of 2 successes - made it"
+
+
+def test_the_group_outcome_follows_a_switch_of_language(system, hagen, mira):
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 1, 5, 2], needed=2, **COURAGE)
+    assert group.outcome().headline == "Group: 1 of 2 successes - failed"
+    try:
+        language.set_language("de")
+        assert group.outcome().headline == "Gruppe: 1 von 2 Erfolge – misslungen"
+    finally:
+        language.set_language("en")
+    assert group.outcome().headline == "Group: 1 of 2 successes - failed"
