@@ -73,14 +73,20 @@ class Roller:
     base: Code
     doubled: bool = False
     modifiers: tuple[Modifier, ...] = ()
+    #: The code thrown, once worked out: a roller never changes, and a check reads it often.
+    _code: Code | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def code(self) -> Code:
         """The code thrown: the base, doubled if so, with every modifier."""
-        code = self.base.doubled() if self.doubled else self.base
-        dice = sum(modifier.dice for modifier in self.modifiers)
-        pips = sum(modifier.pips for modifier in self.modifiers)
-        return code.plus(dice=dice, pips=pips)
+        code = self._code
+        if code is None:
+            code = self.base.doubled() if self.doubled else self.base
+            dice = sum(modifier.dice for modifier in self.modifiers)
+            pips = sum(modifier.pips for modifier in self.modifiers)
+            code = code.plus(dice=dice, pips=pips)
+            object.__setattr__(self, "_code", code)
+        return code
 
     @property
     def changes(self) -> tuple[Modifier, ...]:

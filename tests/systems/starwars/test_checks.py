@@ -2,12 +2,16 @@
 automatic results, and the penalties from the sheet and the round.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.session import SessionError, Tone
 from shadowdice.systems.starwars.checks import plan_roll
+from shadowdice.systems.starwars.codes import MAX_DICE, Code, CodeError
+from shadowdice.systems.starwars.plan import Modifier, Roller
 from shadowdice.systems.starwars.session import StarWarsSession
 from shadowdice.systems.starwars.sheet import Armor, Wound
 from tests.systems.starwars.characters import SYSTEM, character, opposed_by, roll
@@ -311,3 +315,22 @@ def test_a_half_typed_code_is_judged_not_crashed_on():
         preview.problem == 'The code: "4D+" is not a dice code. Write a code as dice and '
         "pips, for example 3D+2, 4D or 2D-1."
     )
+
+
+def test_a_roller_works_its_code_out_once_and_is_what_it_is_made_of():
+    # Sense 6D+2 doubled by a Force Point, one die less for a wound
+    wounded = (Modifier("wounded", dice=-1),)
+    roller = Roller("Sense", Code(6, 2), doubled=True, modifiers=wounded)
+    assert roller.code == Code(11, 4) and roller.code is roller.code
+    # It equals (and hashes as) a roller of the same parts whose code was never read
+    fresh = Roller("Sense", Code(6, 2), doubled=True, modifiers=wounded)
+    assert fresh == roller and hash(fresh) == hash(roller)
+    # A roller made from it with other parts works its own code out
+    assert replace(roller, doubled=False).code == Code(5, 2)
+    assert replace(roller, modifiers=()).code == Code(12, 4)
+
+
+def test_a_roller_beyond_the_dice_a_code_may_have_is_refused_when_its_code_is_read():
+    roller = Roller("Sense", Code(MAX_DICE, 0), doubled=True)
+    with pytest.raises(CodeError):
+        _ = roller.code
