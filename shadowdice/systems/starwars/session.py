@@ -125,17 +125,23 @@ class StarWarsSession(RollSession):
     @property
     def needed(self) -> int | None:
         """What W1 must reach: Z, W2 or Z + W2 (None before an opponent's roll is known)."""
-        if self.plan.opponent is None:
-            return self.plan.target
-        opponent = self.opponent_total
-        return None if opponent is None else self.plan.target + opponent
+        return self._needed(self.opponent_total)
 
     @property
     def success(self) -> bool:
         """Whether the check succeeds (decided by the rule when automatic)."""
+        return self._succeeds(self.total, self.needed)
+
+    def _needed(self, opponent_total: int | None) -> int | None:
+        """What W1 must reach, given W2 (see :attr:`needed`)."""
+        if self.plan.opponent is None:
+            return self.plan.target
+        return None if opponent_total is None else self.plan.target + opponent_total
+
+    def _succeeds(self, total: int | None, needed: int | None) -> bool:
+        """Whether W1 reaches what it must (see :attr:`success`)."""
         if self.automatic is not None:
             return self.automatic is Automatic.SUCCESS
-        total, needed = self.total, self.needed
         assert total is not None and needed is not None
         return total >= needed
 
@@ -148,7 +154,11 @@ class StarWarsSession(RollSession):
         """The total against what it must reach and the margin, or the automatic result."""
         plan = self.plan
         code = plan.roller.code
-        tone = Tone.SUCCESS if self.success else Tone.FAILURE
+        # The totals are each added up once, from the dice on the table.
+        total, opponent_total = self.total, self.opponent_total
+        needed = self._needed(opponent_total)
+        success = self._succeeds(total, needed)
+        tone = Tone.SUCCESS if success else Tone.FAILURE
         details = [
             _(
                 "{roll} {code} against {against}",
@@ -161,14 +171,13 @@ class StarWarsSession(RollSession):
         values: dict[str, int | str | bool | None] = {
             "code": str(code),
             "target": plan.target,
-            "total": self.total,
-            "opponent_total": self.opponent_total,
-            "needed": self.needed,
+            "total": total,
+            "opponent_total": opponent_total,
+            "needed": needed,
             "margin": None,
-            "success": self.success,
+            "success": success,
             "automatic": self.automatic.value if self.automatic else None,
         }
-        total, needed = self.total, self.needed
         if self.automatic is not None:
             succeeds = self.automatic is Automatic.SUCCESS
             headline = _("Automatic success") if succeeds else _("Automatic failure")
@@ -190,7 +199,7 @@ class StarWarsSession(RollSession):
                 _(
                     "{opponent} rolled {total}",
                     opponent=plan.opponent.words,
-                    total=self.opponent_total,
+                    total=opponent_total,
                 )
             )
         return Outcome(verdict(total, needed), tone, Text.join(" · ", details), values)
