@@ -5,10 +5,14 @@ the cold-start benchmark::
 
     python startup_probe.py shadowdice kira.shadowdice   # the app, opening one character
     python startup_probe.py bare                          # the floor: a bare QMainWindow
+    python startup_probe.py validated kira.shadowdice     # the floor with the stack's least
 
 For Shadowdice it creates the QApplication itself, installs an application-wide event filter
 and calls :func:`shadowdice.app.main` with the files, exactly as the ``shadowdice`` command
-does. For the floor it shows an empty :class:`QMainWindow` of the same size. Once the main
+does. For the floor it shows an empty :class:`QMainWindow` of the same size. The validated
+floor is the least any window built on Shadowdice's stack does before it shows a file: it
+imports pydantic and validates the file's top level (its format and system) into a model of
+two fields, then shows the same empty window. Once the main
 window has had its first Expose event (the platform put it on screen) and the event loop turns
 for the first time (so every file named on the command line is open in its tab), it prints one
 line,
@@ -57,7 +61,9 @@ def resident_megabytes() -> float:
 
 
 def run(what: str, files: list[str]) -> int:
-    """Start the app (``what`` is "shadowdice") or a bare window ("bare"); quit once shown."""
+    """Start the app (``what`` is "shadowdice"), a bare window ("bare") or the bare window after
+    validating a file ("validated"); quit once shown.
+    """
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -108,7 +114,9 @@ def run(what: str, files: list[str]) -> int:
     app.installEventFilter(watcher)
     QTimer.singleShot(GIVE_UP_AFTER_MS, lambda: app.exit(NEVER_SHOWN))
 
-    if what == "bare":
+    if what in ("bare", "validated"):
+        if what == "validated":
+            validate_top_level(files[0])
         window = QMainWindow()
         window.setWindowTitle("Bare")
         window.resize(1280, 800)
@@ -121,6 +129,18 @@ def run(what: str, files: list[str]) -> int:
     if not watcher.timings:
         return NEVER_SHOWN
     return code
+
+
+def validate_top_level(path: str) -> None:
+    """Validate the format and system of the character file at ``path`` with pydantic."""
+    from pydantic import BaseModel
+
+    class TopLevel(BaseModel):
+        format: str
+        system: str
+
+    with open(path, "rb") as file:
+        TopLevel.model_validate_json(file.read())
 
 
 if __name__ == "__main__":
