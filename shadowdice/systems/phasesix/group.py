@@ -34,7 +34,7 @@ from shadowdice.core.record import frozen_values
 from shadowdice.core.registry import CheckError, CheckValues
 from shadowdice.core.session import Outcome, RollSession, Tone
 from shadowdice.systems.phasesix.checks import PhaseSixGroupCheck, Plan, plan_member, problem
-from shadowdice.systems.phasesix.session import SYSTEM_ID, PhaseSixSession
+from shadowdice.systems.phasesix.session import SYSTEM_ID, ActionsMade, PhaseSixSession
 from shadowdice.systems.phasesix.sheet import PhaseSixSheet
 
 _, _n = translations(__name__)
@@ -158,6 +158,8 @@ def start_group(
     tally = GroupTally(check.needed)
     parameters = frozen_values(check.as_parameters())
     ids = count()
+    # The members' actions, made once for all who stand alike (the same dice left, say).
+    actions_made: ActionsMade = {}
     sessions = []
     # Every member rolls: the UI names a member's actions by their index among the members.
     for sheet, plan, name in zip(members, plans, member_names(members), strict=True):
@@ -171,6 +173,7 @@ def start_group(
             character=name,
             parameters=parameters,
             ids=ids,
+            actions_made=actions_made,
         )
         sessions.append(session)
     return GroupSession(

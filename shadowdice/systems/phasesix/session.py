@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
@@ -57,6 +57,32 @@ REROLL_DICE = "reroll_dice"
 DESTINY_DICE = "destiny_dice"
 
 _, _n = translations(__name__)
+
+
+class Standing(NamedTuple):
+    """All that a Phase Six check's actions follow from, so that checks that stand alike
+    (the members of a group roll) offer the very same actions.
+
+    Attributes:
+        classic: whether the check follows the classic rules.
+        dice: whether any die lies on the table (else there is nothing to reroll).
+        failed: (classic rules) the dice on the table that did not succeed, the dice a
+            reroll may pick; () under the current rules, which reroll the whole roll.
+        bonus, destiny, reroll: whether the sheet has any of each kind of die left.
+        language: the language the actions are shown in.
+    """
+
+    classic: bool
+    dice: bool
+    failed: tuple[int, ...]
+    bonus: bool
+    destiny: bool
+    reroll: bool
+    language: str
+
+
+#: Actions made for a standing, kept to be shared by the checks of one group roll.
+ActionsMade = dict[Standing, tuple[Action, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +135,9 @@ class PhaseSixSession(RollSession):
         parameters: Mapping[str, Any] | None = None,
         clock: Callable[[], datetime] | None = None,
         ids: Iterator[int] | None = None,
+        actions_made: ActionsMade | None = None,
     ) -> None:
+        """Start the check; ``actions_made`` is shared by the members of a group roll."""
         super().__init__(
             system_id=SYSTEM_ID,
             character=sheet.name if character is None else character,
@@ -138,6 +166,9 @@ class PhaseSixSession(RollSession):
         self._successes: tuple[tuple[Die, ...], int] | None = None
         self._outcome: tuple[tuple[Die, ...], str, Outcome] | None = None
         self._actions: tuple[tuple[Any, ...], tuple[Action, ...]] | None = None
+        # The actions made for each standing: shared by the members of a group roll, whose
+        # members mostly stand alike (the same dice left, dice on the table).
+        self._actions_made: ActionsMade = {} if actions_made is None else actions_made
         dice = max(pool, 0) + bonus_dice
         if dice:
             label = _("Roll") if pool > 0 else _("Bonus dice")
@@ -219,7 +250,9 @@ class PhaseSixSession(RollSession):
     # --- bonus, destiny and reroll dice after the roll -------------------------------------
 
     def _offered(self) -> Iterable[Action]:
-        """The actions, worked out once per table, dice left on the sheet and language."""
+        """The actions, worked out once per table, dice left on the sheet and language, and
+        made once per :class:`Standing` for all the checks that share their actions made.
+        """
         sheet = self.sheet
         state = (
             self.table,
@@ -230,105 +263,22 @@ class PhaseSixSession(RollSession):
         )
         cached = self._actions
         if cached is None or cached[0][0] is not state[0] or cached[0][1:] != state[1:]:
-            cached = self._actions = (state, tuple(self._work_out_actions()))
+            table, bonus, destiny, reroll, shown_in = state
+            classic = self.classic
+            standing = Standing(
+                classic,
+                bool(table),
+                tuple([die.id for die in table if not self.succeeds(die)]) if classic else (),
+                bonus > 0,
+                destiny > 0,
+                reroll > 0,
+                shown_in,
+            )
+            actions = self._actions_made.get(standing)
+            if actions is None:
+                actions = self._actions_made[standing] = make_actions(standing)
+            cached = self._actions = (state, actions)
         return cached[1]
-
-    def _work_out_actions(self) -> Iterable[Action]:
-        yield self._paid(
-            "bonus_die",
-            _("Add a bonus die"),
-            resource=BONUS_DICE,
-            hint=_("Throw one more die with the roll."),
-        )
-        yield self._paid(
-            "destiny_die",
-            _("Add a destiny die"),
-            resource=DESTINY_DICE,
-            hint=_(
-                "Throw a destiny die apart; it succeeds on {minimum_roll} whatever the minimum "
-                "roll.",
-                minimum_roll=roll_text(DESTINY_ALWAYS),
-            ),
-        )
-        if self.classic:
-            yield from self._classic_rerolls()
-        else:
-            yield from self._current_rerolls()
-
-    def _classic_rerolls(self) -> Iterator[Action]:
-        failed = tuple(die.id for die in self.table if not self.succeeds(die))
-        nothing = self._nothing_to_reroll() or ("" if failed else _("every die is a success"))
-        pick = DicePick(
-            prompt=_("Pick the die to throw again."),
-            eligible=failed,
-            minimum=1,
-            maximum=1,
-            suggested=failed[:1],
-        )
-        yield self._paid(
-            "reroll_die",
-            _("Reroll a die"),
-            resource=REROLL_DICE,
-            hint=_("Throw one die that did not succeed again."),
-            blocked=nothing,
-            pick=pick,
-        )
-        yield self._paid(
-            "destiny_reroll_die",
-            _("Reroll a die with a destiny die"),
-            resource=DESTINY_DICE,
-            hint=_("Throw a destiny die in place of one die that did not succeed."),
-            blocked=nothing,
-            pick=pick,
-        )
-
-    def _current_rerolls(self) -> Iterator[Action]:
-        nothing = self._nothing_to_reroll()
-        yield self._paid(
-            "reroll_roll",
-            _("Reroll the whole roll"),
-            resource=REROLL_DICE,
-            hint=_("Throw every die of the roll again."),
-            blocked=nothing,
-            whole_roll=True,
-        )
-        yield self._paid(
-            "destiny_reroll_roll",
-            _("Reroll with a destiny die"),
-            resource=DESTINY_DICE,
-            hint=_("Spend a destiny die as a reroll: throw every die of the roll again."),
-            blocked=nothing,
-        )
-
-    def _paid(
-        self,
-        action_id: str,
-        label: str,
-        *,
-        resource: str,
-        hint: str,
-        blocked: str = "",
-        pick: DicePick | None = None,
-        whole_roll: bool = False,
-    ) -> Action:
-        """An action that costs one die of the character's ``resource`` (a reroll of the
-        ``whole_roll`` costs one reroll): disabled with ``blocked`` as the reason (nothing to
-        reroll), else when none are left.
-        """
-        cost, none_left, _only = _COSTS["reroll" if whole_roll else resource]
-        reason = blocked or ("" if getattr(self.sheet, resource) else none_left())
-        return Action(
-            id=action_id,
-            label=label,
-            cost=cost(),
-            enabled=not reason,
-            reason=reason,
-            hint=hint,
-            pick=pick,
-        )
-
-    def _nothing_to_reroll(self) -> str:
-        return "" if self.table else _("there are no dice to reroll")
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
         # Every throw comes first: a source that fails (or a player who cancels) costs nothing.
@@ -414,3 +364,112 @@ _COSTS: dict[str, tuple[Callable[[], Text], Callable[[], Text], Callable[[int], 
         lambda left: _n("only {n} reroll left", "only {n} rerolls left", left),
     ),
 }
+
+
+def make_actions(standing: Standing) -> tuple[Action, ...]:
+    """The actions of a Phase Six check that stands so: add a bonus or a destiny die, and
+    reroll (classic: a die that did not succeed; current: the whole roll), each paid with
+    one die of the sheet, or with a destiny die.
+    """
+    nothing = "" if standing.dice else _("there are no dice to reroll")
+    actions = [
+        _paid(
+            "bonus_die",
+            _("Add a bonus die"),
+            resource=BONUS_DICE,
+            left=standing.bonus,
+            hint=_("Throw one more die with the roll."),
+        ),
+        _paid(
+            "destiny_die",
+            _("Add a destiny die"),
+            resource=DESTINY_DICE,
+            left=standing.destiny,
+            hint=_(
+                "Throw a destiny die apart; it succeeds on {minimum_roll} whatever the minimum "
+                "roll.",
+                minimum_roll=roll_text(DESTINY_ALWAYS),
+            ),
+        ),
+    ]
+    if standing.classic:
+        failed = standing.failed
+        nothing = nothing or ("" if failed else _("every die is a success"))
+        pick = DicePick(
+            prompt=_("Pick the die to throw again."),
+            eligible=failed,
+            minimum=1,
+            maximum=1,
+            suggested=failed[:1],
+        )
+        actions.append(
+            _paid(
+                "reroll_die",
+                _("Reroll a die"),
+                resource=REROLL_DICE,
+                left=standing.reroll,
+                hint=_("Throw one die that did not succeed again."),
+                blocked=nothing,
+                pick=pick,
+            )
+        )
+        actions.append(
+            _paid(
+                "destiny_reroll_die",
+                _("Reroll a die with a destiny die"),
+                resource=DESTINY_DICE,
+                left=standing.destiny,
+                hint=_("Throw a destiny die in place of one die that did not succeed."),
+                blocked=nothing,
+                pick=pick,
+            )
+        )
+    else:
+        actions.append(
+            _paid(
+                "reroll_roll",
+                _("Reroll the whole roll"),
+                resource="reroll",
+                left=standing.reroll,
+                hint=_("Throw every die of the roll again."),
+                blocked=nothing,
+            )
+        )
+        actions.append(
+            _paid(
+                "destiny_reroll_roll",
+                _("Reroll with a destiny die"),
+                resource=DESTINY_DICE,
+                left=standing.destiny,
+                hint=_("Spend a destiny die as a reroll: throw every die of the roll again."),
+                blocked=nothing,
+            )
+        )
+    return tuple(actions)
+
+
+def _paid(
+    action_id: str,
+    label: str,
+    *,
+    resource: str,
+    left: bool,
+    hint: str,
+    blocked: str = "",
+    pick: DicePick | None = None,
+) -> Action:
+    """An action that costs one of ``resource`` (a die of the sheet, or a reroll of the whole
+    roll): disabled with ``blocked`` as the reason (nothing to reroll), else when none are
+    ``left``.
+    """
+    cost, none_left, _only = _COSTS[resource]
+    reason = blocked or ("" if left else none_left())
+    return Action(
+        id=action_id,
+        label=label,
+        cost=cost(),
+        enabled=not reason,
+        reason=reason,
+        hint=hint,
+        pick=pick,
+    )

@@ -260,3 +260,84 @@ def test_the_group_outcome_follows_a_switch_of_language(system, hagen, mira):
     finally:
         language.set_language("en")
     assert group.outcome().headline == "Group: 1 of 2 successes - failed"
+
+
+def members_actions(group, index):
+    """A member's actions as the group offers them, by the member's own action id."""
+    prefix = f"{index}:"
+    return {a.id.removeprefix(prefix): a for a in group.actions() if a.id.startswith(prefix)}
+
+
+def test_members_who_stand_alike_share_their_actions(system, hagen_now, mira_now):
+    # Given two members by the current rules, each with dice on the table and the same dice left
+    mira_now.destiny_dice_max = mira_now.destiny_dice = 1
+    group = system.start_group_check(
+        [hagen_now, mira_now], {"trait": "skill:Courage", "needed": 3}, ScriptedDiceSource([1] * 7)
+    )
+    hagen_roll, mira_roll = group.members
+    # Then their actions are made once, for both
+    assert hagen_roll.actions() is mira_roll.actions()
+    # And a member's actions are their own again once that member's dice left differ
+    mira_now.destiny_dice = 0
+    assert mira_roll.actions() is not hagen_roll.actions()
+    assert members_actions(group, 0)["destiny_die"].enabled
+    assert not members_actions(group, 1)["destiny_die"].enabled
+
+
+@pytest.mark.parametrize(
+    ("resource", "action_id", "reason"),
+    [
+        ("bonus_dice", "bonus_die", "no bonus dice left"),
+        ("destiny_dice", "destiny_reroll_roll", "no destiny dice left"),
+        ("reroll_dice", "reroll_roll", "no rerolls left"),
+    ],
+)
+def test_a_member_out_of_a_kind_of_die_is_told_so_beside_one_who_has_them(
+    system, hagen_now, mira_now, resource, action_id, reason
+):
+    # Given two members by the current rules whose sheets differ in one kind of die only
+    setattr(mira_now, resource, 0)
+    group = system.start_group_check(
+        [hagen_now, mira_now], {"trait": "skill:Courage", "needed": 3}, ScriptedDiceSource([1] * 7)
+    )
+    # Then the member without it cannot spend it, and the other can
+    hagen_offers, mira_offers = members_actions(group, 0), members_actions(group, 1)
+    assert hagen_offers[action_id].enabled
+    assert not mira_offers[action_id].enabled and mira_offers[action_id].reason == reason
+
+
+def test_a_member_without_dice_cannot_reroll_beside_one_who_has_dice(system, hagen_now, mira_now):
+    # Given two members by the current rules, Mira without dice for the trait
+    mira_now.skill("Courage").value = 0
+    group = system.start_group_check(
+        [hagen_now, mira_now], {"trait": "skill:Courage", "needed": 3}, ScriptedDiceSource([1] * 5)
+    )
+    # Then only Hagen has a roll to reroll
+    assert members_actions(group, 0)["reroll_roll"].enabled
+    assert members_actions(group, 1)["reroll_roll"].reason == "there are no dice to reroll"
+
+
+def test_classic_members_pick_among_their_own_failed_dice(system, hagen, mira):
+    # Given Hagen (15+) and Mira (5+), with the same dice left, each with dice that failed
+    mira.destiny_dice_max = mira.destiny_dice = 1
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 5, 6, 2], needed=2, **COURAGE)
+    hagen_dice, mira_dice = (tuple(die.id for die in m.table) for m in group.members)
+    # Then each may pick only their own
+    assert members_actions(group, 0)["reroll_die"].pick.eligible == hagen_dice
+    assert members_actions(group, 1)["reroll_die"].pick.eligible == mira_dice[1:]
+
+
+def test_members_actions_read_after_a_switch_of_language_are_in_that_language(
+    system, hagen_now, mira_now
+):
+    group = system.start_group_check(
+        [hagen_now, mira_now], {"trait": "skill:Courage", "needed": 3}, ScriptedDiceSource([1] * 7)
+    )
+    assert group.members[0].actions()[0].label == "Add a bonus die"
+    try:
+        language.set_language("de")
+        german = group.members[1].actions()[0].label
+    finally:
+        language.set_language("en")
+    assert german != "Add a bonus die"
+    assert group.members[1].actions()[0].label == "Add a bonus die"
