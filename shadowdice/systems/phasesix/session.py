@@ -198,17 +198,22 @@ class PhaseSixSession(RollSession):
         return self._successes[1]
 
     def _evaluate(self) -> None:
-        """Mark the dice thrown since the last evaluation.
+        """Mark the dice thrown since the last evaluation, and count the successes on the
+        table as it goes (a group roll reads every member's successes).
 
         A die's marks follow from its chain, its group and the minimum roll, none of which
         changes while it lies on the table (a reroll throws a new die), so a die marked once
-        keeps its marks.
+        keeps its marks, and it is a success when it is marked a hit.
         """
+        hits = 0
         for die in self.table:
-            if not die.marks:
-                exploded = len(die.faces) > 1
-                marks = _MARKS[self.succeeds(die), exploded]
-                self._set_marks(die.id, marks, die.total if exploded else None)
+            if die.marks:
+                hits += Mark.HIT in die.marks
+            else:
+                success, exploded = self.succeeds(die), len(die.faces) > 1
+                self._set_marks(die.id, _MARKS[success, exploded], die.total if exploded else None)
+                hits += success
+        self._successes = (self.table, hits)
 
     def outcome(self) -> Outcome:
         """Successes, with the minimum roll and, after a failure, the best total reached;

@@ -70,3 +70,18 @@ def test_dice_thrown_after_the_start_are_marked_and_the_earlier_keep_their_marks
     assert sorted(bonus.marks) == [Mark.EXPLODED, Mark.MISS] and bonus.score == 13
     assert sorted(destiny.marks) == [Mark.HIT] and destiny.score is None
     assert session.table[:5] == first and session.successes == 2
+
+
+def test_the_successes_are_the_dice_marked_hits_after_rerolls_and_added_dice(roll, hagen):
+    # Given courage at 15+ with one success (16) and four misses
+    session = roll(hagen, [6, 1, 1, 1, 1, 6, 4, 6, 6, 3, 4, 2], **COURAGE)
+    assert session.successes == 1
+    # When a miss is thrown again (6, 6, 3: 15), and a destiny die (4) and a bonus die (2) added
+    session.apply("reroll_die", [session.table[1].id])
+    assert session.successes == 2
+    session.apply("destiny_die")
+    session.apply("bonus_die")
+    # Then the successes are the dice on the table marked hits, rerolled ones left out
+    hits = [die for die in session.table if Mark.HIT in die.marks]
+    assert session.successes == len(hits) == 3
+    assert session.outcome().headline == "3 successes"
