@@ -175,17 +175,20 @@ class Text(str):
         args: Mapping[str, Any] | None = None,
     ) -> Text:
         """The message rendered in the current language, keeping what it was made of."""
-        args = args if isinstance(args, dict) else dict(args or {})
+        # Only a plain dict is kept as it is: a mapping that makes up missing keys (a Counter,
+        # a defaultdict) is copied, so that rendering never sees made-up arguments.
+        args = args if type(args) is dict else dict(args or {})
         language = _state["language"]
-        made = super().__new__(cls, _render(domain, message, plural, n, args, language))
-        made.domain, made.message, made.plural, made.n, made.args = (
-            domain,
-            message,
-            plural,
-            n,
-            args,
-        )
-        made.language = language
+        made = _new_str(cls, _render(domain, message, plural, n, args, language))
+        # One dict for the six attributes: cheaper than setting them one by one.
+        made.__dict__ = {
+            "domain": domain,
+            "message": message,
+            "plural": plural,
+            "n": n,
+            "args": args,
+            "language": language,
+        }
         return made
 
     @classmethod
@@ -200,7 +203,9 @@ class Text(str):
 
     def translated(self) -> str:
         """This text as the current language renders it."""
-        return _render(self.domain, self.message, self.plural, self.n, self.args)
+        return _render(
+            self.domain, self.message, self.plural, self.n, self.args, _state["language"]
+        )
 
     def in_language(self, language: str) -> str:
         """This text as ``language`` renders it, whatever the current language is."""
@@ -247,25 +252,41 @@ class Text(str):
         return Text, (self.domain, self.message, self.plural, self.n, self.args)
 
 
+_new_str = str.__new__
+#: The arguments that are rendered again in a text's language: texts, and tuples of them.
+_NESTING = (Text, tuple)
+#: Makes a text from a dict of arguments of its own, as ``Text(...)`` does but without the
+#: type's call machinery around it: ``_()`` makes most texts, and this is a fair part of each.
+_new_text = Text.__new__
+
+
 def _render(
     domain: str,
     message: str,
     plural: str | None,
     n: int | None,
-    args: Mapping[str, Any],
-    language: str | None = None,
+    args: dict[str, Any],
+    language: str,
 ) -> str:
-    language = language or current()
-    fresh = {
-        key: _fresh(value, language) if isinstance(value, Text | tuple) else value
-        for key, value in args.items()
-    }
+    """The message of a text in ``language``, formatted with its arguments.
+
+    Texts among the arguments (also inside tuples) are rendered in ``language`` too; the
+    arguments are copied for that only when there is such an argument, which most texts
+    (a number, a name) do not have.
+    """
+    for value in args.values():
+        if isinstance(value, _NESTING):
+            args = {
+                key: _fresh(value, language) if isinstance(value, _NESTING) else value
+                for key, value in args.items()
+            }
+            break
     if not domain:
-        if "items" in fresh and message != "{text}":
-            return str.join(message, (str(item) for item in fresh["items"]))
-        return message.format(**fresh)
+        if "items" in args and message != "{text}":
+            return message.join([str(item) for item in args["items"]])
+        return message.format_map(args)
     if plural is not None:
-        fresh.setdefault("n", n)
+        args = {"n": n, **args}  # the number, unless an argument is named n itself
     if language == SOURCE_LANGUAGE:  # the code's own words: no catalog to ask
         pattern = message if plural is None or n == 1 else plural
     elif plural is None:
@@ -274,14 +295,14 @@ def _render(
         pattern = _catalog(domain, language).ngettext(message, plural, n if n is not None else 0)
     if language == PSEUDO:
         pattern = _pseudo(pattern)
-    if not fresh:
+    if not args:
         return pattern
     try:
-        return pattern.format(**fresh)
+        return pattern.format_map(args)
     except (KeyError, IndexError, ValueError):
         # A translation that names an argument the message does not have: show the English.
         english = message if plural is None or n == 1 else plural
-        return english.format(**fresh)
+        return english.format_map(args)
 
 
 def _fresh(value: Any, language: str) -> Any:
@@ -289,7 +310,9 @@ def _fresh(value: Any, language: str) -> Any:
         # Made in this language already: its own string, without rendering it again.
         return str.__str__(value) if value.language == language else value.in_language(language)
     if isinstance(value, tuple):
-        return tuple(_fresh(item, language) for item in value)
+        return tuple(
+            [_fresh(item, language) if isinstance(item, _NESTING) else item for item in value]
+        )
     return value
 
 
@@ -340,12 +363,12 @@ def translations(
 
     def _(message: str, /, **args: Any) -> Text:
         if args:
-            return Text(domain, message, args=args)
+            return _new_text(Text, domain, message, None, None, args)
         language = _state["language"]
         return constant(message, language, _catalog(domain, language))
 
     def _n(singular: str, plural: str, n: int, /, **args: Any) -> Text:
-        return Text(domain, singular, plural, n, args)
+        return _new_text(Text, domain, singular, plural, n, args)
 
     return _, _n
 

@@ -1,6 +1,7 @@
 """Texts in the current language that render themselves again, from real compiled catalogs."""
 
 import pickle
+from collections import Counter
 
 import pytest
 
@@ -133,3 +134,56 @@ def test_listeners_hear_each_change_once_and_can_leave():
 def test_an_unknown_language_is_refused():
     with pytest.raises(ValueError, match="no catalog"):
         language.set_language("fr")
+
+
+def test_rendering_leaves_a_texts_arguments_as_they_were_given(german):
+    _, _n = demo_functions()
+    verdict = _("success")
+    headline = _("{hits} hits - {verdict}", hits=3, verdict=verdict)
+    counted = _n("{n} hit", "{n} hits", 3)
+    language.set_language("de")
+    assert (headline.translated(), counted.translated()) == ("3 Erfolge - gelungen", "3 Erfolge")
+    # The nested text is kept as a text (not its string), and the plural's number is no argument
+    assert headline.args == {"hits": 3, "verdict": verdict}
+    assert headline.args["verdict"] is verdict
+    assert counted.args == {} and counted.to_data() == {
+        "domain": "demo",
+        "message": "{n} hit",
+        "plural": "{n} hits",
+        "n": 3,
+    }
+
+
+def test_an_argument_named_n_wins_over_the_number_of_a_plural():
+    _, _n = demo_functions()
+    assert _n("{n} hit", "{n} hits", 3, n="three") == "three hits"
+    assert _n("{n} hit", "{n} hits", 1, n="one") == "one hit"
+
+
+def test_texts_in_a_tuple_render_in_the_outer_texts_language(german):
+    _, _n = demo_functions()
+    language.set_language("de")
+    german_roll = _("Roll")
+    listed = _("{hits} hits - {verdict}", hits=2, verdict=("x", german_roll, (_("success"), 1)))
+    assert listed == "2 Erfolge - ('x', 'Würfeln', ('gelungen', 1))"
+    assert listed.in_language("en") == "2 hits - ('x', 'Roll', ('success', 1))"
+
+
+def test_arguments_given_as_another_mapping_are_copied_and_never_made_up():
+    # A Counter answers 0 for a missing key: the text must not show that 0
+    text = Text("demo", "{hits} hits", args=Counter(hits=2))
+    assert text == "2 hits" and type(text.args) is dict
+    with pytest.raises(KeyError):
+        Text("demo", "{hits} hits and {misses} misses", args=Counter(hits=2))
+
+
+def test_a_text_made_by_underscore_is_the_text_the_class_makes(german):
+    _, _n = demo_functions()
+    language.set_language("de")
+    made = _("{hits} hits - {verdict}", hits=1, verdict=_("success"))
+    again = Text("demo", "{hits} hits - {verdict}", args={"hits": 1, "verdict": _("success")})
+    assert made == again == "1 Erfolge - gelungen"
+    assert vars(made) == vars(again)
+    counted = _n("{n} hit", "{n} hits", 1)
+    assert vars(counted) == vars(Text("demo", "{n} hit", "{n} hits", 1))
+    assert type(made) is type(counted) is Text
