@@ -214,12 +214,11 @@ def _best_group(
     table while its dice stay as they are (a group never changes).
     """
     faces = [face for _id, face in dice]
-    found = best_group_counts(faces, cap, sequences, room_left(faces, offsets))
+    found = _best_group_counts(tuple(sorted(faces)), cap, sequences, room_left(faces, offsets))
     if not found:
         return None, _voided(dice, set(), offsets)
-    ids = _pick_ids(dice, found[0])
-    group = _group_of(dice, ids, sequences)
-    return group, _voided(dice, set(ids), offsets)
+    group = _group_of(dice, found[0], sequences)
+    return group, _voided(dice, set(group.ids), offsets)
 
 
 def voided_for_result(dice: Sequence[DieFace], cap: int, offsets: int) -> tuple[int, ...]:
@@ -338,23 +337,43 @@ def _pick_ids(dice: Sequence[DieFace], chosen: Mapping[int, int]) -> tuple[int, 
     return tuple(ids)
 
 
-def _group_of(dice: Sequence[DieFace], ids: Sequence[int], sequences: bool) -> Group:
-    faces = tuple(face for die_id, face in dice if die_id in ids)
-    ordered = tuple(die_id for die_id, _face in dice if die_id in ids)
-    counts = Counter(faces)
-    matched = frozenset(
-        die_id for die_id, face in zip(ordered, faces, strict=True) if counts[face] > 1
+def _group_of(dice: Sequence[DieFace], chosen: Sequence[tuple[int, int]], sequences: bool) -> Group:
+    """The group of the first dice of each face, as many as ``chosen`` ((face, dice) pairs,
+    as :func:`_best_group_counts` gives them), in the dice's order.
+
+    Its dice in matches and in sequences are read from the chosen faces: a face chosen more
+    than once is matched; one next to another chosen face is in a sequence (where sequences
+    count).
+
+    >>> group = _group_of([(0, 7), (1, 12), (2, 8), (3, 7)], ((7, 2), (8, 1)), True)
+    >>> group.ids, group.faces, sorted(group.matched), sorted(group.sequence)
+    ((0, 2, 3), (7, 8, 7), [0, 3], [0, 2, 3])
+    """
+    left = dict(chosen)
+    in_matches = {face for face, n in chosen if n > 1}
+    in_sequence = (
+        {face for face in left if face - 1 in left or face + 1 in left} if sequences else set()
     )
-    sequence = frozenset(
-        die_id
-        for die_id, face in zip(ordered, faces, strict=True)
-        if len(faces) > 1 and sequences and (counts[face - 1] or counts[face + 1])
-    )
-    return Group(ordered, faces, matched, sequence)
+    ids: list[int] = []
+    faces: list[int] = []
+    matched: list[int] = []
+    sequence: list[int] = []
+    for die_id, face in dice:
+        if left.get(face, 0) > 0:
+            left[face] -= 1
+            ids.append(die_id)
+            faces.append(face)
+            if face in in_matches:
+                matched.append(die_id)
+            if face in in_sequence:
+                sequence.append(die_id)
+    return Group(tuple(ids), tuple(faces), frozenset(matched), frozenset(sequence))
 
 
 def _voided(dice: Sequence[DieFace], used: set[int], offsets: int) -> tuple[int, ...]:
     """The lowest successes not in ``used``, one per 1 to offset."""
+    if not offsets:
+        return ()
     spare = sorted(
         ((face, die_id) for die_id, face in dice if is_success(face) and die_id not in used),
         key=lambda item: (item[0], item[1]),

@@ -3,6 +3,7 @@
 over every subset of random throws.
 """
 
+from collections import Counter
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -157,3 +158,29 @@ def test_a_group_is_remembered_by_its_dice_and_everything_it_was_found_with():
     assert best_group(list(table), 9, True, 1) is first
     assert best_group(table, 9, True, 0) != first  # no 1 to offset: nothing voided
     assert best_group(table, 9, False, 1)[0].faces == (7, 7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(throws, st.integers(4, 20), st.booleans(), st.integers(0, 3))
+def test_a_group_holds_the_first_dice_of_its_faces_and_names_their_matches_and_sequences(
+    faces, cap, sequences, offsets
+):
+    group, _voided = best_group(dice(*faces), cap, sequences, offsets)
+    if group is None:
+        return
+    counts = Counter(group.faces)
+    # The first dice of each face, in the dice's order, with their faces
+    assert group.ids == tuple(sorted(group.ids))
+    assert group.faces == tuple(faces[die_id] for die_id in group.ids)
+    for face, n in counts.items():
+        firsts = [die_id for die_id, f in enumerate(faces) if f == face][:n]
+        assert [die_id for die_id in group.ids if faces[die_id] == face] == firsts
+    # In matches: a face more than once; in a sequence: next to another face of the group
+    assert group.matched == {die_id for die_id in group.ids if counts[faces[die_id]] > 1}
+    assert group.sequence == {
+        die_id
+        for die_id in group.ids
+        if sequences
+        and len(group.ids) > 1
+        and (counts[faces[die_id] - 1] or counts[faces[die_id] + 1])
+    }
