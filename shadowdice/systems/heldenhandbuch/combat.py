@@ -162,6 +162,7 @@ class Fighter:
         rescue_used: rescue dice used (each a die less next combat phase).
         swaps: high mastery swaps left.
         disarmed: lost the weapon to a Doppeltria or Tessera.
+        said: texts about the fighter as last made (see :meth:`words`).
     """
 
     name: str
@@ -180,6 +181,7 @@ class Fighter:
     rescue_used: int = 0
     swaps: int = 0
     disarmed: bool = False
+    said: dict[str, tuple[tuple[str, object], Text]] = field(default_factory=dict, repr=False)
 
     @property
     def throwing(self) -> bool:
@@ -193,6 +195,17 @@ class Fighter:
     def free_rescue(self) -> list[int]:
         """Rescue dice not used yet."""
         return [die_id for die_id in self.rescue if die_id not in self.spent]
+
+    def words(self, what: str, says: object, make: Callable[[Fighter], Text]) -> Text:
+        """The text ``what`` about the fighter, as ``make`` makes it of them: made again only
+        when ``says`` (everything it tells besides the fighter's name) or the language shown
+        changed since it was last made.
+        """
+        key = (language.current(), says)
+        made = self.said.get(what)
+        if made is None or made[0] != key:
+            made = self.said[what] = (key, make(self))
+        return made[1]
 
 
 class CombatSession(RollSession):
@@ -480,7 +493,7 @@ class CombatSession(RollSession):
                 _("Take the initiative"),
                 hint=hint,
                 enabled=has_dice,
-                reason=_("{name} sits out this throw (initiative bonus)", name=fighter.name),
+                reason=fighter.words("sits out", None, self._sits_out),
                 member=fighter.name,
             )
         for index, fighter in enumerate(self.fighters):
@@ -512,6 +525,11 @@ class CombatSession(RollSession):
                     each=((fighter.name, own), (_("an opponent"), theirs)),
                 ),
             )
+
+    @staticmethod
+    def _sits_out(fighter: Fighter) -> Text:
+        """Why a fighter cannot take the initiative: they sit out the throw."""
+        return _("{name} sits out this throw (initiative bonus)", name=fighter.name)
 
     def _keep_for(self, fighter: Fighter) -> list[int]:
         """The dice of the last throw the app suggests keeping (the best group)."""
@@ -1115,27 +1133,39 @@ class CombatSession(RollSession):
         return _("Every attack blocked"), Tone.NEUTRAL
 
     def _standing(self) -> list[str]:
+        """Every fighter's standing, each made again only when what it says changed (their
+        group on the table; their rescue dice left once everyone stopped).
+        """
         words = []
         for fighter in self.fighters:
             if fighter.evaluation is not None:
-                rescue = len(fighter.free_rescue())
-                dice = _n("{n} rescue die", "{n} rescue dice", rescue)
-                text = fighter.group_words
-                words.append(_("{name}: {text}, {dice}", name=fighter.name, text=text, dice=dice))
+                says: object = ("stopped", fighter.group_words, len(fighter.free_rescue()))
             elif not fighter.started:
-                words.append(_("{name} sits out this throw", name=fighter.name))
+                says = ("sits out",)
             else:
-                group = self._group_on_table(fighter)
-                text = (
-                    _("group {value} ({group})", value=group.value, group=group)
-                    if group
-                    else _("no group yet")
-                )
-                words.append(_("{name}: {text} on the table", name=fighter.name, text=text))
+                says = ("throwing", self._group_on_table(fighter))
+            words.append(fighter.words("standing", says, self._standing_of))
         if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
             defender = self.fighters[self._defender()].name
             words.append(_("{defender}'s dice cannot block every attack", defender=defender))
         return words
+
+    def _standing_of(self, fighter: Fighter) -> Text:
+        """A fighter's standing in words."""
+        if fighter.evaluation is not None:
+            rescue = len(fighter.free_rescue())
+            dice = _n("{n} rescue die", "{n} rescue dice", rescue)
+            text = fighter.group_words
+            return _("{name}: {text}, {dice}", name=fighter.name, text=text, dice=dice)
+        if not fighter.started:
+            return _("{name} sits out this throw", name=fighter.name)
+        group = self._group_on_table(fighter)
+        text = (
+            _("group {value} ({group})", value=group.value, group=group)
+            if group
+            else _("no group yet")
+        )
+        return _("{name}: {text} on the table", name=fighter.name, text=text)
 
     def _values(self) -> dict[str, int | str | bool | None]:
         values: dict[str, int | str | bool | None] = {

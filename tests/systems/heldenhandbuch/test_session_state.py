@@ -1,6 +1,7 @@
 """A roll's outcome and actions are worked out once per state and language: they follow every
 action, finishing, a lucky number changed on the sheet, and a switch of language; so do a
-combat phase's actions and its suggested defence, and its outcome's detail.
+combat phase's actions and its suggested defence, and its outcome's detail, whose fighters'
+standing is told anew only when it changes.
 """
 
 import copy
@@ -70,10 +71,10 @@ def test_an_evaluation_is_remembered_by_everything_it_was_made_of():
 # --- a combat phase -------------------------------------------------------------------------
 
 
-def a_combat(system, faces):
+def a_combat(system, faces, throws_skipped=(0, 0)):
     sheets = []
-    for name in ("Alrik", "Brun"):
-        sheet = HeldenSheet(name=name)
+    for name, skipped in zip(("Alrik", "Brun"), throws_skipped, strict=True):
+        sheet = HeldenSheet(name=name, combat_throws_skipped=skipped)
         skill = sheet.skill("Basic martial arts")
         skill.value, skill.base_die, skill.bonus_dice = 16, "W20", 3
         sheets.append(sheet)
@@ -150,6 +151,49 @@ def test_the_fighters_groups_follow_a_switch_of_language_after_everyone_stopped(
         language.set_language("en")
     assert english.startswith("Alrik: group 26 (13 + 13), 1 rescue die · Brun: group 29")
     assert german.startswith("Alrik: Gruppe 26 (13 + 13), 1 Rettungswürfel · Brun: Gruppe 29")
+
+
+def test_a_fighters_standing_is_told_anew_when_their_group_on_the_table_changes_and_only_then(
+    system,
+):
+    # Alrik: 13 13 5 2; Brun: 15 14 17 3, then 16 and 4 for his 17 and 3
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3, 16, 4])
+    alrik, brun = session.outcome().detail.args["items"]
+    # When Alrik keeps all his dice (he stops throwing) and Brun throws his 17 and 3 again
+    session.apply("again", (0, 1, 2, 3, 4, 5))
+    # Then Brun's group on the table grew; Alrik's standing is the very text it was
+    detail = session.outcome().detail
+    assert detail == (
+        "Alrik: group 26 (13 + 13) on the table · Brun: group 45 (16 + 15 + 14) on the table"
+    )
+    assert detail.args["items"][0] is alrik and detail.args["items"][1] is not brun
+
+
+def test_a_fighters_standing_tells_the_rescue_dice_left_once_some_blocked(system):
+    # Brun's group 15 14, and 17 a rescue die: it helps block Alrik's 15 15
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3])
+    session.apply("initiative:0")
+    session.apply("attack:1", (0, 1))
+    assert "Brun: group 29 (15 + 14), 1 rescue die" in session.outcome().detail
+    session.apply("block", (4, 6))
+    assert "Brun: group 29 (15 + 14), 0 rescue dice" in session.outcome().detail
+
+
+def test_why_a_fighter_sitting_out_cannot_take_the_initiative_follows_a_switch_of_language(
+    system,
+):
+    session = a_combat(system, [13, 13, 5, 2, 15, 14, 17, 3], throws_skipped=(0, 1))
+
+    def reason():
+        return next(a for a in session.actions() if a.id == "initiative:1").reason
+
+    assert reason() == "Brun sits out this throw (initiative bonus)"
+    try:
+        language.set_language("de")
+        assert reason() == "Brun setzt diesen Wurf aus (Initiativbonus)"
+    finally:
+        language.set_language("en")
+    assert reason() == "Brun sits out this throw (initiative bonus)"
 
 
 def test_the_outcome_follows_psyche_edited_on_the_sheet_while_the_roll_is_on_the_table(roll, alrik):
