@@ -256,28 +256,30 @@ def keep_choice(
     >>> keep_choice([], [(0, 3), (1, 2)], cap=9, offsets=0, cascade=False)
     (0,)
     """
-    everything = [*kept, *thrown]
-    faces = [face for _id, face in everything]
-    room = room_left(faces, offsets)
-    if cascade:
-        targets = best_group_counts(faces, cap, sequences, room)
+    faces = [face for _id, face in kept] + [face for _id, face in thrown]
+    successes = sum(1 for face in faces if is_success(face))
+    successes_needed = min(offsets, successes)
+    if cascade:  # room for the group: the successes not voided (as room_left counts it)
+        room = successes - successes_needed
+        targets = _best_group_counts(tuple(sorted(faces)), cap, sequences, room)
     else:
         targets = _best_results(faces, cap, offsets)
-    successes_needed = min(offsets, sum(1 for face in faces if is_success(face)))
-    choices = [_keep_for(kept, thrown, target, successes_needed) for target in (targets or [{}])]
+    choices = [_keep_for(kept, thrown, target, successes_needed) for target in (targets or [()])]
     if len(choices) == 1:
         return choices[0]
     return max(choices, key=lambda ids: (-len(ids), _faces_down(thrown, ids)))
 
 
-def _best_results(faces: Sequence[int], cap: int, offsets: int) -> list[dict[int, int]]:
-    """Every result of the best value, as {face: dice}."""
+def _best_results(
+    faces: Sequence[int], cap: int, offsets: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """Every result of the best value, as ((face, dice),)."""
     results = results_of(faces, cap, offsets)
     if not results:
         return []
     top = max(result.value for result in results)
     return [
-        {face: top // face}
+        ((face, top // face),)
         for face in sorted(set(faces), reverse=True)
         if is_success(face)
         and top % face == 0
@@ -289,19 +291,19 @@ def _best_results(faces: Sequence[int], cap: int, offsets: int) -> list[dict[int
 def _keep_for(
     kept: Sequence[DieFace],
     thrown: Sequence[DieFace],
-    target: Mapping[int, int],
+    target: Sequence[tuple[int, int]],
     offsets: int,
 ) -> tuple[int, ...]:
-    """The fewest thrown dice that make ``target`` with the kept dice and leave successes to
-    offset ``offsets`` 1s, higher dice first; at least one die.
+    """The fewest thrown dice that make ``target`` ((face, dice) pairs) with the kept dice
+    and leave successes to offset ``offsets`` 1s, higher dice first; at least one die.
     """
     chosen: list[int] = []
-    for face, needed in target.items():
+    for face, needed in target:
         missing = needed - sum(1 for _id, f in kept if f == face)
         if missing > 0:
             chosen += [die_id for die_id, f in thrown if f == face][:missing]
     successes = sum(1 for _id, face in kept if is_success(face)) + len(chosen)
-    extra = sum(target.values()) + offsets - successes
+    extra = sum(needed for _face, needed in target) + offsets - successes
     if extra > 0:  # the highest successes left, to offset 1s
         spare = sorted(
             (

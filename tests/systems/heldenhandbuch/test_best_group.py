@@ -68,6 +68,15 @@ def test_of_results_of_equal_value_the_keep_takes_the_fewest_dice():
     assert keep_choice([], dice(12, 6, 6), cap=12, offsets=0, cascade=False) == (0,)
 
 
+def test_the_keep_leaves_the_successes_that_offset_the_ones_out_of_the_group():
+    # Given two 1s and a 5 kept, then 11, 5, 13, 11 thrown: two of the five successes void
+    # the 1s, so the group has room for three dice: 11 + 11 (not 11 + 11 + 5 + 5). The 13
+    # is kept to offset a 1 with the kept 5; the thrown 5 is thrown again
+    kept, thrown = dice(1, 1, 5), [(3, 11), (4, 5), (5, 13), (6, 11)]
+    chosen = keep_choice(kept, thrown, cap=14, offsets=2, cascade=True, sequences=True)
+    assert chosen == (3, 5, 6)
+
+
 # --- against brute force -------------------------------------------------------------------
 
 throws = st.lists(st.integers(1, 20), min_size=1, max_size=6)
