@@ -407,28 +407,31 @@ class CombatSession(RollSession):
     # --- marks --------------------------------------------------------------------------------
 
     def _evaluate(self) -> None:
-        """Mark every fighter's dice; a swapped die shows its face as it counts."""
+        """Mark every fighter's dice; a swapped die shows its face as it counts.
+
+        A die is marked by its face and whether it is kept while the fighters throw; by the
+        fighter's evaluation once everyone stopped, voided once spent. Only dice whose marks
+        changed are marked again (most keep theirs from step to step).
+        """
         self._cached = self._outcome = self._defence = None
         self._groups.clear()
         dice, swapped = self._dice, self.swapped
         for fighter in self.fighters:
-            for die_id in (*fighter.kept, *fighter.live):
+            evaluation, kept, spent = fighter.evaluation, fighter.kept, fighter.spent
+            for die_id in (*kept, *fighter.live):
+                die = dice[die_id]
                 score = swapped.get(die_id)
-                face = dice[die_id].face if score is None else score
-                self._set_marks(die_id, self._marks(fighter, die_id, face), score)
+                face = die.face if score is None else score
+                if evaluation is None:
+                    marks = _UNSCORED[face_mark(face), die_id in kept]
+                elif die_id in spent:
+                    marks = _VOIDED
+                else:
+                    marks = evaluation.marks(die_id, face)
+                if die.marks != marks or die.score != score:
+                    self._set_marks(die_id, marks, score)
         if self.phase is Phase.OVER and not self.settled:
             self._settle()
-
-    @staticmethod
-    def _marks(fighter: Fighter, die_id: int, face: int) -> frozenset[Mark]:
-        """A fighter's die showing ``face``: by its face and whether it is kept while the
-        fighters throw; by the fighter's evaluation once everyone stopped, voided once spent.
-        """
-        if fighter.evaluation is None:
-            return _UNSCORED[face_mark(face), die_id in fighter.kept]
-        if die_id in fighter.spent:
-            return _VOIDED
-        return fighter.evaluation.marks(die_id, face)
 
     # --- actions ------------------------------------------------------------------------------
 

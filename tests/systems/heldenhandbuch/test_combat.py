@@ -520,6 +520,21 @@ def test_high_mastery_swaps_a_die_with_the_opponents_once_per_point_above_20(com
     assert not [a for a in session.actions() if a.id == "swap:1"]  # Brun has 16
 
 
+def test_swapped_dice_count_their_new_faces_and_dice_attacked_with_are_voided(combat):
+    alrik, brun = fighter("Alrik", value=21), fighter("Brun")
+    session = combat([alrik, brun], [12, 5, 4, 9, 15, 14, 6, 7])
+    # When Alrik swaps his 5 for Brun's 15 (both successes: both stay hits)
+    mine, theirs = by_face(session, "Alrik", 5)[0], by_face(session, "Brun", 15)[0]
+    session.apply("swap:0", (mine, theirs))
+    # Then each die counts the face it took
+    assert (session.die(mine).score, session.die(theirs).score) == (15, 5)
+    assert session.die(mine).has(Mark.HIT) and session.die(theirs).has(Mark.HIT)
+    # And when Alrik attacks with the 15, his group, it is used up
+    session.apply("initiative:0")
+    session.apply("attack:1", (mine,))
+    assert session.die(mine).marks == {Mark.VOIDED} and session.die(mine).score == 15
+
+
 # --- Physical dice --------------------------------------------------------------------------
 
 
