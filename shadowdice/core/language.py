@@ -175,8 +175,9 @@ class Text(str):
         args: Mapping[str, Any] | None = None,
     ) -> Text:
         """The message rendered in the current language, keeping what it was made of."""
-        # Only a plain dict is kept as it is: a mapping that makes up missing keys (a Counter,
-        # a defaultdict) is copied, so that rendering never sees made-up arguments.
+        # Only a plain dict is kept as it is. Rendering formats with ``format_map``, which
+        # would take a made-up value from a mapping that makes up missing keys (a Counter,
+        # a defaultdict): such a mapping is copied into a plain dict first.
         args = args if type(args) is dict else dict(args or {})
         language = _state["language"]
         made = _new_str(cls, _render(domain, message, plural, n, args, language))
@@ -251,6 +252,17 @@ class Text(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return Text, (self.domain, self.message, self.plural, self.n, self.args)
 
+    def __copy__(self) -> Text:
+        """The text itself: texts never change, and a copy keeps the words it was made in
+        (a copy made anew would be in the language shown while copying, and a roll's texts
+        kept per language would read in another).
+        """
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
+        """The text itself (see :meth:`__copy__`)."""
+        return self
+
 
 _new_str = str.__new__
 #: The arguments that are rendered again in a text's language: texts, and tuples of them.
@@ -283,7 +295,7 @@ def _render(
             break
     if not domain:
         if "items" in args and message != "{text}":
-            return message.join([str(item) for item in args["items"]])
+            return str.join(message, [str(item) for item in args["items"]])
         return message.format_map(args)
     if plural is not None:
         args = {"n": n, **args}  # the number, unless an argument is named n itself

@@ -1,5 +1,6 @@
 """Texts in the current language that render themselves again, from real compiled catalogs."""
 
+import copy
 import pickle
 from collections import Counter
 
@@ -89,6 +90,29 @@ def test_a_text_survives_pickling_with_its_message(german):
     text = pickle.loads(pickle.dumps(_("Roll")))
     language.set_language("de")
     assert text.translated() == "Würfeln"
+
+
+def test_a_copy_of_a_text_keeps_the_words_it_was_made_in(german):
+    # Given a text made in German, kept (as a roll keeps its texts per language)
+    _, _n = demo_functions()
+    language.set_language("de")
+    kept = {"words": _("{hits} hits - {verdict}", hits=2, verdict=_("success"))}
+
+    # When it is copied while English is shown
+    language.set_language("en")
+    shallow, deep = copy.copy(kept), copy.deepcopy(kept)
+
+    # Then both copies read the German they were made in, and can still render anew
+    assert shallow["words"] == deep["words"] == "2 Erfolge - gelungen"
+    assert deep["words"].translated() == "2 hits - success"
+
+
+def test_a_list_joined_by_a_text_renders_its_items_again(german):
+    _, _n = demo_functions()
+    joined = Text.join(_(" - "), [_("Roll"), "b"])
+    assert joined == "Roll - b"
+    language.set_language("de")
+    assert joined.translated() == "Würfeln - b"
 
 
 @pytest.mark.parametrize(
