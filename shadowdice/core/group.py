@@ -174,11 +174,12 @@ class GroupSession(RollSession):
         for member in self.members:
             outcome = member.outcome()
             # Built from the member's outcome as validating it would give, as the session's
-            # own record is (see RollSession.finish).
+            # own record is (see RollSession.finish): the name a plain string, as a blank
+            # sheet's is a text ("Character 1").
             members.append(
                 trusted(
                     MemberRecord,
-                    character=member.character,
+                    character=str(member.character),
                     headline=outcome.headline,
                     tone=outcome.tone.value,
                     detail=outcome.detail,

@@ -2,6 +2,7 @@
 their own dice, minimum roll and resources; the successes add up against the number needed.
 """
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -260,6 +261,38 @@ def test_the_group_outcome_follows_a_switch_of_language(system, hagen, mira):
     finally:
         language.set_language("en")
     assert group.outcome().headline == "Group: 1 of 2 successes - failed"
+
+
+def test_a_group_roll_copied_in_another_language_reads_each_language_right(system, hagen, mira):
+    # Given a group roll read in German and in English
+    group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 1, 5, 2], needed=2, **COURAGE)
+    try:
+        language.set_language("de")
+        german = (group.outcome().headline, [a.label for a in group.actions()])
+        language.set_language("en")
+        english = (group.outcome().headline, [a.label for a in group.actions()])
+
+        # When it is copied while English is shown (as a trial with typed dice copies it)
+        copied = copy.deepcopy(group)
+
+        # Then the copy reads German in German and English in English, as the roll does
+        language.set_language("de")
+        assert (copied.outcome().headline, [a.label for a in copied.actions()]) == german
+    finally:
+        language.set_language("en")
+    assert (copied.outcome().headline, [a.label for a in copied.actions()]) == english
+
+
+def test_the_record_names_a_blank_member_in_plain_words(system, hagen):
+    # Given a member without a name, whom the group calls by number
+    nameless = PhaseSixSheet(name="", rules="classic")
+    nameless.skill("Courage").value = 2
+    record = group_roll(
+        system, [hagen, nameless], [1, 2, 3, 4, 1, 5, 2], needed=2, **COURAGE
+    ).finish()
+    # Then the record keeps the name as plain words, as a record read from a file has it
+    names = [member.character for member in record.members]
+    assert names[1] and all(type(name) is str for name in names)
 
 
 def members_actions(group, index):
