@@ -173,7 +173,7 @@ class Fighter:
     kept: list[int] = field(default_factory=list)
     live: list[int] = field(default_factory=list)
     evaluation: Evaluation | None = None
-    group_words: Text | None = None
+    group_words: Text | None = field(default=None, compare=False)
     group: tuple[int, ...] = ()
     rescue: tuple[int, ...] = ()
     spent: set[int] = field(default_factory=set)
@@ -181,7 +181,9 @@ class Fighter:
     rescue_used: int = 0
     swaps: int = 0
     disarmed: bool = False
-    said: dict[str, tuple[tuple[str, object], Text]] = field(default_factory=dict, repr=False)
+    said: dict[str, tuple[tuple[str, object], Text]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @property
     def throwing(self) -> bool:
