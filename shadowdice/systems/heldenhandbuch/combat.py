@@ -198,16 +198,58 @@ class Fighter:
         """Rescue dice not used yet."""
         return [die_id for die_id in self.rescue if die_id not in self.spent]
 
-    def words(self, what: str, says: object, make: Callable[[Fighter], Text]) -> Text:
-        """The text ``what`` about the fighter, as ``make`` makes it of them: made again only
-        when ``says`` (everything it tells besides the fighter's name) or the language shown
-        changed since it was last made.
+    def words(self, what: str, says: Any, make: Callable[[str, Any], Text]) -> Text:
+        """The text ``what`` about the fighter, as ``make`` makes it of their name and of
+        ``says`` (all it tells besides the name): made again only when ``says`` or the
+        language shown changed since it was last made.
         """
         key = (language.current(), says)
         made = self.said.get(what)
         if made is None or made[0] != key:
-            made = self.said[what] = (key, make(self))
+            made = self.said[what] = (key, make(self.name, says))
         return made[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """A fighter who stopped throwing: their group in words, and their rescue dice left."""
+
+    group_words: Text
+    rescue: int
+
+
+@dataclass(frozen=True, slots=True)
+class SittingOut:
+    """A fighter who sits out this throw."""
+
+
+@dataclass(frozen=True, slots=True)
+class Throwing:
+    """A fighter still throwing, with the group on the table (None before there is one)."""
+
+    group: Group | None
+
+
+Standing = Stopped | SittingOut | Throwing
+
+
+def _standing_words(name: str, standing: Standing) -> Text:
+    """A fighter's standing in words."""
+    if isinstance(standing, Stopped):
+        dice = _n("{n} rescue die", "{n} rescue dice", standing.rescue)
+        return _("{name}: {text}, {dice}", name=name, text=standing.group_words, dice=dice)
+    if isinstance(standing, SittingOut):
+        return _("{name} sits out this throw", name=name)
+    group = standing.group
+    text = (
+        _("group {value} ({group})", value=group.value, group=group) if group else _("no group yet")
+    )
+    return _("{name}: {text} on the table", name=name, text=text)
+
+
+def _sitting_out(name: str, _says: None) -> Text:
+    """Why a fighter cannot take the initiative: they sit out the throw."""
+    return _("{name} sits out this throw (initiative bonus)", name=name)
 
 
 class CombatSession(RollSession):
@@ -498,7 +540,7 @@ class CombatSession(RollSession):
                 _("Take the initiative"),
                 hint=hint,
                 enabled=has_dice,
-                reason=fighter.words("sits out", None, self._sits_out),
+                reason=fighter.words("sits out", None, _sitting_out),
                 member=fighter.name,
             )
         for index, fighter in enumerate(self.fighters):
@@ -530,11 +572,6 @@ class CombatSession(RollSession):
                     each=((fighter.name, own), (_("an opponent"), theirs)),
                 ),
             )
-
-    @staticmethod
-    def _sits_out(fighter: Fighter) -> Text:
-        """Why a fighter cannot take the initiative: they sit out the throw."""
-        return _("{name} sits out this throw (initiative bonus)", name=fighter.name)
 
     def _keep_for(self, fighter: Fighter) -> list[int]:
         """The dice of the last throw the app suggests keeping (the best group)."""
@@ -1138,39 +1175,25 @@ class CombatSession(RollSession):
         return _("Every attack blocked"), Tone.NEUTRAL
 
     def _standing(self) -> list[str]:
-        """Every fighter's standing, each made again only when what it says changed (their
-        group on the table; their rescue dice left once everyone stopped).
-        """
-        words = []
-        for fighter in self.fighters:
-            if fighter.evaluation is not None:
-                says: object = ("stopped", fighter.group_words, len(fighter.free_rescue()))
-            elif not fighter.started:
-                says = ("sits out",)
-            else:
-                says = ("throwing", self._group_on_table(fighter))
-            words.append(fighter.words("standing", says, self._standing_of))
+        """Every fighter's standing, each worded again only when what it tells changed."""
+        words = [
+            fighter.words("standing", self._standing_of(fighter), _standing_words)
+            for fighter in self.fighters
+        ]
         if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
             defender = self.fighters[self._defender()].name
             words.append(_("{defender}'s dice cannot block every attack", defender=defender))
         return words
 
-    def _standing_of(self, fighter: Fighter) -> Text:
-        """A fighter's standing in words."""
+    def _standing_of(self, fighter: Fighter) -> Standing:
+        """Where a fighter stands: stopped with their group and rescue dice left, sitting
+        out, or throwing with a group on the table.
+        """
         if fighter.evaluation is not None:
-            rescue = len(fighter.free_rescue())
-            dice = _n("{n} rescue die", "{n} rescue dice", rescue)
-            text = fighter.group_words
-            return _("{name}: {text}, {dice}", name=fighter.name, text=text, dice=dice)
+            return Stopped(fighter.group_words, len(fighter.free_rescue()))
         if not fighter.started:
-            return _("{name} sits out this throw", name=fighter.name)
-        group = self._group_on_table(fighter)
-        text = (
-            _("group {value} ({group})", value=group.value, group=group)
-            if group
-            else _("no group yet")
-        )
-        return _("{name}: {text} on the table", name=fighter.name, text=text)
+            return SittingOut()
+        return Throwing(self._group_on_table(fighter))
 
     def _values(self) -> dict[str, int | str | bool | None]:
         values: dict[str, int | str | bool | None] = {
