@@ -55,14 +55,13 @@ def member_successes(members: Sequence[RollSession]) -> tuple[tuple[str, int], .
 
 
 def group_outcome(
-    per_member: Sequence[tuple[str, int]], needed: int, needed_words: Text | None = None
+    per_member: Sequence[tuple[str, int]], needed: int, needed_words: Text
 ) -> Outcome:
     """The members' successes (name and successes of each) added up against the number
-    needed (``needed_words``: that number in words, when made already).
+    needed, which ``needed_words`` puts in words.
     """
     total = sum(successes for _name, successes in per_member)
     made = total >= needed
-    needed_words = needed_words or _successes(needed)
     headline = (
         _("Group: {total} of {needed} - made it", total=total, needed=needed_words)
         if made
