@@ -387,8 +387,7 @@ def _default_skill(contest: str, index: int, keys: Sequence[str]) -> str:
     """The skill a character enters the contest with unless one is chosen, of the keys of
     :func:`~.checks.what_choices` (only the keys: their labels are made where they are shown).
     """
-    first, others = DEFAULT_SKILLS[contest]
-    wanted = what_key(SKILL, first if index == 0 else others)
+    wanted = what_key(SKILL, _default_skill_name(contest, index))
     return wanted if wanted in keys else (keys[0] if keys else "")
 
 
@@ -396,11 +395,16 @@ def _default_what(contest: str, index: int, sheet: HeldenSheet) -> str:
     """:func:`_default_skill` of the sheet's choices, listed only where the default skill is
     not on the sheet (a contest starts with its default skills again and again).
     """
-    first, others = DEFAULT_SKILLS[contest]
-    name = first if index == 0 else others
+    name = _default_skill_name(contest, index)
     if any(skill.name == name for skill in sheet.skills):
         return what_key(SKILL, name)
     return _default_skill(contest, index, what_keys(sheet))
+
+
+def _default_skill_name(contest: str, index: int) -> str:
+    """The skill the first character (``index`` 0) or any other enters the contest with."""
+    first, others = DEFAULT_SKILLS[contest]
+    return first if index == 0 else others
 
 
 def _helden(members: Sequence[Sheet]) -> list[HeldenSheet]:
