@@ -612,6 +612,7 @@ class RollPanel(QWidget):
         put(self.detail.setText, action.pick.prompt)
         self.confirm_button.setVisible(True)
         self.cancel_button.setVisible(True)
+        self._arrange_buttons()  # Confirm and Cancel may not fit beside the follow-ups
         self._on_picked_changed(self.tray.picked())
 
     def _on_picked_changed(self, picked: list) -> None:
@@ -628,6 +629,7 @@ class RollPanel(QWidget):
             self.tray.end_pick()
         self.confirm_button.setVisible(False)
         self.cancel_button.setVisible(False)
+        self._arrange_buttons()
 
 
 def resources_of(documents: Sequence[CharacterDocument]) -> dict[str, int]:

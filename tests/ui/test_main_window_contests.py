@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from shadowdice.ui.group_roll_dialog import GroupRollDialog
+from shadowdice.ui.language import switch
 from tests.ui.test_layout import layout_problems
 from tests.ui.window_helpers import choose, headline, offered
 
@@ -200,3 +201,40 @@ def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, wi
     assert "Cedric: Critical damage: 39 after armor 3. Armor quality 10 falls to 9." in detail
     assert cedric.sheet.armor[0].quality == 9 and cedric.modified
     assert brun.sheet.combat_throws_skipped == 3 and cedric.sheet.combat_throws_skipped == 3
+
+
+def test_picking_dice_on_a_small_laptop_leaves_every_follow_up_readable(qtbot, window, dice):
+    # Given a German table's combat phase of two fighters on a 1024x640 window, the roll
+    # panel about half of it, everyone's first throw made
+    new_fighter(qtbot, window, "Alrik")
+    new_fighter(qtbot, window, "Brun")
+    window.toggle_play_edit()
+    switch("de")
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    window.splitter.setSizes([490, 534])
+    qtbot.keyClick(window, Qt.Key.Key_G, CTRL)
+    dialog = window.findChild(GroupRollDialog)
+    dice.extend([12, 12, 12, 5, 15, 14, 9, 6, 3, 4, 5, 6])
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(settled(window, "again"), timeout=3000)
+
+    # When the game master starts picking the dice to keep (Confirm and Cancel come up)
+    panel = window.roll_panel
+    next(b for b in panel.action_buttons() if b.objectName() == "action_again").click()
+    qtbot.waitUntil(panel.confirm_button.isVisible)
+
+    # Then every follow-up is as wide as its words and lies within the panel, and Confirm,
+    # Cancel and Done too
+    buttons = [*panel.action_buttons(), panel.confirm_button, panel.cancel_button]
+    viewport = panel.outcome_area.viewport()
+
+    def cut_off():
+        return [
+            b.text()
+            for b in [*buttons, panel.done_button]
+            if b.width() < b.sizeHint().width()
+            or b.mapTo(viewport, b.rect().topRight()).x() >= viewport.width()
+        ]
+
+    qtbot.waitUntil(lambda: not cut_off(), timeout=1000)
