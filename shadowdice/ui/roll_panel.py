@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -236,7 +236,18 @@ class RollPanel(QWidget):
         super().resizeEvent(event)
         self._arrange_buttons()
 
+    def _arrange_buttons_soon(self) -> None:
+        """Arrange the buttons once new ones are shown: Qt shows a widget added to a shown
+        layout when the event loop next turns, and until then it takes no room.
+        """
+        QTimer.singleShot(0, self, self._arrange_buttons)
+
     def _arrange_buttons(self) -> None:
+        """Put Done (and Confirm and Cancel while dice are picked) under the follow-ups when
+        they do not fit side by side in the outcome's width less its scroll bar's, whether
+        the bar shows or not: the buttons placed, the outcome may grow a scroll bar, and
+        that must not take the room they were placed in.
+        """
         ends = [
             b
             for b in (self.confirm_button, self.cancel_button, self.done_button)
@@ -245,7 +256,8 @@ class RollPanel(QWidget):
         needed = self.actions_grid.minimumSize().width() + sum(
             b.sizeHint().width() + self._buttons.spacing() for b in ends
         )
-        narrow = needed > self.outcome_area.viewport().width()
+        area = self.outcome_area
+        narrow = needed > area.width() - area.verticalScrollBar().sizeHint().width()
         direction = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
         if self._buttons.direction() != direction:
             self._buttons.setDirection(direction)
@@ -582,7 +594,7 @@ class RollPanel(QWidget):
             rows[action.member].addWidget(button)
             self._action_buttons.append(button)
         self.done_button.setEnabled(self.is_open())
-        self._arrange_buttons()
+        self._arrange_buttons_soon()
 
     def _disable_actions(self) -> None:
         """While dice tumble, nothing can be clicked; the settled tray offers again."""
@@ -612,7 +624,7 @@ class RollPanel(QWidget):
         put(self.detail.setText, action.pick.prompt)
         self.confirm_button.setVisible(True)
         self.cancel_button.setVisible(True)
-        self._arrange_buttons()  # Confirm and Cancel may not fit beside the follow-ups
+        self._arrange_buttons_soon()
         self._on_picked_changed(self.tray.picked())
 
     def _on_picked_changed(self, picked: list) -> None:
@@ -629,7 +641,7 @@ class RollPanel(QWidget):
             self.tray.end_pick()
         self.confirm_button.setVisible(False)
         self.cancel_button.setVisible(False)
-        self._arrange_buttons()
+        self._arrange_buttons_soon()
 
 
 def resources_of(documents: Sequence[CharacterDocument]) -> dict[str, int]:

@@ -4,6 +4,7 @@ and the window can still be made 1024x640.
 """
 
 import pytest
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.test_layout import SYSTEMS, layout_problems, roll_something
@@ -81,3 +82,44 @@ def test_squeezed_the_buttons_wrap_inside_the_outcome_area_instead_of_running_of
             f"{system_id}: {button.text()!r} spans {left}..{right}, "
             f"the area shows 0..{viewport.width() - 1}"
         )
+
+
+def _placed(widget, within):
+    """The widget's rectangle in ``within``'s coordinates."""
+    return QRect(widget.mapTo(within, QPoint(0, 0)), widget.size())
+
+
+def test_done_is_placed_out_of_the_way_of_a_scroll_bar_still_to_come(qtbot, window, dice):
+    # Given a roll whose follow-ups and Done fit side by side only while the outcome does
+    # not scroll (a scroll bar would take their last few pixels)
+    window.open_sample("phasesix")
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1366, 768))
+    roll_something(qtbot, window, dice)
+    panel, area = window.roll_panel, window.roll_panel.outcome_area
+    bar = area.verticalScrollBar().sizeHint().width()
+
+    def spare() -> int:
+        """The outcome's width beyond what the follow-ups and Done need side by side."""
+        grid = panel.actions_grid.minimumSize().width()
+        return area.width() - grid - panel.done_button.sizeHint().width() - panel._buttons.spacing()
+
+    for _ in range(5):  # the splitter gives the column's margins their share too
+        left, right = window.splitter.sizes()
+        window.splitter.setSizes([left + spare() - bar // 2, right - spare() + bar // 2])
+        qtbot.wait(20)  # the column's layouts settle at the new width
+    assert 0 <= spare() < bar
+    content = area.widget()
+
+    def done_under() -> bool:
+        done = _placed(panel.done_button, content)
+        return all(done.top() >= _placed(b, content).bottom() for b in panel.action_buttons())
+
+    # Then Done lies under the follow-ups
+    qtbot.waitUntil(done_under, timeout=1000)
+
+    # And when the outcome is squeezed until it scrolls, Done stays clear of the scroll bar
+    window.right_splitter.setSizes([10_000, 1, 1])
+    qtbot.waitUntil(lambda: area.verticalScrollBar().isVisible())
+    assert done_under()
+    assert _placed(panel.done_button, area.viewport()).right() < area.viewport().width()
