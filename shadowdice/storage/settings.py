@@ -52,7 +52,7 @@ class Settings(BaseModel):
         last_folder: the folder an open or save dialog was in last, or "".
         animation: how fast dice tumble in: off, fast, normal or slow.
         dice_size: how large dice are at most: small, normal or large.
-        felt: the felt's colour, by name (see ``ui/tray/palette.py``).
+        felt: the felt's colour, by name (see ``ui/play/tray/palette.py``).
         dice_colours: each character's dice colour by name, by its file (absolute path) once
             saved, else by its name.
         confirm_spending: whether a follow-up that spends a resource asks first.

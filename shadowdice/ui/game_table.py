@@ -32,8 +32,8 @@ from shadowdice.core.record import DieRecord, RollRecord
 from shadowdice.core.replay import replay
 from shadowdice.core.session import RollSession
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.history import RECORD_ROLE
 from shadowdice.ui.language import put
+from shadowdice.ui.play.history import RECORD_ROLE
 from shadowdice.ui.table_window import TableWindow
 
 _, _n = translations(__name__)

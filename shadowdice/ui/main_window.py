@@ -68,14 +68,16 @@ from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.character_card import CharacterCard, CharacterPage
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
-from shadowdice.ui.check_panel import CheckPanel
 from shadowdice.ui.crash_report import CrashReporter
 from shadowdice.ui.game_table import GameTable
-from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put, shown
 from shadowdice.ui.language import switch as switch_language
-from shadowdice.ui.party_bar import MAX_PARTY_KEYS, PartyBar
+from shadowdice.ui.play.check_panel import CheckPanel
+from shadowdice.ui.play.history import CharacterChooser, HistoryModel, HistoryView
+from shadowdice.ui.play.party_bar import MAX_PARTY_KEYS, PartyBar
+from shadowdice.ui.play.roll_panel import RollPanel
+from shadowdice.ui.play.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
 from shadowdice.ui.recovery import (
     AUTOSAVE_DELAY_MS,
@@ -85,14 +87,12 @@ from shadowdice.ui.recovery import (
     remove_recovery_file,
     tidy_run,
 )
-from shadowdice.ui.roll_panel import RollPanel
-from shadowdice.ui.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
 from shadowdice.ui.welcome import WelcomeScreen
 
 if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first shown
     from shadowdice.ui.about_dialog import AboutDialog
-    from shadowdice.ui.group_roll_dialog import GroupRollDialog
     from shadowdice.ui.keys_dialog import KeysDialog
+    from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
     from shadowdice.ui.print_dialog import PrintDialog
     from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.sheet_editor import SheetEditor
@@ -936,7 +936,7 @@ class MainWindow(QMainWindow):
             self._show_message(self.group_roll_action.toolTip())
             return None
         members = [d for d in self.documents() if d.system is document.system]
-        from shadowdice.ui.group_roll_dialog import GroupRollDialog
+        from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 
         dialog = GroupRollDialog(document.system, members, document, self)
         dialog.roll_requested.connect(self._on_group_roll_requested)

@@ -28,7 +28,7 @@ from shadowdice.core import language
 from shadowdice.core.language import translations
 from shadowdice.storage.settings import Settings
 from shadowdice.ui.language import system_language
-from shadowdice.ui.tray.palette import ANIMATION_SPEEDS, DICE, DIE_SIZES, FELTS
+from shadowdice.ui.play.tray.palette import ANIMATION_SPEEDS, DICE, DIE_SIZES, FELTS
 
 _, _n = translations(__name__)
 

@@ -41,10 +41,10 @@ from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Tone
 from shadowdice.ui import theme
-from shadowdice.ui.history import describe
 from shadowdice.ui.language import events, put, shown
-from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE, DiceTray
-from shadowdice.ui.tray.die_painting import BLANK_FACE
+from shadowdice.ui.play.history import describe
+from shadowdice.ui.play.tray.dice_tray import MAX_DIE_SIZE, DiceTray
+from shadowdice.ui.play.tray.die_painting import BLANK_FACE
 
 _, _n = translations(__name__)
 

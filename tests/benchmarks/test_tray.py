@@ -24,7 +24,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QWidget
 
 from shadowdice.core.die import Die, Mark
-from shadowdice.ui.tray.dice_tray import DEFAULT_DURATION_MS, DiceTray
+from shadowdice.ui.play.tray.dice_tray import DEFAULT_DURATION_MS, DiceTray
 
 DICE = 30
 THROWS = 6

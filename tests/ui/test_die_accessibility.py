@@ -4,7 +4,7 @@ and marks, where the die lies on the screen.
 
 from PySide6.QtGui import QAccessible
 
-from shadowdice.ui.tray.die_item import describe_die
+from shadowdice.ui.play.tray.die_item import describe_die
 from tests.ui.test_layout import roll_something
 
 

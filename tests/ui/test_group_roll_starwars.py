@@ -5,7 +5,7 @@ the system its typed group check values, each pilot's wish among them.
 from PySide6.QtCore import Qt
 
 from shadowdice.systems.starwars.group_checks import StarWarsGroupCheck
-from shadowdice.ui.group_roll_dialog import GroupRollDialog
+from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.window_helpers import choose, headline
 
 

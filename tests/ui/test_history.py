@@ -15,7 +15,7 @@ from shadowdice.core.record import (
     RollRecord,
     ThrowRecord,
 )
-from shadowdice.ui.history import CharacterChooser, HistoryModel, HistoryView
+from shadowdice.ui.play.history import CharacterChooser, HistoryModel, HistoryView
 from tests.ui.test_main_window_phasesix import new_phase_six
 from tests.ui.window_helpers import headline
 

@@ -6,8 +6,8 @@ action shortcuts (Ctrl+1 ...) and Ctrl+Enter.
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from shadowdice.ui.group_roll_dialog import GroupRollDialog
 from shadowdice.ui.language import switch
+from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.test_layout import layout_problems
 from tests.ui.window_helpers import choose, headline, offered
 

@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
-from shadowdice.ui.group_roll_dialog import GroupRollDialog
+from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.window_helpers import headline
 
 

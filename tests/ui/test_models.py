@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from shadowdice.core.record import OutcomeRecord, RollRecord
 from shadowdice.systems.shadowrun4 import Shadowrun4
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.history import RECORD_ROLE, HistoryModel
+from shadowdice.ui.play.history import RECORD_ROLE, HistoryModel
 from shadowdice.ui.sheet_table_model import BOUNDS_ROLE, RatedRowsProxy, SheetTableModel
 
 

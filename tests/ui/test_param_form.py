@@ -4,7 +4,7 @@ from PySide6.QtCore import Qt
 
 from shadowdice.core.registry import CheckParam
 from shadowdice.core.sheet import Kind
-from shadowdice.ui.param_form import ParamForm
+from shadowdice.ui.play.param_form import ParamForm
 
 PARAMS = (
     CheckParam("trait", "Trait", Kind.CHOICE, "a", choices=(("a", "Alpha"), ("b", "Beta"))),

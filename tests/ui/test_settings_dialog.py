@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from shadowdice.storage.settings import SettingsStore
+from shadowdice.ui.play.tray.palette import dice_colour, felt_colour
 from shadowdice.ui.settings_dialog import SettingsDialog
-from shadowdice.ui.tray.palette import dice_colour, felt_colour
 from tests.ui.window_helpers import action_button, choose
 
 

@@ -7,9 +7,9 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtWidgets import QApplication, QGraphicsTextItem, QWidget
 
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
+from shadowdice.ui.play.tray.dice_tray import MAX_DIE_SIZE
+from shadowdice.ui.play.tray.die_painting import BLANK_FACE
 from shadowdice.ui.table_window import SECRET_NOTICE, TableWindow
-from shadowdice.ui.tray.dice_tray import MAX_DIE_SIZE
-from shadowdice.ui.tray.die_painting import BLANK_FACE
 from tests.ui.window_helpers import choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from shadowdice.core.die import Die, Mark
 from shadowdice.core.session import DicePick
-from shadowdice.ui.tray.dice_tray import DEFAULT_DURATION_MS, DiceTray, group_dice, split_group
-from shadowdice.ui.tray.die_item import DieItem, describe_die
+from shadowdice.ui.play.tray.dice_tray import DEFAULT_DURATION_MS, DiceTray, group_dice, split_group
+from shadowdice.ui.play.tray.die_item import DieItem, describe_die
 
 # --- helpers and fixtures ---------------------------------------------------------------
 

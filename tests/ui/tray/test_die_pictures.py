@@ -8,9 +8,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from shadowdice.core.die import Die, Mark
-from shadowdice.ui.tray import die_item
-from shadowdice.ui.tray.die_item import DieItem
-from shadowdice.ui.tray.die_pictures import DiePictures
+from shadowdice.ui.play.tray import die_item
+from shadowdice.ui.play.tray.die_item import DieItem
+from shadowdice.ui.play.tray.die_pictures import DiePictures
 
 
 @pytest.fixture

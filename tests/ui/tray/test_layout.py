@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from shadowdice.core.die import Die, Mark
-from shadowdice.ui.tray.layout import (
+from shadowdice.ui.play.tray.layout import (
     MAX_DIE_SIZE,
     MIN_DIE_SIZE,
     TrayLayout,

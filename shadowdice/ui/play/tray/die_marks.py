@@ -1,10 +1,10 @@
 """The marks drawn on top of a die: strikes, corner badges, mark bars and the exploding chain.
 
-Like :mod:`shadowdice.ui.tray.die_painting`, everything here draws about the centre of the die's
-body at the origin, at a body ``size`` in pixels. Strikes and badges lie on the body; the bars
-and the chain lie under it, at a ``top`` that
-:class:`~shadowdice.ui.tray.die_item.DieItem` works out, since it also reserves their room in the
-die's footprint.
+Like :mod:`shadowdice.ui.play.tray.die_painting`, everything here draws about the centre of the
+die's body at the origin, at a body ``size`` in pixels. Strikes and badges lie on the body; the
+bars and the chain lie under it, at a ``top`` that
+:class:`~shadowdice.ui.play.tray.die_item.DieItem` works out, since it also reserves their room
+in the die's footprint.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from shadowdice.core.die import Mark
-from shadowdice.ui.tray.die_painting import FUMBLE_FACE_SHADE, GLITCH, HIT, IVORY, die_font
+from shadowdice.ui.play.tray.die_painting import FUMBLE_FACE_SHADE, GLITCH, HIT, IVORY, die_font
 
 _MATCHED = QColor("#4aa8ff")
 _SEQUENCE = QColor("#c57dff")

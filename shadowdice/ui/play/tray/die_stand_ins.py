@@ -14,8 +14,8 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from shadowdice.core.language import translations
-from shadowdice.ui.tray.die_item import DieItem, describe_die
-from shadowdice.ui.tray.layout import caption_for
+from shadowdice.ui.play.tray.die_item import DieItem, describe_die
+from shadowdice.ui.play.tray.layout import caption_for
 
 _, _n = translations(__name__)
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QVariantAnimation, Signal
 
-from shadowdice.ui.tray.die_item import DieItem
-from shadowdice.ui.tray.scene import TrayScene
+from shadowdice.ui.play.tray.die_item import DieItem
+from shadowdice.ui.play.tray.scene import TrayScene
 
 #: Total time of a throw's animation, in milliseconds.
 DEFAULT_DURATION_MS = 550
@@ -31,7 +31,7 @@ _REAL_FACE_AT = 0.78
 
 
 class ThrowAnimation(QObject):
-    """A throw tumbling onto a :class:`~shadowdice.ui.tray.scene.TrayScene`.
+    """A throw tumbling onto a :class:`~shadowdice.ui.play.tray.scene.TrayScene`.
 
     Signals:
         finished(): the animation ran to its end (not after :meth:`stop`).

@@ -25,7 +25,7 @@ from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put
-from shadowdice.ui.param_form import ParamForm
+from shadowdice.ui.play.param_form import ParamForm
 
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
 FORM_HEIGHT_KEPT = 108

@@ -20,10 +20,11 @@ lucky         gold star at the upper left corner
 chosen        bold dark border with a white rim
 ============  =====================================================
 
-The body and face are painted by :mod:`shadowdice.ui.tray.die_painting`, the marks on and under the
-body by :mod:`shadowdice.ui.tray.die_marks`; this module decides what to paint and where. The item
-is placed, sized and animated by :class:`~shadowdice.ui.tray.dice_tray.DiceTray`; its origin is the
-centre of the die's body, so it turns about its middle while tumbling.
+The body and face are painted by :mod:`shadowdice.ui.play.tray.die_painting`, the marks on and
+under the body by :mod:`shadowdice.ui.play.tray.die_marks`; this module decides what to paint
+and where. The item is placed, sized and animated by
+:class:`~shadowdice.ui.play.tray.dice_tray.DiceTray`; its origin is the centre of the die's
+body, so it turns about its middle while tumbling.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from shadowdice.core.die import Die, Mark, mark_word
 from shadowdice.core.language import N_, translations
-from shadowdice.ui.tray.die_marks import (
+from shadowdice.ui.play.tray.die_marks import (
     chain_width,
     paint_badges,
     paint_bars,
@@ -49,7 +50,7 @@ from shadowdice.ui.tray.die_marks import (
     paint_strikes,
     paint_typed,
 )
-from shadowdice.ui.tray.die_painting import (
+from shadowdice.ui.play.tray.die_painting import (
     BLANK_FACE,
     body_path,
     paint_body,
@@ -57,7 +58,7 @@ from shadowdice.ui.tray.die_painting import (
     paint_halos,
     paint_shadow,
 )
-from shadowdice.ui.tray.die_pictures import DiePictures
+from shadowdice.ui.play.tray.die_pictures import DiePictures
 
 #: Between the faces of an exploding chain, in tooltips and under the die.
 CHAIN_ARROW = " → "

@@ -7,11 +7,12 @@ lets the player pick dice for an action that asks for a
 keyboard.
 
 This module is the widget that drives the tray: its public API and signals, picking, keys and
-mouse. What it shows is a :class:`~shadowdice.ui.tray.scene.TrayScene` of
-:class:`~shadowdice.ui.tray.die_item.DieItem` dice, laid out by :mod:`shadowdice.ui.tray.layout`
-(by group, kept dice apart at the left, rerolled ones at the right, wrapped to the width of
-the view and at the largest size that fits; the view scrolls vertically when even the
-smallest dice do not fit) and thrown in by :mod:`shadowdice.ui.tray.animation`.
+mouse. What it shows is a :class:`~shadowdice.ui.play.tray.scene.TrayScene` of
+:class:`~shadowdice.ui.play.tray.die_item.DieItem` dice, laid out by
+:mod:`shadowdice.ui.play.tray.layout` (by group, kept dice apart at the left, rerolled ones at
+the right, wrapped to the width of the view and at the largest size that fits; the view scrolls
+vertically when even the smallest dice do not fit) and thrown in by
+:mod:`shadowdice.ui.play.tray.animation`.
 """
 
 from __future__ import annotations
@@ -27,17 +28,17 @@ from shadowdice.core.die import Die
 from shadowdice.core.language import translations
 from shadowdice.core.session import DicePick
 from shadowdice.ui.language import events, put
-from shadowdice.ui.tray.animation import DEFAULT_DURATION_MS, ThrowAnimation
-from shadowdice.ui.tray.die_item import DieItem, describe_die
-from shadowdice.ui.tray.die_stand_ins import DieStandIns
-from shadowdice.ui.tray.layout import (
+from shadowdice.ui.play.tray.animation import DEFAULT_DURATION_MS, ThrowAnimation
+from shadowdice.ui.play.tray.die_item import DieItem, describe_die
+from shadowdice.ui.play.tray.die_stand_ins import DieStandIns
+from shadowdice.ui.play.tray.layout import (
     MAX_DIE_SIZE,
     MIN_DIE_SIZE,
     caption_for,
     group_dice,
     split_group,
 )
-from shadowdice.ui.tray.scene import Felt, TrayScene
+from shadowdice.ui.play.tray.scene import Felt, TrayScene
 
 _, _n = translations(__name__)
 

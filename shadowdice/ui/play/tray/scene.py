@@ -1,10 +1,10 @@
 """What the dice tray shows: the dice, the panels and captions of their groups, and the felt.
 
-:class:`TrayScene` holds one :class:`~shadowdice.ui.tray.die_item.DieItem` per die and places the
-dice, panels and captions by a :class:`~shadowdice.ui.tray.layout.TrayLayout`; it decides
-nothing about picks or throws. :class:`~shadowdice.ui.tray.dice_tray.DiceTray` shows the scene,
-paints the felt behind it with :func:`paint_felt` (kept as a picture by :class:`Felt`), and drives
-it.
+:class:`TrayScene` holds one :class:`~shadowdice.ui.play.tray.die_item.DieItem` per die and
+places the dice, panels and captions by a :class:`~shadowdice.ui.play.tray.layout.TrayLayout`;
+it decides nothing about picks or throws. :class:`~shadowdice.ui.play.tray.dice_tray.DiceTray`
+shows the scene, paints the felt behind it with :func:`paint_felt` (kept as a picture by
+:class:`Felt`), and drives it.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.die import Die
-from shadowdice.ui.tray.die_item import DieItem, body_centre_depth
-from shadowdice.ui.tray.layout import MAX_DIE_SIZE, TrayLayout, caption_pixel_size, fit_layout
+from shadowdice.ui.play.tray.die_item import DieItem, body_centre_depth
+from shadowdice.ui.play.tray.layout import MAX_DIE_SIZE, TrayLayout, caption_pixel_size, fit_layout
 
 #: The felt's colour in the light; the middle and the rim are shades of it.
 FELT = QColor("#2f6a4e")

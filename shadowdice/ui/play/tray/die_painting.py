@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 
 from shadowdice.core.die import Mark
 
-# Colours shared with the marks drawn on top of the body (shadowdice.ui.tray.die_marks).
+# Colours shared with the marks drawn on top of the body (shadowdice.ui.play.tray.die_marks).
 IVORY = QColor("#f7f1e3")
 HIT = QColor("#2f9e4f")
 GLITCH = QColor("#e0302b")

@@ -25,7 +25,7 @@ from shadowdice.core.registry import CheckError, RuleSystem
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import put
-from shadowdice.ui.param_form import ParamForm
+from shadowdice.ui.play.param_form import ParamForm
 
 _, _n = translations(__name__)
 

@@ -1,9 +1,9 @@
 """Where the dice go on the tray: groups, the kept strip, rows that wrap, and the die size.
 
 Pure layout maths on plain geometry: QPointF and QRectF from QtCore, no widget, scene or
-QApplication. The tray says how much room each die needs (its footprint about the centre of
-its body, see :meth:`~shadowdice.ui.tray.die_item.DieItem.footprint`), how far below the top of a
-row the centres lie and how wide a caption is, and gets a :class:`TrayLayout` back.
+QApplication. The tray says how much room each die needs (its footprint about the centre of its
+body, see :meth:`~shadowdice.ui.play.tray.die_item.DieItem.footprint`), how far below the top of
+a row the centres lie and how wide a caption is, and gets a :class:`TrayLayout` back.
 
 Dice are laid out by :attr:`~shadowdice.core.die.Die.group`: the main pool first, across the
 full width, then every other group in a captioned panel, in the order the groups first appear.

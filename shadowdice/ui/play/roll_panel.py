@@ -43,9 +43,9 @@ from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.flow_layout import FlowLayout, flow_widget
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put
-from shadowdice.ui.tray.dice_entry import DiceEntry
-from shadowdice.ui.tray.dice_tray import DiceTray
-from shadowdice.ui.tray.die_item import mark_legend
+from shadowdice.ui.play.tray.dice_entry import DiceEntry
+from shadowdice.ui.play.tray.dice_tray import DiceTray
+from shadowdice.ui.play.tray.die_item import mark_legend
 
 TONE_COLOURS = {
     Tone.SUCCESS: theme.SUCCESS,
