@@ -23,6 +23,11 @@ from shadowdice.systems import builtin_registry
 
 ROOT = Path(__file__).parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The engineering detail the README points to, with commands of its own.
+DEVELOPER_DOCS = {
+    name: (ROOT / "docs" / name).read_text(encoding="utf-8")
+    for name in ("performance.md", "building.md", "translations.md")
+}
 VENV_PYTHON = {"linux": ".venv/bin/python", "windows": ".venv\\Scripts\\python.exe"}
 
 
@@ -90,6 +95,17 @@ def test_ci_runs_the_linux_quick_start_from_a_fresh_clone():
     assert ci.index("rm -rf .venv") < positions[0]
 
 
+def test_ci_runs_the_lint_command_of_the_developer_section():
+    # Given the README's lint command
+    (lint,) = [line for line in command_lines(section("For developers"), "sh") if "ruff" in line]
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+
+    # Then CI runs each of its parts, lint and format check, on the whole tree
+    parts = [part.strip() for part in lint.split("&&")]
+    assert parts == [".venv/bin/ruff check .", ".venv/bin/ruff format --check ."]
+    assert all(part in ci for part in parts)
+
+
 def test_the_python_version_check_runs_as_written_and_finds_3_11_or_newer():
     if shutil.which("python3") is None:
         pytest.skip("no python3 on this machine")
@@ -110,9 +126,12 @@ def test_the_apt_line_names_packages_that_exist():
     assert result.returncode == 0, result.stderr
 
 
-def test_every_file_a_command_names_is_in_the_repo():
-    lines = command_lines(README, "sh") + command_lines(README, "powershell")
-    lines += re.findall(r"`((?:\.venv|iscc|packaging)[^`\n]*)`", README)  # commands in tables
+@pytest.mark.parametrize(
+    "text", [README, *DEVELOPER_DOCS.values()], ids=["README", *DEVELOPER_DOCS]
+)
+def test_every_file_a_command_names_is_in_the_repo(text):
+    lines = command_lines(text, "sh") + command_lines(text, "powershell")
+    lines += re.findall(r"`((?:\.venv|iscc|packaging)[^`\n]*)`", text)  # commands in tables
     paths = {
         word.replace("\\", "/")
         for line in lines
@@ -120,7 +139,7 @@ def test_every_file_a_command_names_is_in_the_repo():
         if re.search(r"[/\\]|\.(py|sh|spec|iss|shadowdice)$", word)
         and not word.startswith((".venv", "-", '"'))
     }
-    assert "examples/kira.shadowdice" in paths
+    assert paths
     assert [path for path in sorted(paths) if not (ROOT / path).exists()] == []
 
 
