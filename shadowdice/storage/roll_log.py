@@ -16,9 +16,12 @@ appended, never rewritten. The first line says what the file is, as character fi
 
 Every entry is written at once (one ``write``; more only when a full disk takes part of it)
 to a file opened for appending, and synced, so a kill or a full disk loses at most the entry
-being written. Reading skips a line that is cut short or
-damaged (and counts it), so the rest of the session is never lost to one bad line; a line
-that does not end the file is never cut short, because an append starts on a new line.
+being written. What a full disk let through of an entry is cut off again, so the log stays
+whole lines from its first byte to its last; the header goes with the first entry written,
+so a log never holds rolls without it. Reading skips a line that is cut short or damaged (and
+counts it), so the rest of the session is never lost to one bad line; a line that does not
+end the file is never cut short, because an append starts on a new line. A log that a kill
+left empty (between its creation and its first line) reads as a session without rolls.
 
 >>> entry_line({"type": "undone", "roll": "5f0c", "character": "Kira", "undone": True}).decode()
 '{"type": "undone", "roll": "5f0c", "character": "Kira", "undone": true}\n'
@@ -26,6 +29,7 @@ that does not end the file is never cut short, because an append starts on a new
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -86,12 +90,15 @@ class LoggedSession:
         started: when the session started.
         rolls: the rolls, oldest first.
         damaged: how many lines could not be read (cut short by a kill, or damaged).
+        empty: the file holds no line at all (the app was stopped between creating it and
+            writing its first roll).
     """
 
     path: Path
     started: datetime
     rolls: list[LoggedRoll]
     damaged: int = 0
+    empty: bool = False
 
     @property
     def records(self) -> list[RollRecord]:
@@ -115,6 +122,7 @@ class RollLog:
         stamp = self.started.astimezone().strftime("%Y-%m-%d_%H%M%S")
         self.path = Path(folder) / f"{stamp}-{secrets.token_hex(4)}{LOG_SUFFIX}"
         self._ids: list[tuple[RollRecord, str]] = []
+        self._header_written = False
 
     def append(self, record: RollRecord) -> str:
         """Add a finished roll; returns its id in the log.
@@ -161,14 +169,18 @@ class RollLog:
         self._write({"type": "revealed", "roll": roll_id, "time": datetime.now(UTC).isoformat()})
 
     def _write(self, entry: dict[str, Any]) -> None:
-        new = not self.path.exists()
+        new = not self._header_written
         if new:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
         descriptor = os.open(self.path, flags, 0o666)
+        before = os.fstat(descriptor).st_size
         try:
             data = entry_line(entry)
             if new:
+                if before:  # a header torn by a full disk: this run's file holds no roll yet
+                    os.ftruncate(descriptor, 0)
+                    before = 0
                 header = {
                     "format": LOG_FORMAT,
                     "format_version": LOG_FORMAT_VERSION,
@@ -181,8 +193,23 @@ class RollLog:
             while view:  # a full disk writes part of it, then refuses the rest
                 view = view[os.write(descriptor, view) :]
             os.fsync(descriptor)
+        except OSError:
+            _take_back(descriptor, self.path, before)
+            raise
         finally:
             os.close(descriptor)
+        self._header_written = True
+
+
+def _take_back(descriptor: int, path: Path, size: int) -> None:
+    """Cut what a failed write left of an entry, so the log ends with its last whole line; a
+    log that had no line yet goes (its header will be written with the next entry).
+    """
+    with contextlib.suppress(OSError):
+        if size == 0:
+            path.unlink()
+        else:
+            os.ftruncate(descriptor, size)
 
 
 def entry_line(entry: dict[str, Any]) -> bytes:
@@ -210,7 +237,16 @@ def read_session(path: Path) -> LoggedSession:
             _("Cannot read the roll log {name}: {error}", name=path.name, error=error)
         ) from error
     lines = data.split(b"\n")
-    header = _header(path, lines[0])
+    if not data.strip() or _torn_header(data):
+        # empty, or a header cut short: a kill came between creating the log and its first line
+        return LoggedSession(path, _started_by_name(path), [], empty=True)
+    try:
+        header = _header(path, lines[0])
+    except RollLogError:
+        if not _is_entry(lines[0]):
+            raise
+        # written without its header (by a version that went on after a full disk refused it)
+        header, lines = {"started": _started_by_name(path).isoformat()}, [b"", *lines]
     rolls: dict[str, LoggedRoll] = {}
     damaged = 0
     for line in lines[1:]:
@@ -222,6 +258,34 @@ def read_session(path: Path) -> LoggedSession:
             damaged += 1
     started = datetime.fromisoformat(header["started"])
     return LoggedSession(path, started, list(rolls.values()), damaged)
+
+
+def _started_by_name(path: Path) -> datetime:
+    """When a log's session started, as its name says (in the time zone of this computer)."""
+    try:
+        return datetime.strptime(path.name[:17], "%Y-%m-%d_%H%M%S").astimezone()
+    except ValueError:
+        return datetime.fromtimestamp(0, UTC)
+
+
+def _torn_header(data: bytes) -> bool:
+    """The file holds only the start of a header line: its end never reached the disk."""
+    start = entry_line({"format": LOG_FORMAT})[:-2]
+    if b"\n" in data or not (start.startswith(data) or data.startswith(start)):
+        return False
+    try:
+        json.loads(data)
+    except ValueError:
+        return True
+    return False
+
+
+def _is_entry(line: bytes) -> bool:
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(entry, dict) and entry.get("type") in ("roll", "undone", "revealed")
 
 
 def _header(path: Path, line: bytes) -> dict[str, Any]:

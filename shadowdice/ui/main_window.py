@@ -73,6 +73,7 @@ from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put, shown
 from shadowdice.ui.language import switch as switch_language
+from shadowdice.ui.notices import NoticeBar
 from shadowdice.ui.play.check_panel import CheckPanel
 from shadowdice.ui.play.history import CharacterChooser, HistoryModel, HistoryView
 from shadowdice.ui.play.party_bar import MAX_PARTY_KEYS, PartyBar
@@ -227,7 +228,13 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([700, 580])
         self.splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(self.splitter)
+        self.notices = NoticeBar()
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.addWidget(self.notices)
+        central_layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
 
         self.game_table = GameTable(self)
         self._build_actions()
@@ -393,7 +400,7 @@ class MainWindow(QMainWindow):
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)
-        self.autosave.problem_occurred.connect(self._show_message)
+        self.autosave.problem_occurred.connect(self._on_recovery_problem)
 
     def open_settings(self) -> SettingsDialog:
         """Open the settings dialog; OK stores and applies its changes."""
@@ -970,22 +977,39 @@ class MainWindow(QMainWindow):
             self._note_written_on_others(self.roll_panel.session)
         self.history_model.add(record)
         self.autosave.write_now()
-        try:
-            self.roll_log.append(record)
-        except OSError as error:
-            self._show_message(
-                _("Cannot write the roll log {path}: {error}", path=self.roll_log.path, error=error)
-            )
+        self._write_log(self.roll_log.append, record)
 
     def _log_undone(self, record: RollRecord, character: str, undone: bool) -> None:
-        if (roll_id := self.roll_log.id_of(record)) is None:
-            return
+        if (roll_id := self.roll_log.id_of(record)) is not None:
+            self._write_log(self.roll_log.mark_undone, roll_id, character, undone)
+
+    def _write_log(self, write, *arguments) -> None:
         try:
-            self.roll_log.mark_undone(roll_id, character, undone)
+            write(*arguments)
         except OSError as error:
-            self._show_message(
-                _("Cannot write the roll log {path}: {error}", path=self.roll_log.path, error=error)
+            self.notices.tell(
+                "roll log",
+                _(
+                    "Cannot write the roll log {path} ({error}). This roll stays in the history "
+                    "until Shadowdice closes, but it is not kept for later evenings and cannot be "
+                    "exported. Make room on the disk or check the folder: the next roll tries "
+                    "again.",
+                    path=self.roll_log.path,
+                    error=error.strerror or error,
+                ),
             )
+        else:
+            self.notices.solved("roll log")
+
+    def _on_recovery_problem(self, message: str) -> None:
+        self.notices.tell(
+            "recovery",
+            _(
+                "{problem}. Unsaved changes to characters are not kept aside: if Shadowdice "
+                "stops unexpectedly, they are lost. Save your characters.",
+                problem=message,
+            ),
+        )
 
     # --- the lasting roll log ------------------------------------------------------------------
 

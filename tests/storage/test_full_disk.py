@@ -141,3 +141,30 @@ def test_given_a_full_disk_then_the_roll_log_keeps_its_rolls_and_goes_on_later(s
     session = read_session(log.path)
     assert session.records == [roll, roll]
     assert session.damaged <= 1
+
+
+def test_given_a_disk_full_at_the_first_roll_then_the_log_is_whole_once_there_is_room(
+    small_disk, sheet
+):
+    log = RollLog(small_disk)
+    roll = RollRecord(
+        system="test-crew",
+        character="Hagen",
+        check="Luck",
+        throws=(),
+        outcome=OutcomeRecord(headline="Lucky", tone="success"),
+        time="2026-11-23T20:00:00+00:00",
+    )
+    filler = fill(small_disk)
+
+    with pytest.raises(OSError):
+        log.append(roll)
+    with pytest.raises(OSError):
+        log.append(roll)
+    assert not log.path.exists()
+    filler.unlink()
+    log.append(roll)
+
+    session = read_session(log.path)
+    assert (session.records, session.damaged) == ([roll], 0)
+    assert log.path.read_bytes().startswith(b'{"format": "shadowdice-roll-log"')

@@ -171,6 +171,53 @@ def test_given_a_process_killed_while_appending_then_it_loses_at_most_that_roll(
         ]
 
 
+CREATOR = """
+import os, sys, time
+from datetime import UTC, datetime
+from pathlib import Path
+from shadowdice.core.record import OutcomeRecord, RollRecord
+from shadowdice.storage.roll_log import RollLog
+
+real_open = os.open
+
+def open_and_wait(*args, **kwargs):
+    descriptor = real_open(*args, **kwargs)
+    print("created", flush=True)
+    time.sleep(float(sys.argv[2]))
+    return descriptor
+
+os.open = open_and_wait
+RollLog(Path(sys.argv[1])).append(RollRecord(system="shadowrun4", character="Kira",
+    check="#1", throws=(), outcome=OutcomeRecord(headline="hits", tone="success"),
+    time=datetime.now(UTC)))
+print("written", flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_given_a_process_killed_while_creating_its_log_then_every_log_reads(tmp_path):
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    said = []
+    for trial, wait in enumerate((60, 0.0005, 0.002, 0.005)):
+        process = subprocess.Popen(
+            [sys.executable, "-c", CREATOR, str(tmp_path), str(wait)],
+            stdout=subprocess.PIPE,
+            env=environment,
+        )
+        said.append(process.stdout.readline())
+        if trial:
+            time.sleep(0.001 * trial)
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+
+    logs = session_files(tmp_path)
+    assert said == [b"created\n"] * 4 and len(logs) == 4
+    sessions = [read_session(path) for path in logs]  # none is refused
+    assert all(len(session.rolls) <= 1 and not session.damaged for session in sessions)
+    assert any(session.empty for session in sessions)  # the first was killed before its header
+
+
 # --- export ----------------------------------------------------------------------------------
 
 
@@ -227,3 +274,75 @@ def test_export_writes_the_format_its_suffix_names(session, tmp_path, suffix):
 def test_export_refuses_a_suffix_that_names_no_format(session, tmp_path):
     with pytest.raises(ValueError, match=r"\.md, \.csv or \.json"):
         export_session(session, tmp_path / "rolls.txt")
+
+
+# --- a log whatever happens ------------------------------------------------------------------
+
+
+def test_given_a_log_left_empty_or_with_a_torn_header_then_it_reads_as_an_empty_session(
+    tmp_path,
+):
+    log = RollLog(tmp_path, started=STARTED)
+    log.append(record(1))
+    whole = log.path.read_bytes()
+    for name, data in (("empty", b""), ("torn", whole[:20])):
+        path = tmp_path / f"2026-11-24_201500-0000000{len(name)}.jsonl"
+        path.write_bytes(data)
+        session = read_session(path)
+        assert (session.rolls, session.empty, session.damaged) == ([], True, 0), name
+        assert session.started.astimezone().strftime("%Y-%m-%d %H:%M") == "2026-11-24 20:15"
+
+
+def test_given_a_log_written_without_its_header_then_its_rolls_are_read(tmp_path):
+    log = RollLog(tmp_path, started=STARTED)
+    log.append(record(1))
+    log.append(record(2))
+    headerless = tmp_path / "2026-11-24_201500-00000000.jsonl"
+    headerless.write_bytes(b"\n".join(log.path.read_bytes().split(b"\n")[1:]))
+
+    session = read_session(headerless)
+
+    assert [roll.check for roll in session.records] == [record(1).check, record(2).check]
+    assert session.damaged == 0
+
+
+def test_given_a_header_a_full_disk_tore_then_the_next_entry_writes_the_log_anew(
+    tmp_path, monkeypatch
+):
+    log = RollLog(tmp_path, started=STARTED)
+    real_write = os.write
+    refusals = iter([True])
+
+    def full_disk_write(descriptor, data):
+        if next(refusals, False):
+            real_write(descriptor, bytes(data[:10]))
+            raise OSError(28, "No space left on device")
+        return real_write(descriptor, data)
+
+    monkeypatch.setattr(os, "write", full_disk_write)
+    with pytest.raises(OSError):
+        log.append(record(1))
+    assert not log.path.exists()  # nothing torn is left behind
+    log.append(record(2))
+
+    session = read_session(log.path)
+    assert [roll.check for roll in session.records] == [record(2).check]
+    assert session.damaged == 0 and session.started == STARTED
+
+
+def test_given_an_entry_a_full_disk_tore_then_the_log_ends_with_its_last_whole_line(
+    tmp_path, monkeypatch
+):
+    log = RollLog(tmp_path, started=STARTED)
+    log.append(record(1))
+    before = log.path.read_bytes()
+    real_write = os.write
+
+    def full_disk_write(descriptor, data):
+        real_write(descriptor, bytes(data[:15]))
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full_disk_write)
+    with pytest.raises(OSError):
+        log.append(record(2))
+    assert log.path.read_bytes() == before

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QToolButton
 
 from shadowdice.core.record_text import record_text
 from shadowdice.storage.roll_log import read_session
@@ -123,3 +124,36 @@ def test_every_finished_roll_is_in_the_log_at_once(qtbot, window, dice):
     session = read_session(window.roll_log.path)
 
     assert session.records == window.history_model.records()
+
+
+def test_a_roll_log_that_cannot_be_written_is_told_in_the_window_until_it_can(
+    qtbot, window, dice, app_paths
+):
+    window.show()
+    window.new_character()
+    app_paths.log_dir.parent.mkdir(parents=True, exist_ok=True)
+    app_paths.log_dir.write_text("a file where the log folder should be")
+
+    roll_plain(window, dice)
+
+    assert window.notices.isVisible()
+    (notice,) = window.notices.notices()
+    assert str(window.roll_log.path) in notice and "not kept for later evenings" in notice
+    assert window.history_model.rowCount() == 1  # the roll itself is in the history
+
+    app_paths.log_dir.unlink()
+    roll_plain(window, dice)
+
+    assert not window.notices.isVisible()
+    assert len(read_session(window.roll_log.path).rolls) == 1
+
+
+def test_a_recovery_file_that_cannot_be_written_is_told_in_the_window(qtbot, window):
+    window.show()
+    window.autosave.problem_occurred.emit("Cannot write a recovery file: disk full")
+
+    (notice,) = window.notices.notices()
+    assert notice.startswith("Cannot write a recovery file: disk full.")
+    assert "they are lost" in notice
+    qtbot.mouseClick(window.notices.findChild(QToolButton, "notices_close"), Qt.LeftButton)
+    assert not window.notices.isVisible()
