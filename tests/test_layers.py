@@ -1,4 +1,6 @@
-"""The layer rule of docs/architecture.md: core, systems and storage never import Qt."""
+"""The layer rules of docs/architecture.md: core, systems and storage never import Qt nor the
+network package; the network package never imports Qt nor the user interface.
+"""
 
 import ast
 import subprocess
@@ -27,6 +29,17 @@ def test_no_module_of_the_layer_imports_qt_or_the_ui(layer):
         f"{path.relative_to(PACKAGE)}: {name}"
         for path in (PACKAGE / layer).rglob("*.py")
         for name in imported_modules(path)
+        if name.split(".")[0] in {"PySide6", "shiboken6"}
+        or name.startswith(("shadowdice.ui", "shadowdice.network"))
+    ]
+    assert offenders == []
+
+
+def test_the_network_package_imports_neither_qt_nor_the_ui():
+    offenders = [
+        f"{path.relative_to(PACKAGE)}: {name}"
+        for path in (PACKAGE / "network").rglob("*.py")
+        for name in imported_modules(path)
         if name.split(".")[0] in {"PySide6", "shiboken6"} or name.startswith("shadowdice.ui")
     ]
     assert offenders == []
@@ -39,7 +52,8 @@ def test_importing_every_qt_free_layer_loads_no_qt():
         "for pkg in (shadowdice.core, shadowdice.systems, shadowdice.storage):\n"
         "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(m.name)\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6',"
+        " 'shadowdice.network', 'pycrdt', 'zeroconf'))))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -1,0 +1,167 @@
+"""A headless laptop at a table, driven by JSON lines on stdin (one reply line each on stdout).
+
+    python -m tests.network.peer host   --code C --folder F [--port P] [--tap FILE]
+    python -m tests.network.peer player --code C --folder F --port P --name N
+
+The first line it prints is ``{"ready": port, "laptop": id}``. Commands: ``new``, ``set``,
+``res``, ``roll``, ``secret_roll``, ``ask``, ``state``, ``stats``, ``quit`` (see ``handle``).
+A player answers dice requests with faces from a generator seeded by its name. With ``--tap``
+the host appends every message it sends, before sealing, to FILE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import threading
+from pathlib import Path
+
+from shadowdice.network import secure
+from shadowdice.network.client import TableClient
+from shadowdice.network.host import TableHost
+from shadowdice.network.secure import AttemptLimiter
+
+
+def secret_of(folder: Path) -> bytes:
+    """The laptop's secret, kept in its folder so that a restart is the same laptop."""
+    path = folder / "secret"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(random.SystemRandom().randbytes(32))
+    return path.read_bytes()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("role", choices=["host", "player"])
+    parser.add_argument("--code", required=True)
+    parser.add_argument("--folder", type=Path, required=True)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--name", default="Game master")
+    parser.add_argument("--tap", type=Path)
+    parser.add_argument("--burst", type=int, default=10)
+    parser.add_argument("--every", type=float, default=3.0)
+    options = parser.parse_args()
+    secret = secret_of(options.folder)
+    secrets_kept: list[dict] = []
+    if options.tap:
+        tap = options.tap.open("ab", buffering=0)
+        original = secure.Channel.send
+
+        def tapped(channel, plaintext):
+            tap.write(plaintext + b"\n")
+            original(channel, plaintext)
+
+        secure.Channel.send = tapped
+    rng = random.Random(options.name)
+
+    async def dice(doc, count, sides, purpose):
+        return [rng.randint(1, sides) for _ in range(count)]
+
+    if options.role == "host":
+        end = TableHost(
+            options.code,
+            secret,
+            folder=options.folder / "table",
+            limiter=AttemptLimiter(options.burst, options.every),
+        )
+        port = await end.start("127.0.0.1", options.port)
+    else:
+        end = TableClient(
+            ("127.0.0.1", options.port),
+            options.code,
+            secret,
+            options.name,
+            folder=options.folder / "table",
+            dice=dice,
+        )
+        port = options.port
+        while True:
+            try:
+                await end.join()
+                break
+            except (secure.BusyError, OSError):
+                await asyncio.sleep(0.2)
+    replica = end.replica
+    out = sys.stdout
+
+    def reply(value) -> None:
+        out.write(json.dumps(value) + "\n")
+        out.flush()
+
+    reply({"ready": port, "laptop": replica.laptop})
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+        loop.call_soon_threadsafe(lines.put_nowait, "")
+
+    threading.Thread(target=read, daemon=True).start()
+
+    async def handle(command: dict):
+        op = command["op"]
+        if op == "new":
+            doc = f"{replica.laptop}/{command['key']}"
+            replica.set_fields(
+                doc, command["fields"], meta={"system": "generic", "player": options.name}
+            )
+            return doc
+        if op == "set":
+            replica.set_fields(command["doc"], command["fields"])
+            return True
+        if op == "res":
+            return replica.change_resource(
+                command["doc"],
+                command["resource"],
+                command["delta"],
+                command["label"],
+                options.name,
+            )
+        if op == "roll":
+            return replica.add_roll(
+                command["doc"], command["text"], command["record"], options.name
+            )
+        if op == "secret_roll":
+            secrets_kept.append(command["record"])  # the game master's history only
+            return len(secrets_kept)
+        if op == "ask":
+            return await end.ask_dice(
+                command["doc"], command["count"], command["sides"], "test", 10
+            )
+        if op == "state":
+            return {doc: replica.content(doc) for doc in sorted(replica.docs)}
+        if op == "stats":
+            stats = {"dropped": end.dropped}
+            if isinstance(end, TableHost):
+                stats |= {"failed": end.handshakes_failed, "players": sorted(end.players)}
+            else:
+                stats |= {"connected": end.connected}
+            return stats
+        if op == "remove":
+            end.remove(command["laptop"])
+            return True
+        raise ValueError(op)
+
+    while True:
+        line = await lines.get()
+        if not line:
+            break
+        command = json.loads(line)
+        if command["op"] == "quit":
+            await end.stop()
+            reply({"id": command["id"], "result": True})
+            break
+        try:
+            result = await handle(command)
+            reply({"id": command["id"], "result": result})
+        except Exception as error:  # reported to the test, which decides
+            reply({"id": command["id"], "error": f"{type(error).__name__}: {error}"})
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,238 @@
+"""Hostile peers against a host process on 127.0.0.1: wrong codes, crafted messages, a player
+writing another's character or asking for secret rolls. Nothing changes, nothing crashes,
+nothing secret is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import random
+
+import pytest
+from pycrdt import Array, Doc, Map
+
+from shadowdice.network import secure
+from shadowdice.network.messages import encoded
+from shadowdice.network.shared import new_document, text
+from tests.network.peers import Peer, converge
+
+CODE = "H0ST1L"
+#: Crafted messages per run: the long trials (README, "Tests") send 10,000.
+CRAFTED = 10_000 if os.environ.get("SHADOWDICE_LONG_TRIALS") else 2_000
+
+
+async def guess(port: int) -> str:
+    """A wrong try as a stranger makes it, without the work of a real key exchange."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(secure.frame(secure.MAGIC + os.urandom(33)))
+        answer = await secure.read_frame(reader)
+        if answer == b"BUSY":
+            return "busy"
+        writer.write(secure.frame(os.urandom(32)))
+        return "in" if await secure.read_frame(reader) != b"NO" else "wrong"
+    except (asyncio.IncompleteReadError, ConnectionError):
+        return "wrong"
+    finally:
+        writer.close()
+
+
+async def attempt(port: int, code: str) -> str:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        await secure.client_handshake(reader, writer, code)
+        return "in"
+    except secure.BusyError:
+        return "busy"
+    except secure.HandshakeError:
+        return "wrong"
+    finally:
+        writer.close()
+
+
+def test_a_thousand_wrong_codes_get_nobody_in_and_the_right_one_still_does(tmp_path):
+    host = Peer("host", tmp_path / "host", CODE, "--burst", "5", "--every", "1")
+    try:
+
+        async def thousand():
+            answers = []
+            for n in range(1000):
+                # Every twentieth a real exchange with a wrong code, the others strangers'.
+                if n % 20:
+                    answers.append(await guess(host.port))
+                else:
+                    answers.append(await attempt(host.port, f"{n:06d}"))
+            return answers
+
+        answers = asyncio.run(thousand())
+        assert "in" not in answers
+        # The host tried only a burst of codes and one a second after it; the rest it refused
+        # before trying.
+        assert answers.count("wrong") <= 5 + 60
+        assert answers.count("busy") >= 900
+        assert host.request("stats")["failed"] == 1000
+
+        async def rightful():
+            for _ in range(50):
+                answer = await attempt(host.port, CODE)
+                if answer != "busy":
+                    return answer
+                await asyncio.sleep(0.2)
+            return "busy"
+
+        assert asyncio.run(rightful()) == "in"
+    finally:
+        host.quit()
+
+
+def crafted_messages(victim_doc: str, own_doc: str, count: int) -> list[bytes]:
+    """``count`` malformed or crafted messages, of every kind a hostile player could send."""
+    rng = random.Random(30)
+    other = Doc()
+    other.get("fields", type=Map)["name"] = text("stolen")
+    stolen = other.get_update()
+    table = Doc()
+    table.get("rolls", type=Array).append(text({"id": "x", "by": "me", "text": "t", "record": {}}))
+    table_update = table.get_update()
+    evil = Doc()
+    evil.get("evil", type=Map)["x"] = "1"
+    evil_update = evil.get_update()
+    not_json = new_document(own_doc)
+    not_json.get("fields", type=Map)["name"] = "{not json"
+    not_json_update = not_json.get_update()
+    bad_entry = new_document(own_doc)
+    bad_entry.get("ledger", type=Array).append(text({"resource": "edge", "delta": 10**9}))
+    bad_entry_update = bad_entry.get_update()
+    b64 = lambda data: base64.b64encode(data).decode()  # noqa: E731
+    makers = [
+        lambda: rng.randbytes(rng.randint(0, 300)),
+        lambda: json.dumps(rng.choice([1, "x", None, [], [1, 2], {"t": 5}])).encode(),
+        lambda: json.dumps({"t": rng.choice(["nope", "welcome", "bye", "ask", ""])}).encode(),
+        lambda: encoded("sync", doc=victim_doc, sv=b""),
+        lambda: encoded("sync", doc=own_doc, sv=b"", extra=1),
+        lambda: json.dumps({"t": "sync", "doc": "secret", "sv": ""}).encode(),
+        lambda: json.dumps({"t": "sync", "doc": "../../etc/passwd", "sv": ""}).encode(),
+        lambda: json.dumps({"t": "update", "doc": own_doc, "u": "!!notbase64"}).encode(),
+        lambda: encoded("update", doc=victim_doc, u=stolen),
+        lambda: encoded("update", doc="table", u=table_update),
+        lambda: encoded("update", doc=own_doc, u=evil_update),
+        lambda: encoded("update", doc=own_doc, u=not_json_update),
+        lambda: encoded("update", doc=own_doc, u=bad_entry_update),
+        lambda: encoded("update", doc=own_doc, u=rng.randbytes(rng.randint(1, 64))),
+        lambda: encoded("update", doc=own_doc, u=stolen[: rng.randint(1, len(stolen) - 1)]),
+        lambda: encoded("faces", id="nobody-asked", faces=[6, 6, 6]),
+        lambda: encoded("faces", id="x", faces=[0, 101]),
+        lambda: encoded("hello", secret=os.urandom(32).hex(), name="again"),
+        lambda: json.dumps({"t": "update", "doc": own_doc, "u": b64(b"\x00" * 10)}).encode(),
+        lambda: b"[" * 5_000,
+    ]
+    return [makers[n % len(makers)]() for n in range(count)]
+
+
+def test_crafted_messages_change_nothing_and_crash_nobody(tmp_path):
+    host = Peer("host", tmp_path / "host", CODE)
+    victim = Peer("player", tmp_path / "victim", CODE, "--port", str(host.port), "--name", "V")
+    try:
+        victim_doc = victim.request("new", key="main", fields={"name": "Victim", "edge": 4})
+        before = converge(host, [victim])
+
+        async def attack() -> int:
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            channel = await secure.client_handshake(reader, writer, CODE)
+            secret = os.urandom(32)
+            channel.send(encoded("hello", secret=secret.hex(), name="Mallory"))
+            from shadowdice.network.shared import laptop_id
+
+            own_doc = f"{laptop_id(secret)}/main"
+            received = []
+
+            async def drain():
+                while True:
+                    received.append(await channel.receive())
+
+            draining = asyncio.ensure_future(drain())
+            for message in crafted_messages(victim_doc, own_doc, CRAFTED):
+                channel.send(message)
+                await channel.drain()
+            # Still connected, still answered: a sync of its own (empty) character.
+            channel.send(encoded("sync", doc=own_doc, sv=b"\x00"))
+            await channel.drain()
+            for _ in range(100):
+                if any(b'"update"' in m and own_doc.encode() in m for m in received):
+                    break
+                await asyncio.sleep(0.05)
+            draining.cancel()
+            writer.close()
+            return received
+
+        received = asyncio.run(attack())
+        assert any(own_doc_in(message) for message in received)
+        # Nothing of the victim reached the attacker.
+        assert not any(b"Victim" in message for message in received)
+
+        async def garbage():
+            for n in range(200):
+                _reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+                writer.write(random.Random(n).randbytes(n * 7))
+                await writer.drain()
+                writer.close()
+
+        asyncio.run(garbage())
+        stats = host.request("stats")
+        assert stats["dropped"] >= CRAFTED * 0.9
+        after = converge(host, [victim])
+        assert after[victim_doc] == before[victim_doc]
+        assert after["table"]["rolls"] == before["table"]["rolls"] == []
+        assert set(after) <= set(before) | {d for d in after if d.endswith("/main")}
+    finally:
+        victim.quit()
+        host.quit()
+
+
+def own_doc_in(message: bytes) -> bool:
+    return b'"t":"update"' in message
+
+
+def test_secret_rolls_never_leave_the_host(tmp_path):
+    tap = tmp_path / "sent.txt"
+    host = Peer("host", tmp_path / "host", CODE, "--tap", str(tap))
+    player = Peer("player", tmp_path / "p", CODE, "--port", str(host.port), "--name", "P")
+    try:
+        doc = player.request("new", key="main", fields={"name": "Kira"})
+        converge(host, [player])
+        for n in range(20):
+            host.request("secret_roll", record={"text": f"SECRET-{n}-hidden-ambush"})
+            host.request("res", doc=doc, resource="stun", delta=1, label="+1 stun")
+        host.request("roll", doc=doc, text="PUBLIC-roll", record={})
+        converge(host, [player])
+        sent = tap.read_bytes()
+        updates = b"".join(
+            base64.b64decode(json.loads(line).get("u", "")) for line in sent.splitlines()
+        )
+        assert b"PUBLIC-roll" in updates
+        assert b"stun" in updates
+        assert b"SECRET" not in sent + updates and b"hidden-ambush" not in sent + updates
+    finally:
+        player.quit()
+        host.quit()
+
+
+@pytest.mark.parametrize("doc_kind", ["another", "table"])
+def test_a_player_writing_what_is_not_theirs_changes_nothing(tmp_path, doc_kind):
+    host = Peer("host", tmp_path / "host", CODE)
+    owner = Peer("player", tmp_path / "a", CODE, "--port", str(host.port), "--name", "A")
+    other = Peer("player", tmp_path / "b", CODE, "--port", str(host.port), "--name", "B")
+    try:
+        doc = owner.request("new", key="main", fields={"name": "Mine"})
+        before = converge(host, [owner, other])
+        target = doc if doc_kind == "another" else "table"
+        with pytest.raises(RuntimeError, match="PermissionError"):
+            other.request("set", doc=target, fields={"name": "Taken"})
+        after = converge(host, [owner, other])
+        assert after[doc] == before[doc]
+    finally:
+        for peer in (other, owner, host):
+            peer.quit()
