@@ -76,11 +76,14 @@ class Replica:
         """The document ``doc_id``, made empty (or from ``update``) if not held yet."""
         doc = self.docs.get(doc_id)
         if doc is None:
-            doc = shared.new_document(doc_id, update)
-            self.docs[doc_id] = doc
-            self._subscriptions[doc_id] = doc.observe(
-                lambda event, doc_id=doc_id: self._on_update(doc_id, event.update)
-            )
+            doc = self._adopt(doc_id, shared.new_document(doc_id, update))
+        return doc
+
+    def _adopt(self, doc_id: str, doc: Doc) -> Doc:
+        self.docs[doc_id] = doc
+        self._subscriptions[doc_id] = doc.observe(
+            lambda event, doc_id=doc_id: self._on_update(doc_id, event.update)
+        )
         return doc
 
     def content(self, doc_id: str) -> dict[str, Any]:
@@ -194,12 +197,13 @@ class Replica:
             if path.suffix in {_SUFFIX, _LOG}
         }
         for doc_id in sorted(filter(is_document_id, ids)):
-            doc = self.document(doc_id)
+            doc = shared.new_document(doc_id)
             for update in self._kept_updates(doc_id):
                 try:
                     doc.apply_update(update)
                 except ValueError as error:
                     log.warning("kept document %s unreadable: %s", doc_id, error)
+            self._adopt(doc_id, doc)
         self._dirty.update(self.docs)
 
     def _kept_updates(self, doc_id: str) -> list[bytes]:

@@ -43,9 +43,13 @@ class Peer:
             self.wait()
 
     def wait(self) -> None:
-        """Wait until the process is at the table."""
+        """Wait until the process is at the table (a host: listening on the same port from
+        then on, so that it can be started again where the players look for it).
+        """
         ready = self._next(60)
         self.port, self.laptop = ready["ready"], ready["laptop"]
+        if self.args[0] == "host" and "--port" not in self.args:
+            self.args += ["--port", str(self.port)]
 
     def _read(self, process: subprocess.Popen) -> None:
         for line in process.stdout:
