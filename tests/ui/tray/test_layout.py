@@ -180,6 +180,21 @@ def test_kept_dice_lie_in_a_captioned_strip_at_the_left_and_rerolled_ones_at_the
     assert rect == body(layout, dice[2]).adjusted(-PAD, -PAD, PAD, PAD)
 
 
+def test_the_kept_strip_s_caption_is_in_the_language_shown():
+    from shadowdice.core.language import current, set_language
+
+    # Given German shown
+    before = current()
+    set_language("de")
+    try:
+        layout = lay_out([die(0, marks=(Mark.KEPT,)), die(1)])
+    finally:
+        set_language(before)
+    # Then the kept strip says so in German
+    [(text, _position, kept)] = layout.captions
+    assert (text, kept) == ("behalten", True)
+
+
 def test_other_groups_lie_below_the_main_pool_in_captioned_panels_as_wide_as_their_dice():
     dice = [die(0, group="edge"), die(1), die(2, group="edge")]
     layout = lay_out(dice, width=500)

@@ -27,6 +27,9 @@ from typing import NamedTuple
 from PySide6.QtCore import QPointF, QRectF
 
 from shadowdice.core.die import Die, Mark
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 #: Largest and smallest die size in pixels; the tray picks the largest size that fits.
 MAX_DIE_SIZE = 72
@@ -286,7 +289,7 @@ class _Layouter:
         kept, counting, rerolled = split_group(members)
         if kept:
             # The "kept" strip has a caption of its own above it.
-            layout.captions.append(Caption("kept", QPointF(left, top), True))
+            layout.captions.append(Caption(_("kept"), QPointF(left, top), True))
             top += self.caption_height
         x, row_top, row_height = left, top, 0.0
         for section_index, section in enumerate((kept, counting, rerolled)):
