@@ -51,3 +51,17 @@ def test_the_checklist_for_a_new_system_names_every_hook_of_a_rule_system():
     hooks = [name for name in vars(RuleSystem) if not name.startswith("_")]
     assert "start_check" in hooks
     assert [hook for hook in hooks if f"`{hook}" not in checklist] == []
+
+
+def test_the_picture_of_the_window_names_modules_that_exist():
+    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = architecture[architecture.index("\n## The main window and its parts\n") :]
+    picture = re.search(r"```\n(.*?)```", section, re.S).group(1)
+    named = set(re.findall(r"[\w/]+\.py|[\w/]+/(?=:)", picture))
+    ui = ROOT / "shadowdice" / "ui"
+    # the tray's modules are named by their folder: play/tray/ holds dice_tray.py ...
+    folders = {name.rsplit("/", 1)[0] for name in named if "/" in name}
+    paths = [name if "/" in name or (ui / name).exists() else f"play/tray/{name}" for name in named]
+    assert len(named) >= 15
+    assert [path for path in sorted(paths) if not (ui / path).exists()] == []
+    assert {folder for folder in folders if not (ui / folder).is_dir()} == set()

@@ -62,3 +62,35 @@ def test_the_catalog_uses_the_glossary_s_words_in_both_languages(domain):
         assert re.search(rf"\b{re.escape(deutsch)}", german, re.IGNORECASE), (
             f"{domain}: no German translation uses {deutsch!r}"
         )
+
+
+def code_rows() -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """The code glossary's terms, each with its modules and the names said to be in each."""
+    found = []
+    for line in (GLOSSARY / "code.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or cells[0] in ("term", "") or set(cells[0]) <= set("-"):
+            continue
+        places = []
+        for place in re.split(r",\s*(?=`[\w/]+\.py`:)", cells[1]):
+            module, _, names = place.partition(":")
+            places.append((module.strip(" `"), re.findall(r"`(\w+)`", names)))
+        found.append((cells[0], places))
+    return found
+
+
+def test_the_code_glossary_names_modules_that_have_those_names():
+    rows = code_rows()
+    terms = [term for term, _places in rows]
+    for wanted in ("tape", "carried dice", "pending request", "assigned elsewhere"):
+        assert wanted in terms
+    assert "(code.md)" in (GLOSSARY / "README.md").read_text(encoding="utf-8")
+    for term, places in rows:
+        assert places, f"{term}: say where the code has it"
+        for module, names in places:
+            path = ROOT / "shadowdice" / module
+            assert path.is_file(), f"{term}: no module shadowdice/{module}"
+            source = path.read_text(encoding="utf-8")
+            assert names, f"{term}: name what {module} calls it"
+            missing = [name for name in names if not re.search(rf"\b{name}\b", source)]
+            assert missing == [], f"{term}: shadowdice/{module} has no {missing}"
