@@ -52,6 +52,8 @@ def check_values(text: str) -> dict[str, Any]:
         values = json.loads(text)
     except json.JSONDecodeError as error:
         raise argparse.ArgumentTypeError(f"not JSON: {error}") from error
+    except ValueError as error:  # a number of thousands of digits
+        raise argparse.ArgumentTypeError(f"not check values: {error}") from error
     if not isinstance(values, dict):
         raise argparse.ArgumentTypeError("not a JSON object of check values")
     return {key: tuple(v) if isinstance(v, list) else v for key, v in values.items()}

@@ -29,8 +29,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.discovery import SystemInfo
 from shadowdice.core.language import translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import (
+    MAX_LINE_LENGTH,
     FieldSpec,
     Kind,
     ResourceSpec,
@@ -75,7 +77,7 @@ class CheckValuesModel(BaseModel):
     shadowdice.core.registry.CheckError: dice: Input should be a valid integer...
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", str_max_length=MAX_LINE_LENGTH)
 
     @model_validator(mode="before")
     @classmethod
@@ -120,7 +122,10 @@ class CheckValuesModel(BaseModel):
     def _validated(cls, values: dict[str, Any]) -> Self:
         """The model of these values, or a :class:`CheckError` that names the parameter."""
         try:
-            return cls.model_validate(values)
+            return cls.model_validate(
+                {key: tuple(v) if isinstance(v, list) else v for key, v in values.items()},
+                strict=True,
+            )
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(part) for part in first["loc"])
@@ -362,7 +367,9 @@ class RuleSystem(ABC):
 
     def apply_sheet_action(self, sheet: Sheet, action_id: str, answer: bool = True) -> str:
         """Carry out a sheet action (``answer`` to its question); return what changed."""
-        raise SheetEditError(_("{name} has no action {action!r}", name=self.name, action=action_id))
+        raise SheetEditError(
+            _("{name} has no action {action}", name=self.name, action=quoted(action_id))
+        )
 
     @abstractmethod
     def check_params(self, sheet: Sheet, party: Party = EMPTY_PARTY) -> tuple[CheckParam, ...]:

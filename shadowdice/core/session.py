@@ -33,6 +33,7 @@ from shadowdice.core.dice import DiceRequest, DiceSource, FaceError
 from shadowdice.core.die import Die, Judged, Mark, Throw, throw_dice
 from shadowdice.core.language import translations
 from shadowdice.core.pending import Step, waiting_source
+from shadowdice.core.quoting import quoted
 from shadowdice.core.record import (
     ActionRecord,
     DieRecord,
@@ -92,6 +93,8 @@ class DicePick:
         suggested: a good choice, offered ready-made.
         each: sets of eligible dice, named, of which at least one die must be picked (every
             fighter of a contest keeps a die of their throw): (name, ids) pairs.
+        alike: the faces of the eligible dice, (id, face) pairs, when the dice picked must
+            all show the same face (several dice given together as one match); else empty.
     """
 
     prompt: str
@@ -100,6 +103,7 @@ class DicePick:
     maximum: int | None = None
     suggested: tuple[int, ...] = ()
     each: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    alike: tuple[tuple[int, int], ...] = ()
 
     def problem(self, picked: Sequence[int]) -> str | None:
         """Why ``picked`` is not a valid choice, or None when it is."""
@@ -114,6 +118,8 @@ class DicePick:
         for name, ids in self.each:
             if not any(die_id in ids for die_id in picked):
                 return _("pick at least one die of {name}", name=name)
+        if self.alike and len({dict(self.alike)[die_id] for die_id in picked}) > 1:
+            return _("pick dice of the same face")
         return None
 
 
@@ -268,7 +274,7 @@ class RollSession(ABC):
         offered = {action.id: action for action in self.actions()}
         action = offered.get(action_id)
         if action is None:
-            raise SessionError(_("{action!r} is not possible now", action=action_id))
+            raise SessionError(_("{action} is not possible now", action=quoted(action_id)))
         if not action.enabled:
             raise SessionError(_("{action}: {reason}", action=action.label, reason=action.reason))
         if action.pick is not None and (problem := action.pick.problem(picked)):

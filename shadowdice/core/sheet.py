@@ -41,6 +41,10 @@ MAX_TEXT_LENGTH = 100_000
 #: The most characters any other text holds: a name, a skill, a cell of a table.
 MAX_LINE_LENGTH = 1_000
 
+#: The most rows a table of a sheet holds (skills, equipment, named rolls): ten times what
+#: any character has, and little enough that every valid file opens at once.
+MAX_ROWS = 1_000
+
 
 class Sheet(BaseModel):
     """The part every character sheet has.

@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic_core import PydanticSerializationError, to_json
 
 from shadowdice.core.language import N_, translations
+from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
 from shadowdice.storage.atomic import (
@@ -61,11 +62,16 @@ FORMAT_NAME = "shadowdice-character"
 #: The envelope version this version of Shadowdice writes, and the newest it reads.
 FORMAT_VERSION = 1
 
-#: A file bigger than this is not a character file (someone picked a video by mistake).
-MAX_FILE_BYTES = 16 * 1024 * 1024
+#: A file bigger than this is not a character file (someone picked a video by mistake): the
+#: sample characters are 1 to 10 kB, a character with a hundred notes pages and a thousand
+#: rows stays far under it, and every file within it opens in a fraction of a second.
+MAX_FILE_BYTES = 2 * 1024 * 1024
 
 #: How deeply a file's JSON may nest objects and lists; no sheet comes near it.
 MAX_NESTING = 64
+
+#: The most characters of a problem a refusal repeats from the check that found it.
+MOST_PROBLEM = 200
 
 EnvelopeMigration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -308,6 +314,15 @@ def _file_bytes(kind: SavedKind, system: RuleSystem, sheet: Sheet) -> bytes:
         + sheet_json.replace(b"\n", b"\n  ")
         + b"\n}\n"
     )
+    if len(data) > MAX_FILE_BYTES:  # what is written must open again
+        raise _Refusal(
+            _(
+                "the character would take {size} MB, more than a character file may hold "
+                "({most} MB); shorten its notes or remove rows",
+                size=f"{len(data) / 2**20:.1f}",
+                most=MAX_FILE_BYTES // 2**20,
+            )
+        )
     _check_loads_back(kind, system, data)  # what is written loads back as it is
     return data
 
@@ -388,6 +403,8 @@ def _describe_os_error(error: OSError, *, writing: bool) -> str:
         return _("Shadowdice is not allowed to read it")
     if error.errno == errno.ENOSPC:
         return _("the disk is full")
+    if error.errno == errno.ELOOP:
+        return _("its symbolic links lead round in a loop, to no file")
     return _("the system reported: {error}", error=error.strerror or error)
 
 
@@ -414,8 +431,10 @@ def _describe_validation_error(
     location = first["loc"]
     if within is not None and location[:1] == (within,):
         location = location[1:]
-    where = field_path(location)
+    where = shortened(field_path(location))
     message = first["msg"].removeprefix("Value error, ")  # pydantic's wording, not ours
+    if len(message) > MOST_PROBLEM:  # a rule's own words quoting what it refused
+        message = message[:MOST_PROBLEM] + "…"
     if where:
         text = _("{what} at {where}: {message}", what=what, where=where, message=message)
     else:
@@ -552,7 +571,7 @@ def _format_version(document: dict[str, Any]) -> int:
             _(
                 "it was saved by a newer version of Shadowdice (format {version}); this version "
                 "reads up to format {newest}",
-                version=version,
+                version=quoted(version),
                 newest=FORMAT_VERSION,
             )
         )
@@ -568,7 +587,7 @@ def _migrate_envelope(
             raise _Refusal(
                 _(
                     "it was saved in format {version}, which this version can no longer read",
-                    version=version,
+                    version=quoted(version),
                 )
             )
         try:
@@ -577,13 +596,16 @@ def _migrate_envelope(
             raise _Refusal(
                 _(
                     "it could not be brought up to date from format {version} ({error})",
-                    version=version,
-                    error=error,
+                    version=quoted(version),
+                    error=shortened(str(error)),
                 )
             ) from error
         if not isinstance(document, dict):
             raise _Refusal(
-                _("it could not be brought up to date from format {version}", version=version)
+                _(
+                    "it could not be brought up to date from format {version}",
+                    version=quoted(version),
+                )
             )
         document = {**document, "format_version": step + 1}
     return document
@@ -600,8 +622,8 @@ def _system(kind: SavedKind, envelope: CharacterEnvelope, registry: Registry) ->
     if envelope.system not in registry:
         raise _Refusal(
             _(
-                "it uses the rule system {system!r}, which this version does not know",
-                system=envelope.system,
+                "it uses the rule system {system}, which this version does not know",
+                system=quoted(envelope.system),
             )
         )
     system = registry.get(envelope.system)
@@ -612,7 +634,7 @@ def _system(kind: SavedKind, envelope: CharacterEnvelope, registry: Registry) ->
                 "{sheet_version}); this version reads up to {part} version {version}",
                 name=system.name,
                 part=_(kind.part),
-                sheet_version=envelope.sheet_version,
+                sheet_version=quoted(envelope.sheet_version),
                 version=kind.version(system),
             )
         )
@@ -630,7 +652,7 @@ def _migrate_sheet(
                 "its {name} {part} of version {version} cannot be read",
                 name=system.name,
                 part=_(kind.part),
-                version=version,
+                version=quoted(version),
             )
         )
     try:
@@ -640,8 +662,8 @@ def _migrate_sheet(
             _(
                 "its {name} sheet of version {version} could not be brought up to date ({error})",
                 name=system.name,
-                version=version,
-                error=error,
+                version=quoted(version),
+                error=shortened(str(error)),
             )
         ) from error
     if not isinstance(migrated, dict):
@@ -649,7 +671,7 @@ def _migrate_sheet(
             _(
                 "its {name} sheet of version {version} could not be brought up to date",
                 name=system.name,
-                version=version,
+                version=quoted(version),
             )
         )
     return migrated
@@ -660,7 +682,7 @@ def _validate_sheet(kind: SavedKind, system: RuleSystem, data: dict[str, Any]) -
     if (broken := _broken_text(data)) is not None:
         raise _Refusal(broken)
     try:
-        return kind.model_of(system).model_validate_json(json.dumps(data))
+        return kind.model_of(system).model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
         raise _Refusal(_sheet_problem(kind, error)) from error
 
@@ -688,7 +710,7 @@ def _read_current_file(
         return None
     system = registry.get(system_id)
     try:
-        read = _current_file_model(kind, system).model_validate_json(data)
+        read = _current_file_model(kind, system).model_validate_json(data, strict=True)
     except (ValidationError, _Refusal):
         return None
     expected = (kind.format_name, FORMAT_VERSION, system.id, kind.version(system))
@@ -718,7 +740,7 @@ def _validate_sheet_in_file(kind: SavedKind, system: RuleSystem, data: bytes) ->
     Python again (the envelope around it is checked already).
     """
     try:
-        sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data).sheet
+        sheet = _sheet_in_file(kind.model_of(system)).model_validate_json(data, strict=True).sheet
     except ValidationError as error:
         raise _Refusal(_sheet_problem(kind, error, within="sheet")) from error
     return sheet

@@ -11,6 +11,7 @@ anywhere. Nothing is created when this module is imported or an :class:`AppPaths
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,15 @@ APP_NAME = "Shadowdice"
 
 #: The settings file's name inside the config folder.
 SETTINGS_FILE_NAME = "settings.json"
+
+
+def real_path(path: Path | str) -> Path:
+    """``path`` made absolute with its symbolic links followed as far as they lead; a loop
+    of links, or a link into nothing, is left where it stops. Never raises, unlike
+    :meth:`Path.resolve`, which refuses a loop: two paths compared by this name the same
+    file when they lead to it.
+    """
+    return Path(os.path.realpath(path))
 
 
 @dataclass(frozen=True, slots=True)

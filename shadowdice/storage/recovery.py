@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from shadowdice.core.language import translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import Sheet
 from shadowdice.storage.atomic import read_regular_file, write_atomic
@@ -139,7 +140,9 @@ def read_recovery(path: Path, registry: Registry) -> RecoveredCharacter:
         if header.get("format") != RECOVERY_FORMAT:
             raise ValueError(_("not a recovery file"))
         if header.get("format_version") != RECOVERY_FORMAT_VERSION:
-            raise ValueError(_("recovery format {version!r}", version=header.get("format_version")))
+            raise ValueError(
+                _("recovery format {version}", version=quoted(header.get("format_version")))
+            )
         title = str(header["title"])
         file = None if header.get("file") is None else Path(header["file"])
         saved_at = datetime.fromisoformat(header["saved_at"])

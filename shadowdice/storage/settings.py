@@ -24,6 +24,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shadowdice.core.language import translations
 from shadowdice.storage.atomic import read_regular_file, write_atomic
+from shadowdice.storage.paths import real_path
 
 _, _n = translations(__name__)
 
@@ -129,7 +130,7 @@ def add_recent(settings: Settings, path: Path | str) -> Settings:
     The path is stored resolved (absolute, links followed); an entry naming the same file is
     moved rather than repeated, and the oldest entries beyond :data:`MAX_RECENT` are dropped.
     """
-    entry = str(Path(path).resolve())
+    entry = str(real_path(path))
     rest = [item for item in settings.recent_files if not _same_file(item, entry)]
     return settings.model_copy(update={"recent_files": [entry, *rest][:MAX_RECENT]})
 
@@ -152,4 +153,4 @@ def _same_file(first: str, second: str) -> bool:
 
 
 def _path_key(path: str) -> str:
-    return os.path.normcase(str(Path(path).resolve()))
+    return os.path.normcase(str(real_path(path)))

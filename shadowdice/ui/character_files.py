@@ -21,7 +21,7 @@ from shadowdice.storage.character_file import (
     load_character,
     save_character,
 )
-from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.paths import AppPaths, real_path
 from shadowdice.storage.settings import (
     Settings,
     SettingsStore,
@@ -183,7 +183,7 @@ class CharacterFiles(QObject):
 def document_at(path: Path, documents: Sequence[CharacterDocument]) -> CharacterDocument | None:
     """The open character saved at this path, if any."""
     for document in documents:
-        if document.path is not None and document.path.resolve() == path.resolve():
+        if document.path is not None and real_path(document.path) == real_path(path):
             return document
     return None
 

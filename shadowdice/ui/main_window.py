@@ -54,7 +54,7 @@ from shadowdice.core.record import RollRecord
 from shadowdice.core.registry import CheckError, CheckValues, Registry
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
-from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.paths import AppPaths, real_path
 from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
 from shadowdice.storage.roll_export import export_session, session_title
 from shadowdice.storage.roll_log import (
@@ -1322,4 +1322,4 @@ def colour_key(document: CharacterDocument) -> str:
     that renaming keeps the colour and two characters of one name have their own), else its
     name.
     """
-    return str(document.path.resolve()) if document.path is not None else document.title
+    return str(real_path(document.path)) if document.path is not None else document.title

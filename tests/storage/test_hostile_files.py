@@ -21,7 +21,7 @@ from shadowdice.storage.character_file import (
     load_character,
     save_character,
 )
-from shadowdice.storage.settings import Settings, SettingsStore
+from shadowdice.storage.settings import Settings, SettingsStore, add_recent, remove_recent
 from tests.storage.test_character_file import envelope, valid_sheet_data, write_json
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes and permissions")
@@ -240,3 +240,52 @@ def test_a_refusal_reads_german_when_german_is_shown(tmp_path, registry):
     finally:
         language.set_language("en")
     assert str(refused.value) == "leer.shadowdice lässt sich nicht öffnen: die Datei ist leer"
+
+
+# --- messages that quote what they refuse, shortened --------------------------------------
+
+#: The longest a refusal may be: a few hundred characters.
+MOST_MESSAGE = 400
+LONG = "A" * 1_500_000
+
+
+@pytest.mark.parametrize(
+    ("changes", "quoted"),
+    [
+        ({"system": LONG}, "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'… (1500000 characters)"),
+        ({"format_version": 10**400}, "1000000000…0000000000 (401 digits)"),
+        ({"format_version": -(10**400)}, "-1000000000…0000000000 (401 digits)"),
+        ({"sheet_version": 10**400}, "1000000000…0000000000 (401 digits)"),
+        ({LONG: 1}, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA… (1500000"),
+        ({"sheet": valid_sheet_data(**{LONG: 1})}, "AAAAAAAAAA… (1500000 characters)"),
+    ],
+    ids=["system", "format", "older format", "sheet version", "envelope key", "sheet key"],
+)
+def test_given_a_file_with_a_huge_value_then_the_refusal_quotes_it_shortened(
+    tmp_path, registry, changes, quoted
+):
+    path = tmp_path / "hagen.json"
+    path.write_text(json.dumps(envelope(**changes)), encoding="utf-8")
+
+    with pytest.raises(CharacterFileError) as caught:
+        load_character(path, registry)
+
+    message = str(caught.value)
+    assert len(message) <= MOST_MESSAGE, message[:MOST_MESSAGE]
+    assert quoted in message
+
+
+@posix_only
+def test_given_a_loop_of_links_then_loading_and_the_recent_files_refuse_it_in_words(
+    tmp_path, registry
+):
+    loop = tmp_path / "kira.shadowdice"
+    loop.symlink_to(tmp_path / "other.shadowdice")
+    (tmp_path / "other.shadowdice").symlink_to(loop)
+
+    with pytest.raises(CharacterFileError) as caught:
+        load_character(loop, registry)
+
+    assert caught.value.problem == "its symbolic links lead round in a loop, to no file"
+    settings = add_recent(Settings(), loop)
+    assert remove_recent(settings, loop).recent_files == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -171,3 +172,57 @@ def test_given_a_name_at_its_limit_when_one_more_key_is_typed_then_the_limit_is_
         "Name can hold at most 1,000 characters; the rest was not taken"
     )
     assert document.sheet.name == "x" * MAX_LINE_LENGTH
+
+
+def hostile_files(folder):
+    """Files that crashed or froze the window: each made here, with its name."""
+    template = {
+        "format": "shadowdice-character",
+        "format_version": 1,
+        "system": "shadowrun4",
+        "sheet_version": 1,
+        "sheet": {"name": "Kira"},
+    }
+    files = {
+        "damage past the monitor": {**template, "sheet": {"physical_damage": 11}},
+        "damage of 2^31": {**template, "sheet": {"stun_damage": 2**31}},
+        "damage of 2^63": {**template, "sheet": {"physical_damage": 2**63}},
+        "damage of 10^400": {**template, "sheet": {"physical_damage": 10**400}},
+        "true for a number": {**template, "sheet": {"edge_current": True}},
+        "a long system": {**template, "system": "A" * 1_500_000},
+        "a huge format": {**template, "format_version": 10**400},
+    }
+    paths = {}
+    for name, document in files.items():
+        path = folder / f"{name}.shadowdice"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        paths[name] = path
+    if sys.platform != "win32":
+        loop = folder / "loop.shadowdice"
+        loop.symlink_to(folder / "loop-back.shadowdice")
+        (folder / "loop-back.shadowdice").symlink_to(loop)
+        paths["a loop of links"] = loop
+    paths["a file that vanished"] = folder / "gone.shadowdice"
+    paths["a folder"] = folder
+    return paths
+
+
+def test_given_hostile_files_through_file_open_then_each_is_refused_in_a_short_message(
+    qtbot, window, prompts, tmp_path
+):
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    for name, path in hostile_files(folder).items():
+        # When the player picks it in File > Open
+        prompts.open_answers.append(path)
+        started = time.perf_counter()
+        window.open_action.trigger()
+        qtbot.wait(1)
+        elapsed = time.perf_counter() - started
+        # Then no character opens, the refusal is a few hundred characters at most, and
+        # the window answers again at once
+        assert window.documents() == [], name
+        title, message = prompts.errors.pop()
+        assert title == "Cannot open character", name
+        assert len(message) <= 400, (name, message[:400])
+        assert elapsed < 2, (name, elapsed)

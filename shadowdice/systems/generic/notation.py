@@ -49,6 +49,7 @@ import re
 from dataclasses import dataclass
 
 from shadowdice.core.language import translations
+from shadowdice.core.quoting import shortened
 
 #: The most dice one term may throw.
 MAX_DICE = 100
@@ -192,7 +193,7 @@ def parse(text: str) -> Expression:
         NotationError: the text is no dice expression, or one beyond the limits.
     """
     compact = re.sub(r"\s+", "", text).lower()
-    shown = text.strip() or _("An empty text")
+    shown = shortened(text.strip()) or _("An empty text")
     if not compact:
         raise NotationError(_("Write a dice expression, such as {examples}.", examples=EXAMPLES))
     if long := re.search(rf"\d{{{MAX_DIGITS + 1},}}", compact):
@@ -223,7 +224,7 @@ def parse(text: str) -> Expression:
                     '{shown} is no dice expression: "{rest}" cannot be read. Write dice as '
                     "{examples}.",
                     shown=shown,
-                    rest=rest,
+                    rest=shortened(rest),
                     examples=EXAMPLES,
                 )
             )

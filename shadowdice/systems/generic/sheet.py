@@ -18,10 +18,10 @@ adds and removes them.
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from shadowdice.core.language import translations
-from shadowdice.core.sheet import Row, Sheet, by_name, check_unique_names
+from shadowdice.core.sheet import MAX_ROWS, Row, Sheet, assigned_field, by_name, check_unique_names
 from shadowdice.systems.generic.notation import parse
 
 _, _n = translations(__name__)
@@ -71,7 +71,7 @@ class GenericSheet(Sheet):
 
     hit_points_max: int = Field(default=10, ge=0, le=MAX_HIT_POINTS)
     hit_points: int = Field(default=10, ge=0, le=MAX_HIT_POINTS)
-    rolls: list[NamedRoll] = Field(default_factory=_starting_rolls)
+    rolls: list[NamedRoll] = Field(default_factory=_starting_rolls, max_length=MAX_ROWS)
 
     def settle(self) -> None:
         """Bring the hit points left back under a lowered maximum."""
@@ -79,9 +79,11 @@ class GenericSheet(Sheet):
             self.hit_points = self.hit_points_max
 
     @model_validator(mode="after")
-    def _names_apart(self) -> GenericSheet:
+    def _names_apart(self, info: ValidationInfo) -> GenericSheet:
         check_unique_names(_("roll"), [row.name for row in self.rolls])
-        if self.hit_points > self.hit_points_max:
+        # A lowered maximum is assigned first; the sheet then settles the hit points left.
+        lowered = assigned_field(info) == "hit_points_max"
+        if not lowered and self.hit_points > self.hit_points_max:
             raise ValueError(_("Hit points must be from 0 to {most}", most=self.hit_points_max))
         return self
 

@@ -15,6 +15,7 @@ from pydantic import Field, Strict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import translations
+from shadowdice.core.quoting import shortened
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -186,7 +187,7 @@ def _chosen(sheet: GenericSheet, check: GenericCheck) -> tuple[str, Expression]:
         row = sheet.roll(check.roll)
     except KeyError:
         raise CheckError(
-            _("{roll} is not one of the character's rolls.", roll=check.roll)
+            _("{roll} is not one of the character's rolls.", roll=shortened(check.roll))
         ) from None
     return str(row), parse(row.expression)
 

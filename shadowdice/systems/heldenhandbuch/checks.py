@@ -31,18 +31,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Strict
+from pydantic import ConfigDict, Field, Strict
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import N_, Text, translations
-from shadowdice.core.registry import CheckError, CheckValues, CheckValuesModel
+from shadowdice.core.quoting import quoted
+from shadowdice.core.registry import MAX_LINE_LENGTH, CheckError, CheckValues, CheckValuesModel
 from shadowdice.systems.heldenhandbuch.chances import chance_of_a_result
 from shadowdice.systems.heldenhandbuch.dice_steps import MAX_DICE, DiceStep
 from shadowdice.systems.heldenhandbuch.learning_session import LearningSession, learning_dice
 from shadowdice.systems.heldenhandbuch.lookup_checks import ATTRIBUTE_OR_SKILL
 from shadowdice.systems.heldenhandbuch.mastery import Goal, shadow_rolls
 from shadowdice.systems.heldenhandbuch.roll_session import HeldenSession, Tested
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet, term
+from shadowdice.systems.heldenhandbuch.sheet import QUALITY_BOUNDS, HeldenSheet, term
 from shadowdice.systems.heldenhandbuch.sieve import CascadeSession, SieveSession
 from shadowdice.systems.heldenhandbuch.single_roll import SingleRollSession
 
@@ -188,16 +189,16 @@ class HeldenCheck(CheckValuesModel):
     come, as extra values, and read by the table itself, which knows their kinds and bounds.
     """
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", str_max_length=MAX_LINE_LENGTH)
 
     check: str = ATTRIBUTE_OR_SKILL
     what: str = ""
     roll: str = SINGLE
-    extra_dice: WholeNumber = 0
-    quality: WholeNumber = 0
-    learning_dice: WholeNumber = 0
+    extra_dice: WholeNumber = Field(default=0, ge=-MAX_DICE, le=MAX_DICE)
+    quality: WholeNumber = Field(default=0, ge=QUALITY_BOUNDS[0], le=QUALITY_BOUNDS[1])
+    learning_dice: WholeNumber = Field(default=0, ge=0, le=MAX_DICE)
     goal: str = Goal.VALUE.value
-    lucky_dice: WholeNumber = 0
+    lucky_dice: WholeNumber = Field(default=0, ge=0, le=MAX_DICE)
     memory: bool = False
 
 
@@ -211,7 +212,7 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
     kind, _colon, name = values.what.partition(":")
     roll = values.roll or SINGLE
     if roll not in dict(ROLLS):
-        raise CheckError(_("{roll!r} is no kind of roll.", roll=roll))
+        raise CheckError(_("{roll} is no kind of roll.", roll=quoted(roll)))
     try:
         row: Any = sheet.attribute(name) if kind == ATTRIBUTE else sheet.skill(name)
     except KeyError:
@@ -258,7 +259,9 @@ def _plan_learning(sheet: HeldenSheet, kind: str, row: Any, values: HeldenCheck)
     try:
         goal = Goal(values.goal or Goal.VALUE.value)
     except ValueError:
-        raise CheckError(_("{goal!r} is no goal of a learning roll.", goal=values.goal)) from None
+        raise CheckError(
+            _("{goal} is no goal of a learning roll.", goal=quoted(values.goal))
+        ) from None
     if not 1 <= dice <= MAX_DICE:
         raise CheckError(_("A learning roll throws 1 to {most} dice.", most=MAX_DICE))
     if free and kind != ATTRIBUTE:

@@ -31,15 +31,18 @@ contest loses the dice the sheet takes away (emptied lines, critical injuries).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field, model_validator
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import member_names
 from shadowdice.core.language import N_, translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import (
+    MAX_LINE_LENGTH,
     CheckError,
     CheckParam,
     CheckPreview,
@@ -113,6 +116,12 @@ JOINT_ROLLS = (
     (SIEVE, N_("Sieve roll")),
     (CASCADE, N_("Cascade roll")),
 )
+#: How far a shot may go, in metres.
+DISTANCE_BOUNDS = (0, 1000)
+#: The key of a member's weapon quality among the extra values.
+_WEAPON_QUALITY = re.compile(r"weapon_\d+")
+#: The most characters who influence together (the others of a table are their victims).
+MAX_INFLUENCERS = 99
 
 
 class ContestCheck(CheckValuesModel):
@@ -120,16 +129,39 @@ class ContestCheck(CheckValuesModel):
     comes as extra values, one set per member, read with :meth:`of`.
     """
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", str_max_length=MAX_LINE_LENGTH)
 
     contest: str = COMBAT
-    influencers: int = 1
+    influencers: int = Field(default=1, ge=1, le=MAX_INFLUENCERS)
     joint_roll: str = SINGLE
     shot_size: str = TargetSize.LARGE.value
     shot_moves: str = TargetMovement.STILL.value
-    shot_distance: int = 0
+    shot_distance: int = Field(default=0, ge=DISTANCE_BOUNDS[0], le=DISTANCE_BOUNDS[1])
     shooter_moves: str = TargetMovement.STILL.value
     shot_notice: str = UNAWARE
+
+    @model_validator(mode="after")
+    def _known_values(self) -> ContestCheck:
+        for key, kind in (
+            ("shot_size", TargetSize),
+            ("shot_moves", TargetMovement),
+            ("shooter_moves", TargetMovement),
+        ):
+            if (value := getattr(self, key)) and value not in set(kind):
+                raise ValueError(_("{value} is not one of the choices", value=quoted(value)))
+        low, high = QUALITY_BOUNDS
+        for key, value in (self.model_extra or {}).items():
+            if _WEAPON_QUALITY.fullmatch(key) and not (
+                (type(value) is int and low <= value <= high) or value is None
+            ):
+                raise ValueError(
+                    _(
+                        "a weapon's quality must be a number from {low} to {high}",
+                        low=low,
+                        high=high,
+                    )
+                )
+        return self
 
     def of(self, key: str, index: int) -> Any:
         """Member ``index``'s value of ``key`` (``weapon``, ``combat_skill`` ...), or None."""
@@ -250,7 +282,7 @@ def _shot_params() -> tuple[CheckParam, ...]:
             only_with=only,
         ),
         CheckParam(
-            "shot_distance", _("Distance (m)"), Kind.INT, 10, bounds=(0, 1000), only_with=only
+            "shot_distance", _("Distance (m)"), Kind.INT, 10, bounds=DISTANCE_BOUNDS, only_with=only
         ),
         CheckParam(
             "shooter_moves",
@@ -309,7 +341,7 @@ def start_contest(members: Sequence[Sheet], values: CheckValues, source: DiceSou
         fighters = [(e.name, e.sheet, e.tested) for e in entrants]
         weapons = [str(check.of("weapon_kind", i) or WEAPON) for i in range(len(entrants))]
         if unknown := set(weapons) - {WEAPON, DAGGER, UNARMED}:
-            raise CheckError(_("{pop!r} is no kind of weapon.", pop=unknown.pop()))
+            raise CheckError(_("{pop} is no kind of weapon.", pop=quoted(unknown.pop())))
         return CombatSession(fighters, source=source, parameters=parameters, weapons=weapons)
     if contest == RANGED:
         shooter, target = entrants
@@ -346,7 +378,7 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
     sheets = _helden(members)
     contest = values.contest or COMBAT
     if contest not in dict(CONTESTS):
-        raise CheckError(_("{contest!r} is no contest.", contest=contest))
+        raise CheckError(_("{contest} is no contest.", contest=quoted(contest)))
     if len(sheets) < 2:
         raise CheckError(_("A contest needs at least two characters: tick another one."))
     if contest == BARGAINING and len(sheets) != 2:

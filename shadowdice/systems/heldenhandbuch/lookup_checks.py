@@ -26,6 +26,7 @@ from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import N_, translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import (
     CheckError,
     CheckParam,
@@ -81,7 +82,7 @@ def chosen_lookup(values: CheckValues) -> Lookup | None:
         return LOOKUP_BY_ID[chosen]
     except KeyError:
         raise CheckError(
-            _("{chosen!r} is no check of the Heldenhandbuch.", chosen=chosen)
+            _("{chosen} is no check of the Heldenhandbuch.", chosen=quoted(chosen))
         ) from None
 
 

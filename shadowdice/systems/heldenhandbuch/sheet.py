@@ -33,7 +33,15 @@ from typing import Annotated
 from pydantic import Field, ValidationInfo, model_validator
 
 from shadowdice.core.language import N_, terms, translations
-from shadowdice.core.sheet import Row, Sheet, assigned_elsewhere, by_name, check_unique_names
+from shadowdice.core.sheet import (
+    MAX_ROWS,
+    Row,
+    Sheet,
+    assigned_elsewhere,
+    assigned_field,
+    by_name,
+    check_unique_names,
+)
 from shadowdice.systems.heldenhandbuch.dice_steps import (
     DIE_SIZES,
     MAX_BONUS_DICE,
@@ -186,8 +194,9 @@ class Points(Row):
     regeneration: int = Field(default=2, ge=0, le=20)
 
     @model_validator(mode="after")
-    def _within_maximum(self) -> Points:
-        if self.current > self.maximum:
+    def _within_maximum(self, info: ValidationInfo) -> Points:
+        # Fewer or smaller lines are assigned first; the sheet then settles the points left.
+        if assigned_field(info) not in ("lines", "per_line") and self.current > self.maximum:
             raise ValueError(
                 _(
                     "{name}: {current} points is more than {maximum}",
@@ -301,16 +310,16 @@ class HeldenSheet(Sheet):
             (:meth:`settle`); a line emptied later costs its die again.
     """
 
-    attributes: list[Attribute] = Field(default_factory=_standard_attributes)
-    skills: list[Skill] = Field(default_factory=_standard_skills)
-    points: list[Points] = Field(default_factory=_standard_points)
-    life_circles: list[LifeCircle] = Field(default_factory=_standard_circles)
+    attributes: list[Attribute] = Field(default_factory=_standard_attributes, max_length=MAX_ROWS)
+    skills: list[Skill] = Field(default_factory=_standard_skills, max_length=MAX_ROWS)
+    points: list[Points] = Field(default_factory=_standard_points, max_length=MAX_ROWS)
+    life_circles: list[LifeCircle] = Field(default_factory=_standard_circles, max_length=MAX_ROWS)
     respect: int = Field(default=0, ge=RESPECT_BOUNDS[0], le=RESPECT_BOUNDS[1])
     mythos_points: int = Field(default=0, ge=0, le=MOST_MYTHOS_POINTS)
     experience_points: int = Field(default=0, ge=0, le=9999)
     lucky_number: int = Field(default=0, ge=LUCKY_BOUNDS[0], le=LUCKY_BOUNDS[1])
-    equipment: list[Item] = Field(default_factory=list)
-    armor: list[Armor] = Field(default_factory=list)
+    equipment: list[Item] = Field(default_factory=list, max_length=MAX_ROWS)
+    armor: list[Armor] = Field(default_factory=list, max_length=MAX_ROWS)
     combat_dice_lost: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
     combat_throws_skipped: int = Field(default=0, ge=0, le=COMBAT_CARRY_MAX)
     combat_dice_saved: list[SavedFace] = Field(default_factory=list, max_length=COMBAT_CARRY_MAX)

@@ -581,11 +581,12 @@ class JointSession(SideBySideSession):
             if index in self.contributed:
                 continue
             session = self.round[index]
-            eligible = tuple(
-                die_id
+            successes = tuple(
+                (die_id, face)
                 for die_id, face in session.dice_faces(session.scored_ids())
                 if is_success(face)
             )
+            eligible = tuple(die_id for die_id, _face in successes)
             yield Action(
                 f"contribute:{index}",
                 _("Contribute dice"),
@@ -597,6 +598,7 @@ class JointSession(SideBySideSession):
                     prompt=_("Pick one die, or several dice of the same face."),
                     eligible=eligible,
                     suggested=self.suggested_contribution(index),
+                    alike=successes,
                 ),
             )
 

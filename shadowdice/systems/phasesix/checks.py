@@ -35,6 +35,7 @@ from typing import Annotated
 from pydantic import Field, Strict, field_validator
 
 from shadowdice.core.language import Text, translations
+from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.systems.phasesix.concealment import most_conspicuous, observed_sheets
 from shadowdice.systems.phasesix.rules import (
@@ -48,7 +49,13 @@ from shadowdice.systems.phasesix.rules import (
     term,
 )
 from shadowdice.systems.phasesix.session import MinimumRoll
-from shadowdice.systems.phasesix.sheet import PERCEPTION, PHYSIS, PhaseSixSheet
+from shadowdice.systems.phasesix.sheet import (
+    CONCEALMENT_BOUNDS,
+    DICE_MAX,
+    PERCEPTION,
+    PHYSIS,
+    PhaseSixSheet,
+)
 
 SKILL = "skill"
 KNOWLEDGE = "knowledge"
@@ -183,11 +190,16 @@ def trait_of(sheet: PhaseSixSheet, key: str) -> Trait:
         raise CheckError(_not_on_sheet(sheet, name)) from None
     if not key:
         raise CheckError(_("Choose what to roll: a skill or knowledge."))
-    raise CheckError(_("{key!r} is nothing a Phase Six character can roll.", key=key))
+    raise CheckError(_("{key} is nothing a Phase Six character can roll.", key=quoted(key)))
 
 
 #: A whole number, not a flag that Python would count as 0 or 1.
 WholeNumber = Annotated[int, Strict()]
+
+#: The game master's modifier of a check: raising or lowering the difficulty.
+MODIFIER_BOUNDS = (-10, 20)
+#: The successes a group roll may need.
+NEEDED_BOUNDS = (1, 99)
 
 
 class PhaseSixCheck(CheckValuesModel):
@@ -200,11 +212,11 @@ class PhaseSixCheck(CheckValuesModel):
     trait: str = ""
     minimum_roll_from: str = ""
     difficulty: str = Difficulty.NORMAL.value
-    modifier: WholeNumber = 0
-    bonus_dice: WholeNumber = Field(default=0, ge=0)
-    destiny_dice: WholeNumber = Field(default=0, ge=0)
+    modifier: WholeNumber = Field(default=0, ge=MODIFIER_BOUNDS[0], le=MODIFIER_BOUNDS[1])
+    bonus_dice: WholeNumber = Field(default=0, ge=0, le=DICE_MAX)
+    destiny_dice: WholeNumber = Field(default=0, ge=0, le=DICE_MAX)
     observed: tuple[str, ...] = ()
-    concealment: WholeNumber = Field(default=0, ge=0)
+    concealment: WholeNumber = Field(default=0, ge=CONCEALMENT_BOUNDS[0], le=CONCEALMENT_BOUNDS[1])
 
     @field_validator("observed", mode="before")
     @classmethod
@@ -217,7 +229,7 @@ class PhaseSixGroupCheck(PhaseSixCheck):
     the group needs (``needed``, at least 1).
     """
 
-    needed: WholeNumber = Field(default=0, ge=1)
+    needed: WholeNumber = Field(default=0, ge=NEEDED_BOUNDS[0], le=NEEDED_BOUNDS[1])
 
 
 def difficulty_of(values: PhaseSixCheck) -> Difficulty:
@@ -226,7 +238,7 @@ def difficulty_of(values: PhaseSixCheck) -> Difficulty:
         return Difficulty(values.difficulty or Difficulty.NORMAL)
     except ValueError:
         raise CheckError(
-            _("{difficulty!r} is no level of difficulty.", difficulty=values.difficulty)
+            _("{difficulty} is no level of difficulty.", difficulty=quoted(values.difficulty))
         ) from None
 
 
@@ -370,4 +382,4 @@ def _raised(base: int, source: Text, difficulty: Difficulty) -> MinimumRoll:
 def _not_on_sheet(sheet: PhaseSixSheet, name: str) -> Text:
     if sheet.name:
         return _("{trait} is not on {name}'s sheet.", trait=term(name), name=sheet.name)
-    return _("{trait} is not on this character's sheet.", trait=term(name))
+    return _("{trait} is not on this character's sheet.", trait=shortened(term(name)))

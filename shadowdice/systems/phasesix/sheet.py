@@ -50,6 +50,7 @@ from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_
 
 from shadowdice.core.language import N_, translations
 from shadowdice.core.sheet import (
+    MAX_ROWS,
     RangedValue,
     Row,
     Sheet,
@@ -266,11 +267,13 @@ class PhaseSixSheet(Sheet):
     minimum_roll: int = Field(
         default=HUMAN_MINIMUM_ROLL, ge=MINIMUM_ROLL_BOUNDS[0], le=MINIMUM_ROLL_BOUNDS[1]
     )
-    attributes: list[Attribute] = Field(default_factory=lambda: standard_attributes(CURRENT))
+    attributes: list[Attribute] = Field(
+        default_factory=lambda: standard_attributes(CURRENT), max_length=MAX_ROWS
+    )
     other_attributes: dict[str, int] = Field(default_factory=dict)
-    skills: list[Skill] = Field(default_factory=_standard_skills)
-    knowledge: list[Knowledge] = Field(default_factory=list)
-    equipment: list[Item] = Field(default_factory=list)
+    skills: list[Skill] = Field(default_factory=_standard_skills, max_length=MAX_ROWS)
+    knowledge: list[Knowledge] = Field(default_factory=list, max_length=MAX_ROWS)
+    equipment: list[Item] = Field(default_factory=list, max_length=MAX_ROWS)
     # Each maximum comes before its count: the count is checked against it.
     bonus_dice_max: int = Field(default=2, ge=0, le=DICE_MAX)
     bonus_dice: int = Field(default=2, ge=0, le=DICE_MAX)

@@ -38,6 +38,8 @@ from shadowdice.core.sheet import (
 from shadowdice.systems.phasesix import SYSTEM
 from shadowdice.systems.phasesix.checks import (
     CONCEALMENT,
+    MODIFIER_BOUNDS,
+    NEEDED_BOUNDS,
     PhaseSixCheck,
     PhaseSixGroupCheck,
     Plan,
@@ -66,9 +68,6 @@ from shadowdice.systems.phasesix.sheet_declaration import (
 )
 
 _, _n = translations(__name__)
-
-MODIFIER_BOUNDS = (-10, 20)
-NEEDED_BOUNDS = (1, 99)
 
 
 class PhaseSix(RuleSystem):

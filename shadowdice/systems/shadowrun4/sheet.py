@@ -18,6 +18,7 @@ from pydantic import Field, ValidationInfo, model_validator
 
 from shadowdice.core.language import N_, terms, translations
 from shadowdice.core.sheet import (
+    MAX_ROWS,
     RangedValue,
     Row,
     Sheet,
@@ -40,6 +41,8 @@ ATTRIBUTES = CORE_ATTRIBUTES + SPECIAL_ATTRIBUTES
 METATYPES = (N_("Human"), N_("Elf"), N_("Dwarf"), N_("Ork"), N_("Troll"))
 ATTRIBUTE_MAX = 15
 SKILL_MAX = 12
+#: The most boxes a condition monitor has: 8 + half the highest Body or Willpower.
+MOST_BOXES = 8 + (ATTRIBUTE_MAX + 1) // 2
 
 #: The standard active skills and the attribute each is linked to.
 STANDARD_SKILLS: dict[str, str] = {
@@ -147,17 +150,18 @@ class ShadowrunSheet(Sheet):
         attributes: every attribute of :data:`ATTRIBUTES`, in that order.
         skills: the standard skills and the player's own.
         edge_current: Edge points not yet spent (0..Edge).
-        physical_damage, stun_damage: boxes filled on the condition monitors.
+        physical_damage, stun_damage: boxes filled on the condition monitors (at most their
+            boxes: what goes beyond is the game master's to narrate).
         cinematic: optional rule, hits on 4+ and the Rule of Six on every roll.
         harder: optional rule, pre-roll Edge adds only the unspent points and 2s glitch too.
     """
 
     metatype: str = "Human"
-    attributes: list[Attribute] = Field(default_factory=_standard_attributes)
-    skills: list[Skill] = Field(default_factory=_standard_skills)
-    edge_current: int = Field(default=3, ge=0)
-    physical_damage: int = Field(default=0, ge=0)
-    stun_damage: int = Field(default=0, ge=0)
+    attributes: list[Attribute] = Field(default_factory=_standard_attributes, max_length=MAX_ROWS)
+    skills: list[Skill] = Field(default_factory=_standard_skills, max_length=MAX_ROWS)
+    edge_current: int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+    physical_damage: int = Field(default=0, ge=0, le=MOST_BOXES)
+    stun_damage: int = Field(default=0, ge=0, le=MOST_BOXES)
     cinematic: bool = False
     harder: bool = False
 
@@ -185,6 +189,23 @@ class ShadowrunSheet(Sheet):
         if self.edge_current > self.edge:
             raise ValueError(
                 _("current Edge {edge} exceeds the Edge attribute", edge=self.edge_current)
+            )
+        # An attribute lowered lowers the monitors: the damage settles after the assignment.
+        if assigned in (None, "physical_damage") and self.physical_damage > self.physical_boxes:
+            raise ValueError(
+                _(
+                    "physical damage {damage} exceeds the {boxes} boxes of the monitor",
+                    damage=self.physical_damage,
+                    boxes=self.physical_boxes,
+                )
+            )
+        if assigned in (None, "stun_damage") and self.stun_damage > self.stun_boxes:
+            raise ValueError(
+                _(
+                    "stun damage {damage} exceeds the {boxes} boxes of the monitor",
+                    damage=self.stun_damage,
+                    boxes=self.stun_boxes,
+                )
             )
         return self
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from pydantic import Field
+
 from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import Text, translations
 from shadowdice.core.odds import chance_of_successes
+from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -78,8 +81,8 @@ class ShadowrunCheck(CheckValuesModel):
 
     skill: str = ""
     attribute: str | None = LINKED
-    modifier: int = 0
-    threshold: int = 0
+    modifier: int = Field(default=0, ge=MODIFIER_BOUNDS[0], le=MODIFIER_BOUNDS[1])
+    threshold: int = Field(default=0, ge=THRESHOLD_BOUNDS[0], le=THRESHOLD_BOUNDS[1])
     wounds: bool = True
     edge: str = ""
 
@@ -117,7 +120,10 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
         rating = sheet.attribute(attribute_name) if attribute_name else 0
     except KeyError as missing:
         raise CheckError(
-            _("{name} is not on this character's sheet", name=term(missing.args[0]))
+            _(
+                "{name} is not on this character's sheet",
+                name=shortened(term(missing.args[0])),
+            )
         ) from None
     dice, parts, names = 0, [], []
     if attribute_name:
@@ -447,7 +453,7 @@ def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
 def _edge_use(check: ShadowrunCheck) -> EdgeUse:
     edge_use = _EDGE_USES.get(check.edge)
     if edge_use is None:
-        raise CheckError(_("{edge!r} is no way to spend Edge", edge=check.edge))
+        raise CheckError(_("{edge} is no way to spend Edge", edge=quoted(check.edge)))
     return edge_use
 
 

@@ -16,11 +16,14 @@ from shadowdice.core.language import translations
 from shadowdice.core.registry import CheckParam
 from shadowdice.core.sheet import Kind
 from shadowdice.systems.starwars.checks import (
+    ACTIONS_BOUNDS,
     FORCE_POINT_NONE,
     FORCE_POINT_SPEND,
+    MODIFIER_BOUNDS,
     OPPONENT_CHARACTER,
     OPPONENT_CODE,
     OPPONENT_NONE,
+    TARGET_BOUNDS,
 )
 from shadowdice.systems.starwars.damage import Wound
 from shadowdice.systems.starwars.lightsaber import ATTACK_DIFFICULTY
@@ -42,10 +45,7 @@ ROLL = "roll"
 RESIST_DAMAGE = "damage"
 DEATH_ROLL = "death"
 
-TARGET_BOUNDS = (0, 99)
 DEFAULT_TARGET = 10
-MODIFIER_BOUNDS = (-20, 20)
-ACTIONS_BOUNDS = (1, 10)
 DEFAULT_CODE = "3D"
 DEFAULT_DAMAGE = "4D"
 

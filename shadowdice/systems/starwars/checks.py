@@ -40,6 +40,7 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field, Strict
 
 from shadowdice.core.language import N_, translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import EMPTY_PARTY, CheckError, CheckValues, CheckValuesModel, Party
 from shadowdice.core.sheet import Sheet
 from shadowdice.systems.starwars.codes import Code, CodeError
@@ -75,6 +76,13 @@ DODGE_ROLLS = frozenset({roll_key(SKILL, DODGE), STARSHIP_DODGE})
 
 #: A whole number, not a flag that Python would count as 0 or 1.
 WholeNumber = Annotated[int, Strict()]
+
+#: The difficulty number a check may be given.
+TARGET_BOUNDS = (0, 99)
+#: Dice or pips added to a roll, or taken away.
+MODIFIER_BOUNDS = (-20, 20)
+#: Actions a character may take in a round.
+ACTIONS_BOUNDS = (1, 10)
 #: Some of the open characters by name; one name alone is read as a tuple of one.
 Names = Annotated[
     tuple[str, ...], BeforeValidator(lambda names: (names,) if isinstance(names, str) else names)
@@ -91,15 +99,15 @@ class StarWarsCheck(CheckValuesModel):
     check: str = "roll"
     roll: str = ""
     code: str | None = None
-    target: WholeNumber = Field(default=0, ge=0)
+    target: WholeNumber = Field(default=0, ge=TARGET_BOUNDS[0], le=TARGET_BOUNDS[1])
     opponent: str = OPPONENT_NONE
     defender: Names = ()
     defender_roll: str = ""
     defender_code: str | None = None
-    dice: WholeNumber = 0
-    pips: WholeNumber = 0
+    dice: WholeNumber = Field(default=0, ge=MODIFIER_BOUNDS[0], le=MODIFIER_BOUNDS[1])
+    pips: WholeNumber = Field(default=0, ge=MODIFIER_BOUNDS[0], le=MODIFIER_BOUNDS[1])
     segment: WholeNumber = Field(default=1, ge=1, le=MAX_SEGMENTS)
-    actions: WholeNumber = Field(default=1, ge=0)
+    actions: WholeNumber = Field(default=1, ge=0, le=ACTIONS_BOUNDS[1])
     prepared: bool = False
     force_point: str = FORCE_POINT_NONE
     damage: str = ""
@@ -174,7 +182,7 @@ def spends_force_point(sheet: StarWarsSheet, values: StarWarsCheck) -> bool:
     """
     choice = values.force_point
     if choice not in (FORCE_POINT_NONE, FORCE_POINT_SPEND):
-        raise CheckError(_("{choice!r} is no choice of Force Point.", choice=choice))
+        raise CheckError(_("{choice} is no choice of Force Point.", choice=quoted(choice)))
     if choice == FORCE_POINT_NONE:
         return False
     who = sheet.name or _("The character")
@@ -198,7 +206,7 @@ def _opponent(values: StarWarsCheck, party: Party, segment: int) -> Opponent | N
         code = typed_code(values.defender_code, _("The opponent's code"))
         return Opponent("", Roller(_("Code"), code))
     if kind != OPPONENT_CHARACTER:
-        raise CheckError(_("{kind!r} is no kind of opponent.", kind=kind))
+        raise CheckError(_("{kind} is no kind of opponent.", kind=quoted(kind)))
     name, sheet = one_character(values.defender, party, _("opponent"))
     able(sheet, _("oppose this roll"), name)
     key = values.defender_roll or roll_key(SKILL, DODGE)

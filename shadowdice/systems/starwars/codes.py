@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shadowdice.core.language import N_, translations
+from shadowdice.core.quoting import shortened
 
 _, _n = translations(__name__)
 
@@ -109,14 +110,14 @@ class Code:
                     _(
                         '"{strip}" has no dice. Write 0D+{lstrip} for pips alone, or '
                         "{lstrip}D for dice.",
-                        strip=text.strip(),
-                        lstrip=compact.lstrip("+-"),
+                        strip=shortened(text.strip()),
+                        lstrip=shortened(compact.lstrip("+-")),
                     )
                 )
             raise CodeError(
                 _(
                     '"{strip}" is not a dice code. {example}',
-                    strip=text.strip(),
+                    strip=shortened(text.strip()),
                     example=_(_EXAMPLE),
                 )
             )
@@ -125,7 +126,7 @@ class Code:
             raise CodeError(
                 _(
                     '"{strip}" has fewer than 0 dice. {example}',
-                    strip=text.strip(),
+                    strip=shortened(text.strip()),
                     example=_(_EXAMPLE),
                 )
             )

@@ -33,12 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field, model_validator
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
 from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import (
+    MAX_LINE_LENGTH,
     CheckError,
     CheckParam,
     CheckPreview,
@@ -163,11 +165,18 @@ class StarWarsGroupCheck(CheckValuesModel):
     values (``wish_<i>``, ``piloting_<i>``) come as extra values, one pair per member.
     """
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", str_max_length=MAX_LINE_LENGTH)
 
     group: str = ORDER
-    segment: int = 1
+    segment: int = Field(default=1, ge=0, le=MAX_SEGMENTS)
     range: str = ""
+
+    @model_validator(mode="after")
+    def _flags_are_yes_or_no(self) -> StarWarsGroupCheck:
+        for key, value in (self.model_extra or {}).items():
+            if key.startswith("piloting_") and not isinstance(value, bool | None):
+                raise ValueError(_("{key} must be yes or no", key=key))
+        return self
 
     def wish(self, index: int) -> str:
         """What member ``index`` wants of the range ("" when not given)."""
@@ -362,6 +371,6 @@ def start_group(
                 session.charges.append(Charge("ship_range", 0, index))
         return session
     if check.group != ORDER:
-        raise CheckError(_("{group!r} is no group roll of Star Wars D6.", group=check.group))
+        raise CheckError(_("{group} is no group roll of Star Wars D6.", group=quoted(check.group)))
     entries, _left_out = plan_order(members, check)
     return start_segment_order(entries, source, segment=check.segment or 1)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.starwars.codes import Code
 from shadowdice.systems.starwars.damage import armor_protection, wound_penalty
@@ -111,7 +112,7 @@ def rolled(sheet: StarWarsSheet, key: str) -> tuple[str, Code]:
             return name, sheet.force_skill(name).value
     except KeyError:
         raise CheckError(_not_on_sheet(sheet, name)) from None
-    raise CheckError(_("{key!r} is nothing a Star Wars D6 character can roll.", key=key))
+    raise CheckError(_("{key} is nothing a Star Wars D6 character can roll.", key=quoted(key)))
 
 
 def roller(
@@ -297,4 +298,4 @@ def _standard_attribute(skill: str) -> str | None:
 def _not_on_sheet(sheet: StarWarsSheet, name: str) -> Text:
     if sheet.name:
         return _("{trait} is not on {name}'s sheet.", trait=term(name), name=sheet.name)
-    return _("{trait} is not on this character's sheet.", trait=term(name))
+    return _("{trait} is not on this character's sheet.", trait=shortened(term(name)))

@@ -53,6 +53,7 @@ from pydantic import (
 
 from shadowdice.core.language import N_, terms, translations
 from shadowdice.core.sheet import (
+    MAX_ROWS,
     MAX_TEXT_LENGTH,
     Row,
     Sheet,
@@ -349,19 +350,19 @@ class StarWarsSheet(Sheet):
     species: str = ""
     background: str = Field(default="", max_length=MAX_TEXT_LENGTH)
     in_creation: bool = False
-    attributes: list[Attribute] = Field(default_factory=standard_attributes)
-    skills: list[Skill] = Field(default_factory=standard_skills)
-    force_skills: list[ForceSkill] = Field(default_factory=list)
+    attributes: list[Attribute] = Field(default_factory=standard_attributes, max_length=MAX_ROWS)
+    skills: list[Skill] = Field(default_factory=standard_skills, max_length=MAX_ROWS)
+    force_skills: list[ForceSkill] = Field(default_factory=list, max_length=MAX_ROWS)
     force_points: int = Field(default=STARTING_FORCE_POINTS, ge=0, le=FORCE_POINTS_MAX)
-    equipment: list[Item] = Field(default_factory=list)
+    equipment: list[Item] = Field(default_factory=list, max_length=MAX_ROWS)
     armor: Armor = Armor.NONE
     wound: Wound = Wound.HEALTHY
     mortal_rounds: int = Field(default=0, ge=0, le=ROUNDS_MAX)
     stunned: bool = False
     stun_segment: int = Field(default=0, ge=0, le=MAX_SEGMENTS)
     first_segment_lost: bool = False
-    this_round: list[Declared] = Field(default_factory=list)
-    dodged: list[Dodged] = Field(default_factory=list)
+    this_round: list[Declared] = Field(default_factory=list, max_length=MAX_ROWS)
+    dodged: list[Dodged] = Field(default_factory=list, max_length=MAX_ROWS)
     prepared: str = ""
     force_point_round: bool = False
     ship: str = ""

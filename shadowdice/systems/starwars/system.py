@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
 from shadowdice.core.language import translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import (
     EMPTY_PARTY,
     CheckError,
@@ -251,5 +252,5 @@ def _star_wars(members: Sequence[Sheet]) -> list[StarWarsSheet]:
 def _known(kind: str, values: StarWarsCheck) -> StarWarsCheck:
     """The values of "A roll", refusing an unknown kind of check."""
     if kind != ROLL:
-        raise CheckError(_("{kind!r} is no kind of Star Wars D6 check.", kind=kind))
+        raise CheckError(_("{kind} is no kind of Star Wars D6 check.", kind=quoted(kind)))
     return values

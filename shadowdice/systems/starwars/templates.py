@@ -24,6 +24,7 @@ from pydantic import Field, model_validator
 
 from shadowdice.core.language import translations
 from shadowdice.core.sheet import (
+    MAX_ROWS,
     MAX_TEXT_LENGTH,
     ColumnSpec,
     FieldSpec,
@@ -97,10 +98,10 @@ class StarWarsTemplate(Sheet):
 
     species: str = ""
     background: str = Field(default="", max_length=MAX_TEXT_LENGTH)
-    attributes: list[Attribute] = Field(default_factory=standard_attributes)
-    skills: list[TemplateSkill] = Field(default_factory=list)
-    force_skills: list[TemplateForceSkill] = Field(default_factory=list)
-    equipment: list[Item] = Field(default_factory=list)
+    attributes: list[Attribute] = Field(default_factory=standard_attributes, max_length=MAX_ROWS)
+    skills: list[TemplateSkill] = Field(default_factory=list, max_length=MAX_ROWS)
+    force_skills: list[TemplateForceSkill] = Field(default_factory=list, max_length=MAX_ROWS)
+    equipment: list[Item] = Field(default_factory=list, max_length=MAX_ROWS)
 
     @model_validator(mode="after")
     def _consistent(self) -> StarWarsTemplate:

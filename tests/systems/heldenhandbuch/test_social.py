@@ -269,6 +269,9 @@ def test_each_contributes_a_die_or_matches_and_the_highest_value_caps(contest, a
     assert contribute["Alrik"].pick.suggested == (0,)  # his 12
     assert contribute["Brun"].pick.suggested == (3, 4)  # the matching 12s
     session.apply("contribute:0", (0,))
+    # Two dice of different faces are refused at the pick already, before Confirm
+    assert contribute["Brun"].pick.problem((3, 5)) == "pick dice of the same face"
+    assert contribute["Brun"].pick.problem((3, 4)) is None
     with pytest.raises(Exception, match="same face"):
         session.apply("contribute:1", (3, 5))
     session.apply("contribute:1", (3, 4))

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
@@ -147,7 +148,7 @@ def chase(leader_result: int, result: int, distance: str) -> ChaseResult:
         CheckError: an unknown distance level.
     """
     if distance not in _DISTANCE_IDS:
-        raise CheckError(_("There is no distance level {distance!r}.", distance=distance))
+        raise CheckError(_("There is no distance level {distance}.", distance=quoted(distance)))
     leader, own = tempo_level(leader_result), tempo_level(result)
     lost = 1 if result < leader_result else 0
     moved = _DISTANCE_IDS.index(distance) + leader - own

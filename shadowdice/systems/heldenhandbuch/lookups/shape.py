@@ -38,6 +38,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from shadowdice.core.language import translations
+from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import CheckError, CheckParam
 from shadowdice.core.sheet import Kind
 
@@ -49,6 +50,8 @@ LOWEST_MATCH_FACE = 4
 MOST_DICE = 6
 #: The highest face of the largest die, W20.
 HIGHEST_FACE = 20
+#: The most digits a typed face may have (a longer number is no face of any die).
+MOST_FACE_DIGITS = 3
 
 
 class InputKind(StrEnum):
@@ -94,9 +97,9 @@ class LookupInput:
             if value not in {choice for choice, _label in self.choices}:
                 raise CheckError(
                     _(
-                        "{label}: {value!r} is not one of the choices.",
+                        "{label}: {value} is not one of the choices.",
                         label=self.label,
-                        value=value,
+                        value=quoted(value),
                     )
                 )
             return str(value)
@@ -111,6 +114,8 @@ class LookupInput:
                     )
                 )
             return value
+        if not isinstance(value, tuple | list):
+            raise CheckError(_("{label}: the faces must be a list of numbers.", label=self.label))
         faces = tuple(value)
         if len(faces) > self.count:
             raise CheckError(
@@ -249,12 +254,12 @@ def parse_faces(text: str, label: str = "Dice") -> tuple[int, ...]:
     """
     faces = []
     for part in text.replace(",", " ").split():
-        if not (part.isascii() and part.isdigit()):
+        if not (part.isascii() and part.isdigit()) or len(part) > MOST_FACE_DIGITS:
             raise CheckError(
                 _(
-                    "{label}: {part!r} is no die face; type faces like 12 12 5.",
+                    "{label}: {part} is no die face; type faces like 12 12 5.",
                     label=label,
-                    part=part,
+                    part=quoted(part),
                 )
             )
         faces.append(int(part))
