@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.language import translations
+from shadowdice.storage.atomic import remove_stale_temps
 from shadowdice.storage.recovery import (
     RECOVERY_SUFFIX,
     RecoveredCharacter,
@@ -222,7 +223,10 @@ def leftover_runs(root: Path, *, own: Path | None = None) -> list[tuple[Path, QL
 
 
 def tidy_run(folder: Path) -> None:
-    """Remove a gone run's folder once no recovery file is left in it."""
+    """Remove what a gone run left half-written (a recovery file its end cut short), and its
+    folder once no recovery file is left in it.
+    """
+    remove_stale_temps(folder)
     if any(folder.glob(f"*{RECOVERY_SUFFIX}")):
         return
     with contextlib.suppress(OSError):

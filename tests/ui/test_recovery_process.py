@@ -68,3 +68,39 @@ def test_given_an_unsaved_edit_when_the_app_is_killed_then_the_next_start_offers
     }
     # And her file was never touched
     assert load_character(kira, registry).sheet.name == "Kira"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the private home uses XDG folders")
+def test_given_runs_killed_inside_recovery_writes_then_the_next_start_leaves_no_debris(tmp_path):
+    # Given Kira saved
+    registry = builtin_registry()
+    system = registry.get("shadowrun4")
+    kira = tmp_path / "kira.shadowdice"
+    save_character(kira, system, system.new_sheet().model_copy(update={"name": "Kira"}))
+    env = environment(tmp_path / "home")
+    recovery = tmp_path / "home" / ".local" / "share" / "Shadowdice" / "recovery"
+    for _run in range(3):
+        # When the app is killed three times while it writes her unsaved change aside
+        app = subprocess.Popen(
+            [sys.executable, str(PROBE), "stall", str(kira)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert json.loads(app.stdout.readline()) == {"edited": "Kira Voss"}
+            stalled = json.loads(app.stdout.readline())["stalled"]
+            assert stalled.startswith(".") and stalled.endswith(".tmp")
+        finally:
+            app.send_signal(signal.SIGKILL)
+            app.wait(10)
+    # (each start tidied the run killed before it: the last one's half-written file is left)
+    assert len(list(recovery.glob("run-*/.*.tmp"))) == 1
+
+    # Then the next start removes all of it: no run folder, no file is left
+    looked = subprocess.run(
+        [sys.executable, str(PROBE), "look"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert looked.returncode == 0, looked.stderr
+    assert json.loads(looked.stdout.splitlines()[-1]) == {"left": []}
