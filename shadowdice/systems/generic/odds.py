@@ -19,6 +19,11 @@ changes:
   exploding ones with many sides) grow to thousands of digits, and adding such terms together
   multiplies them: :func:`success_work` bounds that too.
 
+And one keeps its memory flat over an evening of different expressions: the last
+:data:`KEPT_DISTRIBUTIONS` distributions are kept (the same expression is previewed again and
+again while its target changes), and icepool's own caches, which keep every pool and every
+evaluation they ever saw, are emptied after every :data:`KEPT_DISTRIBUTIONS` new ones.
+
 >>> from shadowdice.systems.generic.notation import parse
 >>> round(chance_at_least(parse("4d6kh3"), 15), 4)
 0.2315
@@ -29,7 +34,8 @@ changes:
 from __future__ import annotations
 
 import math
-from functools import cache
+import sys
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from shadowdice.systems.generic.notation import DiceTerm, Expression
@@ -45,6 +51,10 @@ MAX_COST = 1_500_000
 MAX_KEEP_OUTCOMES = 400
 #: The most work (see :func:`success_work`) counting successes may take on.
 MAX_SUCCESS_WORK = 400_000_000
+#: How many distributions are kept, and how many new ones icepool's caches may grow by.
+KEPT_DISTRIBUTIONS = 64
+
+_worked_out = {"since_emptied": 0}
 
 
 def cost(term: DiceTerm) -> int:
@@ -81,7 +91,7 @@ def success_work(expression: Expression) -> float:
     return outcomes * outcomes * digits
 
 
-@cache
+@lru_cache(maxsize=KEPT_DISTRIBUTIONS)
 def distribution(expression: Expression) -> icepool.Die | None:
     """The distribution of the expression's result, or None when it is too large to work
     out for a preview.
@@ -92,11 +102,46 @@ def distribution(expression: Expression) -> icepool.Die | None:
         return None
     import icepool
 
+    _worked_out["since_emptied"] += 1
+    if _worked_out["since_emptied"] > KEPT_DISTRIBUTIONS:
+        empty_icepool_caches()
+
     total: icepool.Die = icepool.Die([expression.constant])
     for term in expression.dice_terms:
         part = _term_distribution(term)
         total = total + part if term.sign > 0 else total - part
     return total
+
+
+def empty_icepool_caches() -> None:
+    """Empty the caches icepool keeps for the whole process: its pools, the evaluations of
+    its shared evaluators, and its table of binomial coefficients.
+    """
+    import icepool
+    import icepool.math
+
+    icepool.Pool.clear_cache()
+    for evaluator in _shared_evaluators():
+        for name in ("_cache", "ascending_cache", "descending_cache"):
+            if isinstance(found := getattr(evaluator, name, None), dict):
+                found.clear()
+    icepool.math.comb_row_cache.clear()
+    _worked_out["since_emptied"] = 0
+
+
+@cache
+def _shared_evaluators() -> tuple[object, ...]:
+    """The evaluators icepool makes once for every caller (``sum_evaluator`` ...)."""
+    import icepool.evaluator as evaluators
+    from icepool.evaluator.multiset_evaluator_base import MultisetEvaluatorBase
+
+    shared = []
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith(evaluators.__name__):
+            shared.extend(
+                value for value in vars(module).values() if isinstance(value, MultisetEvaluatorBase)
+            )
+    return tuple(shared)
 
 
 def chance_at_least(expression: Expression, target: int) -> float | None:
