@@ -1,17 +1,19 @@
 """Take every screenshot the README and the guide show, from the real app.
 
 The app starts as ``python -m shadowdice --seed 9`` does, in an empty home of its own (no
-settings, characters or history of yours), on Qt's offscreen platform with one screen of
+settings, characters or history of yours; the settings are the defaults but for a dice colour
+for some characters), on Qt's offscreen platform with one screen of
 1366x768, so no window opens and no display is needed. It then plays a short evening with the
 sample characters, a scene per picture, and writes each picture with the main window or the
 dialog as a user sees it (without the window manager's frame)::
 
     python packaging/screenshots.py            # every picture into docs/pictures/
-    python packaging/screenshots.py --quick --out /tmp/pictures   # fast, not optimised
+    python packaging/screenshots.py --quick --out /tmp/pictures   # fast: for the tests
 
 Run it from the top of the repository, with Shadowdice installed in the interpreter that runs
 it. Where pngquant is installed, the pictures are written again with a palette of at most 256
 colours, about a third of their size; without it, or with ``--quick``, as Qt writes them.
+``--quick`` also lays the dice without their animation.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PICTURES = ROOT / "docs" / "pictures"
 #: The seed the app is started with, so that every run throws the same dice.
 SEED = 9
+#: Each character's dice colour (Settings), so that the tray says whose dice they are.
+DICE_COLOURS = {"Vex Calloway": "sky", "Jorna Eisenhand": "sand", "Alrik": "lilac"}
 #: The screen the pictures are taken on: a game master's laptop.
 SCREEN = (1366, 768)
 
@@ -97,8 +101,8 @@ def settle(seconds: float = 0.2) -> None:
 
 
 @contextmanager
-def app_in(home: Path) -> Iterator:
-    """The real app started with the seed, in ``home``, with the tray's dice laid at once."""
+def app_in(home: Path, animation: str = "normal") -> Iterator:
+    """The real app started with the seed, in ``home``, each character's dice of a colour."""
     os.environ.update(environment(home))
     from PySide6.QtCore import QTimer
 
@@ -107,7 +111,8 @@ def app_in(home: Path) -> Iterator:
     from shadowdice.storage.settings import Settings, SettingsStore
 
     paths = AppPaths.default().ensure()
-    SettingsStore(paths.settings_file).save(Settings(language="en", animation="off"))
+    settings = Settings(language="en", dice_colours=DICE_COLOURS, animation=animation)
+    SettingsStore(paths.settings_file).save(settings)
     app, window = start(parse_arguments(["--seed", str(SEED)]))
     window.crash_reporter.uninstall()  # an error stops the pictures instead of asking
     watchdog = QTimer(interval=500, timeout=stop_at_a_question)
@@ -140,7 +145,13 @@ def optimise(path: Path) -> None:
 
 
 def take(widget, path: Path) -> None:
-    """Write what ``widget`` shows now to ``path``."""
+    """Write what ``widget`` shows to ``path``, once every tray's dice lie still."""
+    from PySide6.QtWidgets import QApplication
+
+    from shadowdice.ui.play.tray.dice_tray import DiceTray
+
+    trays = [w for w in QApplication.allWidgets() if isinstance(w, DiceTray)]
+    wait_until(lambda: not any(tray.is_animating() for tray in trays))
     settle()
     if not widget.grab().save(str(path), "PNG", quality=0):  # 0: compressed the most
         raise OSError(f"could not write {path}")
@@ -354,7 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     """Take the pictures; returns the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=PICTURES, help="folder for the pictures")
-    parser.add_argument("--quick", action="store_true", help="do not optimise the pictures")
+    parser.add_argument(
+        "--quick", action="store_true", help="dice without animation, pictures not optimised"
+    )
     parser.add_argument("--crash", type=Path, help=argparse.SUPPRESS)  # the run that crashes
     arguments = parser.parse_args(argv)
     if arguments.crash is not None:
@@ -369,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
             check=False,
             timeout=60,
         )
-        with app_in(home) as window:
+        with app_in(home, "off" if arguments.quick else "normal") as window:
             for scene in SCENES:
                 target = scene.play(window) or window
                 path = arguments.out / f"{scene.name}.png"
