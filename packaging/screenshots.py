@@ -288,17 +288,19 @@ def table_window(window):
 
 
 def secret_roll(window) -> None:
-    """The game master rolls Perception secretly; the history marks it."""
+    """The game master rolls Perception secretly (the box stays ticked for the next rolls);
+    the history marks it.
+    """
     done(window)
     character(window, "Vex Calloway")
     window.game_table.secret_action.setChecked(True)
     roll(window, {"skill": "Perception"})
     done(window)
-    window.game_table.secret_action.setChecked(False)
 
 
 def real_dice(window) -> None:
     """Ilse Brandt's player throws real dice: the roll waits for the faces typed in."""
+    window.game_table.secret_action.setChecked(False)
     character(window, "Ilse Brandt")
     window.game_table.real_dice_action.setChecked(True)
     window.check_panel.request_roll()
