@@ -32,6 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.private_home import private_home_environment  # noqa: E402
+
 #: Where the README and the guide find the pictures.
 PICTURES = ROOT / "docs" / "pictures"
 #: The seed the app is started with, so that every run throws the same dice.
@@ -57,17 +60,9 @@ def environment(home: Path) -> dict[str, str]:
     screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height}
     screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
     config.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
-    runtime = home / "runtime"
-    runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
     return {
+        **private_home_environment(home),
         "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / ".config"),
-        "XDG_DATA_HOME": str(home / ".local" / "share"),
-        "XDG_STATE_HOME": str(home / ".local" / "state"),
-        "XDG_CACHE_HOME": str(home / ".cache"),
-        "XDG_DOCUMENTS_DIR": str(home / "Documents"),
-        "XDG_RUNTIME_DIR": str(runtime),
         "LANGUAGE": "en",
         "LANG": "en_US.UTF-8",
     }
@@ -232,24 +227,18 @@ def offered(window) -> list[str]:
 
 
 def group_roll(window):
-    """Jorna and a bandit of the game master's meet: the group roll holds a combat phase."""
-    from shadowdice.systems.heldenhandbuch.sheet import Armor
-
+    """Alrik and a bandit of the game master's meet: the group roll holds a combat phase."""
     done(window)
-    for name, armor in (
-        ("Alrik", None),
-        ("Brun the bandit", Armor(name="Chain shirt", protection=3, quality=10)),
-    ):
-        window.new_character_of("heldenhandbuch")
-        document = window.current_document()
-        document.set_field(next(f for f in document.fields() if f.key == "name"), name)
-        skills = next(t for t in document.tables() if t.key == "skills")
-        row = next(i for i, s in enumerate(document.sheet.skills) if s.name == "Basic martial arts")
-        keys = [c.key for c in skills.columns]
-        for key, value in (("value", 16), ("base_die", "W20"), ("bonus_dice", 3)):
-            document.set_cell(skills, row, keys.index(key), value)
-        if armor is not None:
-            document.sheet.armor.append(armor)
+    system = window.registry.get("heldenhandbuch")
+    window.system_selector.setCurrentIndex(window.system_selector.findData(system.id))
+    for name, armor in (("Alrik", []), ("Brun the bandit", [CHAIN_SHIRT])):
+        sheet = system.new_sheet().model_dump(mode="json")
+        for skill in sheet["skills"]:
+            if skill["name"] == "Basic martial arts":
+                skill |= {"value": 16, "base_die": "W20", "bonus_dice": 3}
+        window.new_character(
+            system.sheet_type.model_validate(sheet | {"name": name, "armor": armor})
+        )
         window.toggle_play_edit()
     character(window, "Alrik")
     dialog = window.open_group_roll()
@@ -330,6 +319,9 @@ def german(window) -> None:
     character(window, "Jorna Eisenhand")
     roll(window, {"what": "attribute:Strength", "roll": "cascade"})
 
+
+#: The bandit's armor in the fight.
+CHAIN_SHIRT = {"name": "Chain shirt", "protection": 3, "quality": 10}
 
 #: The sample characters of the evening, by system.
 PARTY = ("heldenhandbuch", "phasesix", "starwars_d6", "generic_dice", "shadowrun4")
