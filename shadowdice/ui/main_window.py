@@ -194,7 +194,7 @@ class MainWindow(QMainWindow):
         self._normal_animation_ms = animation_ms
         self.history_model = HistoryModel(self)
         self.history = HistoryView(self.history_model)
-        self.history_filter = CharacterChooser(self.history_model, self.history.filter)
+        self.history_filter = CharacterChooser(self.history_model)
         history_bar = QHBoxLayout()
         history_label = QLabel()
         put(history_label.setText, _("<b>History</b>"))

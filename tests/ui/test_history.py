@@ -15,7 +15,13 @@ from shadowdice.core.record import (
     RollRecord,
     ThrowRecord,
 )
-from shadowdice.ui.play.history import CharacterChooser, HistoryModel, HistoryView
+from shadowdice.ui.play.history import (
+    PAGE,
+    UNDONE_ROLE,
+    CharacterChooser,
+    HistoryModel,
+    HistoryView,
+)
 from tests.ui.test_main_window_phasesix import new_phase_six
 from tests.ui.window_helpers import headline
 
@@ -89,7 +95,7 @@ def test_a_group_roll_shows_every_member_and_counts_for_each_in_the_filter(qtbot
     model.add(record("Cy"))
     view = HistoryView(model)
     qtbot.addWidget(view)
-    chooser = CharacterChooser(model, view.filter)
+    chooser = CharacterChooser(model)
     qtbot.addWidget(chooser)
     assert "Ash: 1 success" in children(model, 1)
     assert "Bo, the Bold: 2 successes" in children(model, 1)
@@ -101,10 +107,10 @@ def test_a_group_roll_shows_every_member_and_counts_for_each_in_the_filter(qtbot
     ]
 
     chooser.setCurrentIndex(chooser.findData("Bo, the Bold"))
-    assert view.filter.rowCount() == 1
-    assert "Group: 3 of 4" in view.filter.index(0, 0).data()
+    assert model.rowCount() == 1
+    assert "Group: 3 of 4" in model.index(0, 0).data()
     chooser.setCurrentIndex(chooser.findData(""))
-    assert view.filter.rowCount() == 2
+    assert model.rowCount() == 2
 
 
 def test_copy_as_text_copies_the_chosen_roll_with_its_details(qtbot):
@@ -114,7 +120,7 @@ def test_copy_as_text_copies_the_chosen_roll_with_its_details(qtbot):
     view = HistoryView(model)
     qtbot.addWidget(view)
     view.show()
-    view.setCurrentIndex(view.filter.index(1, 0))
+    view.setCurrentIndex(model.index(1, 0))
     view.setFocus()
     with qtbot.waitSignal(view.copied):
         qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
@@ -146,3 +152,62 @@ def test_a_group_roll_in_the_window_keeps_every_member_and_action(qtbot, window,
     assert any(line.startswith("Ash: ") for line in lines)
     assert any(line.startswith("Bo: ") for line in lines)
     assert any(line.startswith("Ash: Add a bonus die: Group: ") for line in lines), lines
+
+
+def test_a_long_history_gives_the_view_a_page_at_a_time_and_a_new_roll_keeps_its_length():
+    model = HistoryModel()
+    model.add_earlier(record(f"Old {number}") for number in range(5 * PAGE))
+    assert model.rowCount() == PAGE
+
+    model.show_more()
+    assert model.rowCount() == 2 * PAGE
+    model.add(record("Kira"))
+
+    assert model.rowCount() == 2 * PAGE
+    assert "Kira:" in model.index(0, 0).data()
+    assert "Old 0:" in model.index(1, 0).data()
+    assert len(model.records()) == 5 * PAGE + 1
+
+
+def test_earlier_rolls_are_read_when_the_rows_or_the_filter_reach_them():
+    batches_read = []
+
+    def earlier():
+        for batch in range(10):
+            batches_read.append(batch)
+            name = "Ghost" if batch == 7 else "Old"
+            yield [(record(name), {"Kira"} if batch == 7 else set())] * (PAGE // 2)
+
+    model = HistoryModel()
+    model.set_earlier_source(earlier())
+    assert batches_read == [0, 1]
+
+    model.set_character("Ghost")
+    assert batches_read == list(range(10))
+    assert model.rowCount() == PAGE // 2
+    assert model.index(0, 0).data(UNDONE_ROLE) == ("Kira",)
+
+
+def test_a_roll_of_someone_known_leaves_the_chooser_as_it_is(qtbot):
+    model = HistoryModel()
+    chooser = CharacterChooser(model)
+    qtbot.addWidget(chooser)
+    model.add(record("Kira"))
+    with qtbot.assertNotEmitted(model.characters_changed):
+        for _ in range(3):
+            model.add(record("Kira"))
+    assert [chooser.itemText(i) for i in range(chooser.count())] == ["Everyone", "Kira"]
+
+
+def test_scrolling_to_the_end_of_the_history_shows_a_page_more(qtbot):
+    model = HistoryModel()
+    model.add_earlier(record(f"Old {number}") for number in range(3 * PAGE))
+    view = HistoryView(model)
+    qtbot.addWidget(view)
+    view.resize(400, 300)
+    view.show()
+    qtbot.waitExposed(view)
+
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
+
+    assert model.rowCount() == 2 * PAGE

@@ -2,8 +2,9 @@
 
 Each roll is one line (time, who, what, outcome); expanded, it shows every throw with its
 faces and marks, every member's own result in a group roll, and every action taken with its
-cost and what it changed. A proxy filters the rolls by character, and *Copy as text* puts the
-chosen rolls on the clipboard as the history shows them.
+cost and what it changed. The model filters the rolls by character itself (a proxy would
+remap every row at each new roll), and *Copy as text* puts the chosen rolls on the clipboard
+as the history shows them.
 
 Rolls come in two ways: :meth:`HistoryModel.add` puts a roll just finished on top,
 :meth:`HistoryModel.add_earlier` puts rolls of earlier sessions below the rest.
@@ -14,8 +15,8 @@ dice fell as they fell, only what the roll spent was given back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
@@ -23,7 +24,6 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
     Signal,
 )
@@ -53,114 +53,267 @@ TONE_TEXT_COLOURS = {
 }
 
 _Index = QModelIndex | QPersistentModelIndex
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
 
-@dataclass(frozen=True, slots=True)
+#: Rows the history lays out at first, and adds each time the player scrolls to its end.
+PAGE = 50
+
+
+@dataclass(slots=True)
 class _Entry:
     serial: int
     record: RollRecord
-    lines: tuple[str, ...]
+    characters: frozenset[str]
     undone: set[str] = field(default_factory=set)  # whose charges were given back
     earlier: bool = False  # from an earlier run of the app
+    lines: tuple[str, ...] | None = None  # the details, made when first asked for
+
+
+#: Rolls of earlier sessions, newest first, a batch at a time: each roll with whose charges
+#: in it were undone. An empty batch or the end of the iterator: there are no more.
+EarlierRolls = Iterator[list[tuple[RollRecord, set[str]]]]
 
 
 class HistoryModel(QAbstractItemModel):
-    """Finished rolls, newest first, each with its details as child rows.
+    """Finished rolls, newest first, each with its details as child rows; only one
+    character's rolls while :meth:`set_character` says so.
+
+    However long the history, the view is given the newest :data:`PAGE` rows and more a page
+    at a time as it scrolls to its end (:meth:`show_more`), and rolls of earlier
+    sessions are asked of their source only when the rows reach them. A roll just finished
+    goes on top in constant time: no work per roll grows with the history's length.
 
     Signals:
         replaced(object, object): a record was put in the place of another (old, new).
+        characters_changed(): someone who had not rolled yet is in the history now.
     """
 
     replaced = Signal(object, object)
+    characters_changed = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._entries: list[_Entry] = []
-        self._row_of: dict[int, int] = {}
+        self._recent: list[_Entry] = []  # this run's, oldest first
+        self._earlier: list[_Entry] = []  # earlier runs', newest first
+        self._by_record: dict[int, _Entry] = {}
+        self._by_serial: dict[int, _Entry] = {}
+        self._characters: list[str] = []
+        self._character = ""
+        self._recent_rows: list[_Entry] = []  # shown by the filter, oldest first
+        self._earlier_rows: list[_Entry] = []  # shown by the filter, newest first
+        self._position: dict[int, int] = {}  # serial -> index in its list of rows
+        self._shown = 0  # rows given to the view
+        self._window = PAGE  # rows the view may have
+        self._source: EarlierRolls | None = None
+        self._growing = False
         self._serials = count(1)
         language_events.changed.connect(self._render_again)
 
     def _render_again(self, _language: str) -> None:
         """Every roll in the language now shown (records keep their texts in no language)."""
         self.layoutAboutToBeChanged.emit()
-        self._entries = [
-            replace(entry, lines=tuple(details(entry.record))) for entry in self._entries
-        ]
+        for entry in self._by_serial.values():
+            entry.lines = None
         self.layoutChanged.emit()
 
     # --- filling -------------------------------------------------------------------------------
 
     def add(self, record: RollRecord) -> None:
         """Put a finished roll on top."""
+        entry = self._entry(record)
+        self._recent.append(entry)
+        self._learn(record.characters(), first=True)
+        if not self._accepts(entry):
+            return
         self.beginInsertRows(QModelIndex(), 0, 0)
-        self._entries.insert(0, self._entry(record))
-        self._reindex()
+        self._position[entry.serial] = len(self._recent_rows)
+        self._recent_rows.append(entry)
+        self._shown += 1
         self.endInsertRows()
+        if self._shown > self._window:  # the view keeps its length: the last row goes
+            self.beginRemoveRows(QModelIndex(), self._shown - 1, self._shown - 1)
+            self._shown -= 1
+            self.endRemoveRows()
 
     def add_earlier(self, records: Iterable[RollRecord]) -> None:
         """Put rolls of earlier sessions (newest first) below the rolls there are."""
-        entries = [replace(self._entry(record), earlier=True) for record in records]
-        if not entries:
-            return
-        first = len(self._entries)
-        self.beginInsertRows(QModelIndex(), first, first + len(entries) - 1)
-        self._entries.extend(entries)
-        self._reindex()
-        self.endInsertRows()
+        self._take_earlier((record, set()) for record in records)
+
+    def set_earlier_source(self, source: EarlierRolls) -> None:
+        """Where rolls of earlier sessions come from, as the rows reach them."""
+        self._source = source
+        self._fill_window()
 
     def clear(self) -> None:
         """Forget every roll."""
         self.beginResetModel()
-        self._entries.clear()
-        self._reindex()
+        for rows in (self._recent, self._earlier, self._recent_rows, self._earlier_rows):
+            rows.clear()
+        for mapping in (self._by_record, self._by_serial, self._position):
+            mapping.clear()
+        self._characters.clear()
+        self._shown, self._window, self._source = 0, PAGE, None
         self.endResetModel()
+        self.characters_changed.emit()
 
     def set_undone(self, record: RollRecord, character: str, undone: bool) -> None:
         """Mark what ``character`` spent in a roll as given back (``undone``) or spent again."""
-        for row, entry in enumerate(self._entries):
-            if entry.record is record:
-                (entry.undone.add if undone else entry.undone.discard)(character)
-                index = self.index(row, 0)
-                self.dataChanged.emit(index, index)
-                return
+        if (entry := self._by_record.get(id(record))) is not None:
+            (entry.undone.add if undone else entry.undone.discard)(character)
+            self._changed(entry)
 
     def undone(self, record: RollRecord) -> tuple[str, ...]:
         """Whose charges in this roll were undone, if anyone's."""
-        for entry in self._entries:
-            if entry.record is record:
-                return tuple(sorted(entry.undone))
-        return ()
+        entry = self._by_record.get(id(record))
+        return tuple(sorted(entry.undone)) if entry is not None else ()
 
     def records(self) -> list[RollRecord]:
-        """All records, newest first."""
-        return [entry.record for entry in self._entries]
+        """All records the history has read, newest first."""
+        return self.records_of_this_run() + [entry.record for entry in self._earlier]
 
     def records_of_this_run(self) -> list[RollRecord]:
         """The records rolled since the app started, newest first."""
-        return [entry.record for entry in self._entries if not entry.earlier]
+        return [entry.record for entry in reversed(self._recent)]
+
+    def shown_records(self) -> list[RollRecord]:
+        """The records the filter lets through, of all the history has read, newest first."""
+        rows = [*reversed(self._recent_rows), *self._earlier_rows]
+        return [entry.record for entry in rows]
 
     def replace(self, old: RollRecord, new: RollRecord) -> None:
         """Put ``new`` in the place of ``old`` (a secret roll revealed)."""
-        for row, entry in enumerate(self._entries):
-            if entry.record is old:
-                self._entries[row] = replace(entry, record=new, lines=tuple(details(new)))
-                index = self.index(row, 0)
-                self.dataChanged.emit(index, index)
-                self.replaced.emit(old, new)
-                return
+        if (entry := self._by_record.pop(id(old), None)) is None:
+            return
+        entry.record, entry.lines = new, None
+        self._by_record[id(new)] = entry
+        self._changed(entry)
+        self.replaced.emit(old, new)
 
     def characters(self) -> list[str]:
-        """Everyone who rolled, in the order of their first roll shown."""
+        """Everyone who rolled: who rolled first in this session first, then earlier ones."""
+        return list(self._characters)
+
+    # --- the filter ----------------------------------------------------------------------------
+
+    @property
+    def character(self) -> str:
+        """The character whose rolls are shown; "" shows everyone's."""
+        return self._character
+
+    def set_character(self, name: str) -> None:
+        """Show only this character's rolls (a group roll counts for each member), or "" for
+        everyone's.
+        """
+        if name == self._character:
+            return
+        self.beginResetModel()
+        self._character = name
+        self._recent_rows = [entry for entry in self._recent if self._accepts(entry)]
+        self._earlier_rows = [entry for entry in self._earlier if self._accepts(entry)]
+        self._position = {entry.serial: row for row, entry in enumerate(self._recent_rows)}
+        self._position.update((entry.serial, row) for row, entry in enumerate(self._earlier_rows))
+        self._window = PAGE
+        self._shown = min(self._window, len(self._recent_rows) + len(self._earlier_rows))
+        self.endResetModel()
+        self._fill_window()
+
+    def _accepts(self, entry: _Entry) -> bool:
+        return not self._character or self._character in entry.characters
+
+    # --- earlier rolls, a page at a time -------------------------------------------------------
+
+    def can_show_more(self) -> bool:
+        """More rows below the last one shown: read already, or still to be read."""
+        return self._shown < self._rows() or self._source is not None
+
+    def show_more(self) -> None:
+        """The view reached its last row: give it a page more."""
+        self._window = max(self._window, self._shown) + PAGE
+        self._fill_window()
+
+    def _fill_window(self) -> None:
+        while self._rows() < self._window and self._source is not None:
+            batch = next(self._source, None)
+            if not batch:
+                self._source = None
+            else:
+                self._take_earlier(batch, fill=False)
+        self._show_up_to(min(self._window, self._rows()))
+
+    def _take_earlier(
+        self, rolls: Iterable[tuple[RollRecord, set[str]]], *, fill: bool = True
+    ) -> None:
         names: dict[str, None] = {}
-        for entry in self._entries:
-            names.update(dict.fromkeys(entry.record.characters()))
-        return list(names)
+        for record, undone in rolls:
+            entry = self._entry(record, earlier=True)
+            entry.undone.update(undone)
+            self._earlier.append(entry)
+            names.update(dict.fromkeys(record.characters()))
+            if self._accepts(entry):
+                self._position[entry.serial] = len(self._earlier_rows)
+                self._earlier_rows.append(entry)
+        self._learn(names, first=False)
+        if fill:
+            self._show_up_to(min(self._window, self._rows()))
 
-    def _entry(self, record: RollRecord) -> _Entry:
-        return _Entry(next(self._serials), record, tuple(details(record)))
+    def _show_up_to(self, rows: int) -> None:
+        if rows > self._shown and not self._growing:  # a view may ask for more meanwhile
+            self._growing = True
+            self.beginInsertRows(QModelIndex(), self._shown, rows - 1)
+            self._shown = rows
+            self.endInsertRows()
+            self._growing = False
 
-    def _reindex(self) -> None:
-        self._row_of = {entry.serial: row for row, entry in enumerate(self._entries)}
+    def _rows(self) -> int:
+        return len(self._recent_rows) + len(self._earlier_rows)
+
+    # --- entries -------------------------------------------------------------------------------
+
+    def _entry(self, record: RollRecord, *, earlier: bool = False) -> _Entry:
+        entry = _Entry(next(self._serials), record, frozenset(record.characters()))
+        entry.earlier = earlier
+        self._by_record[id(record)] = entry
+        self._by_serial[entry.serial] = entry
+        return entry
+
+    def _learn(self, names: Iterable[str], *, first: bool) -> None:
+        known = set(self._characters)
+        new = [name for name in dict.fromkeys(names) if name not in known]
+        if new:
+            self._characters = [*new, *self._characters] if first else [*self._characters, *new]
+            self.characters_changed.emit()
+
+    def _lines(self, entry: _Entry) -> tuple[str, ...]:
+        if entry.lines is None:
+            entry.lines = tuple(details(entry.record))
+        return entry.lines
+
+    def _row(self, entry: _Entry) -> int:
+        """The entry's row, or -1 when the view does not have it."""
+        position = self._position.get(entry.serial)
+        if position is None or not self._accepts(entry):
+            return -1
+        row = (
+            len(self._recent_rows) + position
+            if entry.earlier
+            else (len(self._recent_rows) - 1 - position)
+        )
+        return row if row < self._shown else -1
+
+    def _at(self, row: int) -> _Entry:
+        recent = len(self._recent_rows)
+        return (
+            self._recent_rows[recent - 1 - row]
+            if row < recent
+            else (self._earlier_rows[row - recent])
+        )
+
+    def _changed(self, entry: _Entry) -> None:
+        if (row := self._row(entry)) >= 0:
+            index = self.index(row, 0)
+            self.dataChanged.emit(index, index)
 
     # --- the model -----------------------------------------------------------------------------
 
@@ -169,13 +322,11 @@ class HistoryModel(QAbstractItemModel):
         if column != 0 or row < 0:
             return QModelIndex()
         if not parent.isValid():
-            if row >= len(self._entries):
-                return QModelIndex()
-            return self.createIndex(row, 0, 0)
-        if parent.internalId() != 0 or parent.row() >= len(self._entries):
+            return self.createIndex(row, 0, 0) if row < self._shown else QModelIndex()
+        if parent.internalId() != 0 or parent.row() >= self._shown:
             return QModelIndex()
-        entry = self._entries[parent.row()]
-        if row >= len(entry.lines):
+        entry = self._at(parent.row())
+        if row >= len(self._lines(entry)):
             return QModelIndex()
         return self.createIndex(row, 0, entry.serial)
 
@@ -183,16 +334,17 @@ class HistoryModel(QAbstractItemModel):
         """The roll of a detail line; nothing for a roll."""
         if not child.isValid() or child.internalId() == 0:
             return QModelIndex()
-        row = self._row_of.get(child.internalId())
-        return QModelIndex() if row is None else self.createIndex(row, 0, 0)
+        entry = self._by_serial.get(child.internalId())
+        row = -1 if entry is None else self._row(entry)
+        return QModelIndex() if row < 0 else self.createIndex(row, 0, 0)
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         """Rolls under the root, detail lines under a roll."""
         if not parent.isValid():
-            return len(self._entries)
-        if parent.internalId() != 0 or parent.column() != 0:
+            return self._shown
+        if parent.internalId() != 0 or parent.column() != 0 or parent.row() >= self._shown:
             return 0
-        return len(self._entries[parent.row()].lines)
+        return len(self._lines(self._at(parent.row())))
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         """One column."""
@@ -210,7 +362,7 @@ class HistoryModel(QAbstractItemModel):
             return record.characters()
         if index.internalId() != 0:
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-                return entry.lines[index.row()]
+                return self._lines(entry)[index.row()]
             return None
         undone = tuple(sorted(entry.undone))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
@@ -236,45 +388,28 @@ class HistoryModel(QAbstractItemModel):
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         """Selectable and enabled, never editable."""
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _FLAGS if index.isValid() else _NO_FLAGS
+
+    def hasChildren(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
+        """A roll has its details (asked of every row laid out: answered without making
+        them).
+        """
+        if not parent.isValid():
+            return self._shown > 0
+        if parent.internalId() != 0 or parent.row() >= self._shown:
+            return False
+        record = self._at(parent.row()).record
+        return bool(record.outcome.detail or record.members or record.throws or record.actions)
 
     def _entry_of(self, index: _Index) -> _Entry | None:
         if not index.isValid():
             return None
-        top = index.internalId() == 0
-        row = index.row() if top else self._row_of.get(index.internalId(), -1)
-        if not 0 <= row < len(self._entries):
+        if index.internalId() == 0:
+            return self._at(index.row()) if index.row() < self._shown else None
+        entry = self._by_serial.get(index.internalId())
+        if entry is None or self._row(entry) < 0 or index.row() >= len(self._lines(entry)):
             return None
-        entry = self._entries[row]
-        return entry if top or index.row() < len(entry.lines) else None
-
-
-class CharacterFilter(QSortFilterProxyModel):
-    """The rolls of one character (a group roll counts for each member), or all of them."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._character = ""
-
-    @property
-    def character(self) -> str:
-        """The character whose rolls are shown; "" shows everyone's."""
-        return self._character
-
-    def set_character(self, name: str) -> None:
-        """Show only this character's rolls ("" for everyone's)."""
-        self.beginFilterChange()
-        self._character = name
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
-        """A roll passes when its character rolled in it; detail lines always pass."""
-        if source_parent.isValid() or not self._character:
-            return True
-        index = self.sourceModel().index(source_row, 0, source_parent)
-        return self._character in (index.data(CHARACTERS_ROLE) or ())
+        return entry
 
 
 class CharacterChooser(QComboBox):
@@ -282,7 +417,7 @@ class CharacterChooser(QComboBox):
 
     EVERYONE = N_("Everyone")
 
-    def __init__(self, model: HistoryModel, history_filter: CharacterFilter, parent=None) -> None:
+    def __init__(self, model: HistoryModel, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("history_filter")
         put(self.setAccessibleName, _("Show the rolls of"))
@@ -290,15 +425,13 @@ class CharacterChooser(QComboBox):
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setMinimumContentsLength(10)
         self._model = model
-        self._filter = history_filter
         self._refresh()
-        model.rowsInserted.connect(self._refresh)
-        model.modelReset.connect(self._refresh)
+        model.characters_changed.connect(self._refresh)
         language_events.changed.connect(self._refresh)
-        self.currentIndexChanged.connect(lambda: self._filter.set_character(self.currentData()))
+        self.currentIndexChanged.connect(lambda: self._model.set_character(self.currentData()))
 
     def _refresh(self) -> None:
-        chosen = self.currentData()
+        chosen = self._model.character
         self.blockSignals(True)
         self.clear()
         self.addItem(_(self.EVERYONE), "")
@@ -307,7 +440,7 @@ class CharacterChooser(QComboBox):
         self.setCurrentIndex(max(self.findData(chosen), 0))
         self.blockSignals(False)
         if self.currentData() != chosen:
-            self._filter.set_character(self.currentData())
+            self._model.set_character(self.currentData())
 
 
 class HistoryView(QTreeView):
@@ -322,9 +455,7 @@ class HistoryView(QTreeView):
     def __init__(self, model: HistoryModel, parent=None) -> None:
         super().__init__(parent)
         self.history_model = model
-        self.filter = CharacterFilter(self)
-        self.filter.setSourceModel(model)
-        self.setModel(self.filter)
+        self.setModel(model)
         self.setObjectName("history")
         put(self.setAccessibleName, _("Roll history"))
         self.setHeaderHidden(True)
@@ -342,6 +473,16 @@ class HistoryView(QTreeView):
         self.copy_action.triggered.connect(self.copy_as_text)
         self.addAction(self.copy_action)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+
+    def _on_scrolled(self, value: int) -> None:
+        """At the end of its rows, the history shows a page more (Qt's own ``fetchMore`` is
+        not used: it also asks while a new roll on top is laid out, and the rows would grow
+        with every roll).
+        """
+        bar = self.verticalScrollBar()
+        if value == bar.maximum() > 0 and self.history_model.can_show_more():
+            self.history_model.show_more()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Ctrl+C copies the chosen rolls as text (a tree view would copy one line)."""
@@ -352,18 +493,15 @@ class HistoryView(QTreeView):
         super().keyPressEvent(event)
 
     def chosen_records(self) -> list[RollRecord]:
-        """The rolls chosen (a chosen detail line chooses its roll), newest first; all shown
-        rolls when none is chosen.
+        """The rolls chosen (a chosen detail line chooses its roll), newest first; all the
+        rolls the filter lets through when none is chosen.
         """
         rows: dict[int, RollRecord] = {}
         for index in self.selectionModel().selectedIndexes():
             top = index.parent() if index.parent().isValid() else index
             rows[top.row()] = top.data(RECORD_ROLE)
         if not rows:
-            rows = {
-                row: self.filter.index(row, 0).data(RECORD_ROLE)
-                for row in range(self.filter.rowCount())
-            }
+            return self.history_model.shown_records()
         return [rows[row] for row in sorted(rows)]
 
     def copy_as_text(self) -> str:
