@@ -52,6 +52,7 @@ import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import BinaryIO
 
 from shadowdice.core.language import translations
 
@@ -86,6 +87,33 @@ class BackupInTheWayError(IsADirectoryError):
 
 class UnreadableFileError(PermissionError):
     """The file to replace cannot be read, so its backup copy cannot be kept."""
+
+
+def open_regular_file(path: Path) -> BinaryIO:
+    """``path`` opened for reading in binary, refusing anything but a regular file (as
+    :func:`read_regular_file` does), for a file read a part at a time.
+
+    Raises:
+        NotRegularFileError: ``path`` is a pipe, device or socket.
+        IsADirectoryError: ``path`` is a folder.
+        OSError: the file cannot be read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError:
+        _refuse_what_is_not_a_file(Path(path))
+        raise
+    try:
+        mode = os.fstat(descriptor)
+        if stat.S_ISDIR(mode.st_mode):
+            raise IsADirectoryError(21, "Is a directory", str(path))
+        if not stat.S_ISREG(mode.st_mode):
+            raise NotRegularFileError(_("{path} is not a regular file", path=path))
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
 
 
 def read_regular_file(path: Path, limit: int) -> bytes:

@@ -51,11 +51,24 @@ def session_title(session: LoggedSession) -> str:
     return _("Session of {started:%d.%m.%Y, %H:%M}", started=session.started.astimezone())
 
 
-def session_markdown(session: LoggedSession) -> str:
+#: Told how far an export is, as rolls done of all; it may stop the export by raising.
+Progress = Callable[[int, int], object]
+
+
+def _steps(session: LoggedSession, progress: Progress | None):
+    """The session's rolls, telling ``progress`` every hundred of them."""
+    total = len(session.rolls)
+    for number, roll in enumerate(session.rolls):
+        if progress is not None and number % 100 == 0:
+            progress(number, total)
+        yield roll
+
+
+def session_markdown(session: LoggedSession, progress: Progress | None = None) -> str:
     """The session as Markdown: a heading, then each roll as a line and its details."""
     count = len(session.rolls)
     lines = [f"# {session_title(session)}", "", f"{count} roll{'s' if count != 1 else ''}", ""]
-    for roll in session.rolls:
+    for roll in _steps(session, progress):
         line = _markdown(describe(roll.record))
         if roll.undone:
             line = f"~~{line}~~ (undone for {_markdown(', '.join(sorted(roll.undone)))})"
@@ -64,12 +77,12 @@ def session_markdown(session: LoggedSession) -> str:
     return "\n".join(lines) + "\n"
 
 
-def session_csv(session: LoggedSession) -> str:
+def session_csv(session: LoggedSession, progress: Progress | None = None) -> str:
     """The session as CSV: a header row, then one row a roll."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for roll in session.rolls:
+    for roll in _steps(session, progress):
         record = roll.record
         throws = " | ".join(throw_text(throw) for throw in record.throws)
         actions = " | ".join(
@@ -93,7 +106,7 @@ def session_csv(session: LoggedSession) -> str:
     return buffer.getvalue()
 
 
-def session_json(session: LoggedSession) -> str:
+def session_json(session: LoggedSession, progress: Progress | None = None) -> str:
     """The session as JSON: when it started and every roll with its id and undo marks."""
     document = {
         "format": EXPORT_FORMAT,
@@ -105,22 +118,26 @@ def session_json(session: LoggedSession) -> str:
                 "undone_for": sorted(roll.undone),
                 "record": roll.record.model_dump(mode="json", context={"words": True}),
             }
-            for roll in session.rolls
+            for roll in _steps(session, progress)
         ],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 #: The formats by file suffix.
-EXPORTERS: dict[str, Callable[[LoggedSession], str]] = {
+EXPORTERS: dict[str, Callable[[LoggedSession, Progress | None], str]] = {
     ".md": session_markdown,
     ".csv": session_csv,
     ".json": session_json,
 }
 
 
-def export_session(session: LoggedSession, path: Path) -> None:
+def export_session(session: LoggedSession, path: Path, progress: Progress | None = None) -> None:
     """Write the session to ``path`` in the format its suffix names (.md, .csv, .json).
+
+    ``progress`` is told how far the export is, as rolls done of all; it may stop the export
+    by raising. The file is written at once at the end, so a stopped or failed export leaves
+    it as it was.
 
     Raises:
         ValueError: the suffix names no format.
@@ -129,7 +146,10 @@ def export_session(session: LoggedSession, path: Path) -> None:
     exporter = EXPORTERS.get(Path(path).suffix.lower())
     if exporter is None:
         raise ValueError(_("{name}: export as .md, .csv or .json", name=Path(path).name))
-    write_atomic(Path(path), exporter(session).encode(), keep_backup=False)
+    text = exporter(session, progress)
+    if progress is not None:
+        progress(len(session.rolls), len(session.rolls))
+    write_atomic(Path(path), text.encode(), keep_backup=False)
 
 
 def _markdown(text: str) -> str:

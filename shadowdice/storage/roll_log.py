@@ -30,20 +30,22 @@ left empty (between its creation and its first line) reads as a session without 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
 import secrets
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
 from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
-from shadowdice.storage.atomic import read_regular_file
+from shadowdice.storage.atomic import open_regular_file
 
 _, _n = translations(__name__)
 
@@ -56,8 +58,8 @@ LOG_FORMAT_VERSION = 1
 #: Log files end in this.
 LOG_SUFFIX = ".jsonl"
 
-#: A log file bigger than this is not read (a session of thousands of rolls is far smaller).
-MAX_LOG_BYTES = 64 * 1024 * 1024
+#: A header line longer than this is not a header.
+_HEADER_LIMIT = 64 * 1024
 
 _LOG_NAME = re.compile(r"\d{4}-\d{2}-\d{2}_\d{6}-[0-9a-f]{8}\.jsonl")
 
@@ -224,40 +226,194 @@ def _ends_with_newline(descriptor: int) -> bool:
     return os.pread(descriptor, 1, size - 1) == b"\n" if hasattr(os, "pread") else True
 
 
-def read_session(path: Path) -> LoggedSession:
+def read_session(path: Path, progress: Callable[[int, int], object] | None = None) -> LoggedSession:
     """Read one session's log: every roll that can be read, with what was undone.
+
+    The file is read a line at a time, so a log of any length reads whole; ``progress`` is
+    told every thousand lines how far (bytes read of all), and may stop the reading by
+    raising.
 
     Raises:
         RollLogError: the file cannot be read, is not a roll log, or is of a newer version.
     """
+    with _opened(path) as file:
+        size = os.fstat(file.fileno()).st_size
+        started, first = _head(path, file)
+        if started is None:
+            return LoggedSession(path, _started_by_name(path), [], empty=True)
+        rolls: dict[str, LoggedRoll] = {}
+        damaged = 0
+        done = 0
+        try:
+            for number, line in enumerate(itertools.chain(first, file)):
+                done += len(line)
+                if progress is not None and number % 1000 == 0:
+                    progress(done, size)
+                if not line.strip():
+                    continue
+                try:
+                    _read_entry(json.loads(line), rolls)
+                except (ValueError, KeyError, TypeError, ValidationError):
+                    damaged += 1
+        except OSError as error:
+            raise _unreadable(path, error) from error
+    return LoggedSession(path, started, list(rolls.values()), damaged)
+
+
+class LogReader:
+    """One session's log read from its end, a batch of rolls at a time, newest first: the
+    history shows the newest rolls first and reads no further than it is asked to.
+
+    Attributes:
+        path: the log file.
+        started: when the session started.
+        damaged: the lines read so far that could not be read (cut short or damaged).
+    """
+
+    #: How much of the file is read at once.
+    BLOCK = 1 << 18
+
+    def __init__(self, path: Path) -> None:
+        """Read the log's header.
+
+        Raises:
+            RollLogError: the file cannot be read, is not a roll log, or is of a newer version.
+        """
+        self.path = path
+        self.damaged = 0
+        with _opened(path) as file:
+            started, first = _head(path, file)
+            self._start = file.tell() - sum(len(line) for line in first)
+        self.started = started or _started_by_name(path)
+        self._empty = started is None
+
+    def batches(self, size: int = 50) -> Iterator[list[LoggedRoll]]:
+        """The rolls, newest first, ``size`` at a time.
+
+        Raises:
+            RollLogError: the file cannot be read any more.
+        """
+        if self._empty:
+            return
+        undone: dict[str, dict[str, bool]] = {}  # roll id -> character -> undone
+        revealed: set[str] = set()
+        batch: list[LoggedRoll] = []
+        with _opened(self.path) as file:
+            try:
+                for line in _lines_backwards(file, self._start, self.BLOCK):
+                    if not line.strip():
+                        continue
+                    try:
+                        roll = _read_backwards(json.loads(line), undone, revealed)
+                    except (ValueError, KeyError, TypeError, ValidationError):
+                        self.damaged += 1
+                        continue
+                    if roll is not None:
+                        batch.append(roll)
+                        if len(batch) >= size:
+                            yield batch
+                            batch = []
+            except OSError as error:
+                raise _unreadable(self.path, error) from error
+        self.damaged += len(undone.keys() | revealed)  # marks of rolls that are not there
+        if batch:
+            yield batch
+
+
+def _read_backwards(
+    entry: dict[str, Any], undone: dict[str, dict[str, bool]], revealed: set[str]
+) -> LoggedRoll | None:
+    """One entry, read after every entry below it: the last mark of a roll comes first."""
+    kind = entry["type"]
+    if kind == "undone":
+        marks = undone.setdefault(str(entry["roll"]), {})
+        marks.setdefault(str(entry["character"]), bool(entry["undone"]))
+        return None
+    if kind == "revealed":
+        revealed.add(str(entry["roll"]))
+        return None
+    if kind != "roll":
+        raise ValueError(_("unknown entry {kind!r}", kind=kind))
+    roll_id = str(entry["id"])
+    record = RollRecord.model_validate(entry["record"])
+    if roll_id in revealed:
+        revealed.discard(roll_id)
+        record = record.model_copy(update={"revealed": True})
+    marks = undone.pop(roll_id, {})
+    return LoggedRoll(roll_id, record, {who for who, given_back in marks.items() if given_back})
+
+
+def _lines_backwards(file: BinaryIO, start: int, block: int) -> Iterator[bytes]:
+    """The lines of ``file`` from its end back to the offset ``start``, last first."""
+    position = file.seek(0, os.SEEK_END)
+    rest = b""
+    while position > start:
+        begin = max(start, position - block)
+        file.seek(begin)
+        lines = (file.read(position - begin) + rest).split(b"\n")
+        position = begin
+        rest = lines[0] if begin > start else b""
+        yield from reversed(lines if begin == start else lines[1:])
+    if rest:
+        yield rest
+
+
+def count_rolls(path: Path) -> int:
+    """How many rolls a log holds (its whole lines that start as a roll), without reading
+    them.
+
+    Raises:
+        RollLogError: the file cannot be read.
+    """
+    mark = b'\n{"type": "roll"'
+    count = 0
+    carry = b"\n"  # a log without its header starts with a roll
+    with _opened(path) as file:
+        try:
+            while block := file.read(LogReader.BLOCK):
+                data = carry + block
+                count += data.count(mark)
+                carry = data[-len(mark) + 1 :]
+            if not carry.endswith(b"\n"):  # a last line cut short by a kill reads as damaged
+                last = next(_lines_backwards(file, 0, 4096), b"")
+                count -= (b"\n" + last).startswith(mark)
+        except OSError as error:
+            raise _unreadable(path, error) from error
+    return count
+
+
+def _opened(path: Path) -> BinaryIO:
     try:
-        data = read_regular_file(path, MAX_LOG_BYTES)
+        return open_regular_file(path)
     except OSError as error:
-        raise RollLogError(
-            _("Cannot read the roll log {name}: {error}", name=path.name, error=error)
-        ) from error
-    lines = data.split(b"\n")
-    if not data.strip() or _torn_header(data):
-        # empty, or a header cut short: a kill came between creating the log and its first line
-        return LoggedSession(path, _started_by_name(path), [], empty=True)
+        raise _unreadable(path, error) from error
+
+
+def _unreadable(path: Path, error: OSError) -> RollLogError:
+    return RollLogError(_("Cannot read the roll log {name}: {error}", name=path.name, error=error))
+
+
+def _head(path: Path, file: BinaryIO) -> tuple[datetime | None, list[bytes]]:
+    """When the session started, and the lines already read that hold entries; no start for
+    a log left empty, or with its header cut short, by a kill between its creation and its
+    first line.
+    """
     try:
-        header = _header(path, lines[0])
+        first = file.readline(_HEADER_LIMIT)
+    except OSError as error:
+        raise _unreadable(path, error) from error
+    if not first.strip() or _torn_header(first):
+        return None, []
+    if not first.endswith(b"\n"):
+        first += file.readline()  # a long entry where the header should be
+    try:
+        header = _header(path, first)
     except RollLogError:
-        if not _is_entry(lines[0]):
+        if not _is_entry(first):
             raise
         # written without its header (by a version that went on after a full disk refused it)
-        header, lines = {"started": _started_by_name(path).isoformat()}, [b"", *lines]
-    rolls: dict[str, LoggedRoll] = {}
-    damaged = 0
-    for line in lines[1:]:
-        if not line.strip():
-            continue
-        try:
-            _read_entry(json.loads(line), rolls)
-        except (ValueError, KeyError, TypeError, ValidationError):
-            damaged += 1
-    started = datetime.fromisoformat(header["started"])
-    return LoggedSession(path, started, list(rolls.values()), damaged)
+        return _started_by_name(path), [first]
+    return datetime.fromisoformat(header["started"]), []
 
 
 def _started_by_name(path: Path) -> datetime:
@@ -271,7 +427,7 @@ def _started_by_name(path: Path) -> datetime:
 def _torn_header(data: bytes) -> bool:
     """The file holds only the start of a header line: its end never reached the disk."""
     start = entry_line({"format": LOG_FORMAT})[:-2]
-    if b"\n" in data or not (start.startswith(data) or data.startswith(start)):
+    if data.endswith(b"\n") or not (start.startswith(data) or data.startswith(start)):
         return False
     try:
         json.loads(data)

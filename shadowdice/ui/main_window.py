@@ -18,6 +18,7 @@ rule systems only through the registry.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -59,12 +60,15 @@ from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
 from shadowdice.storage.roll_export import export_session, session_title
 from shadowdice.storage.roll_log import (
     LoggedSession,
+    LogReader,
     RollLog,
     RollLogError,
+    count_rolls,
     read_session,
     session_files,
 )
 from shadowdice.storage.settings import SettingsStore
+from shadowdice.ui.background import Progress, run_with_progress
 from shadowdice.ui.character_card import CharacterCard, CharacterPage
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
@@ -75,7 +79,12 @@ from shadowdice.ui.language import put, shown
 from shadowdice.ui.language import switch as switch_language
 from shadowdice.ui.notices import NoticeBar
 from shadowdice.ui.play.check_panel import CheckPanel
-from shadowdice.ui.play.history import CharacterChooser, HistoryModel, HistoryView
+from shadowdice.ui.play.history import (
+    CharacterChooser,
+    HistoryModel,
+    HistoryView,
+    earlier_rolls,
+)
 from shadowdice.ui.play.party_bar import MAX_PARTY_KEYS, PartyBar
 from shadowdice.ui.play.roll_panel import RollPanel
 from shadowdice.ui.play.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
@@ -101,9 +110,6 @@ if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first sh
     from shadowdice.ui.template_library import TemplateLibrary
 
 _, _n = translations(__name__)
-
-#: How many earlier sessions the history shows below this one's rolls.
-EARLIER_SESSIONS_SHOWN = 3
 
 #: The tray's height, in pixels, that a growing check form leaves it when taking room.
 TRAY_HEIGHT_KEPT = 300
@@ -1013,71 +1019,66 @@ class MainWindow(QMainWindow):
 
     # --- the lasting roll log ------------------------------------------------------------------
 
-    def earlier_sessions(self) -> list[LoggedSession]:
-        """The sessions logged before this one, newest first; unreadable logs are skipped."""
-        sessions = []
-        for path in session_files(self.paths.log_dir):
-            if path == self.roll_log.path:
-                continue
-            try:
-                sessions.append(read_session(path))
-            except RollLogError as error:
-                self._show_message(str(error))
-        return sessions
-
-    def show_earlier_sessions(self, most: int = EARLIER_SESSIONS_SHOWN) -> None:
-        """Put the rolls of the last earlier sessions in the history, below this one's."""
-        for session in self.earlier_sessions()[:most]:
-            self.history_model.add_earlier(reversed(session.records))
-            for roll in session.rolls:
-                for character in roll.undone:
-                    self.history_model.set_undone(roll.record, character, True)
+    def show_earlier_sessions(self) -> None:
+        """Put the rolls of earlier sessions in the history, below this one's, each log read
+        from its end as the history reaches it.
+        """
+        self.history_model.set_earlier_source(
+            earlier_rolls(self.paths.log_dir, skip=self.roll_log.path, tell=self.notices.tell)
+        )
 
     def export_rolls(self) -> Path | None:
         """Ask for a session (this one or an earlier one) and a file, and export its rolls."""
-        sessions = self.earlier_sessions()
-        if self.roll_log.path.exists():
+        sessions = []  # each as its log, its start and its count of rolls, read from the file
+        for path in session_files(self.paths.log_dir):
             try:
-                sessions.insert(0, read_session(self.roll_log.path))
+                sessions.append((path, LogReader(path).started, count_rolls(path)))
             except RollLogError as error:
                 self._show_message(str(error))
+        sessions.sort(key=lambda session: session[0] != self.roll_log.path)  # this one first
         if not sessions:
             self._show_message(_("No rolls to export yet: the log is empty."))
             return None
-        labels = [self._session_label(session) for session in sessions]
+        labels = [self._session_label(*session) for session in sessions]
         index = self.prompts.choose_item(_("Export rolls"), _("Export the rolls of:"), labels)
         if index is None:
             return None
-        session = sessions[index]
-        suggested = (
-            self.paths.characters_dir / f"{session.started.astimezone():%Y-%m-%d %H%M} rolls.md"
+        log, started = sessions[index][:2]
+        path = self.prompts.export_path(
+            self.paths.characters_dir / f"{started.astimezone():%Y-%m-%d %H%M} rolls.md"
         )
-        path = self.prompts.export_path(suggested)
         if path is None:
             return None
+
+        def export(progress: Progress) -> int:  # on a thread of its own
+            session = read_session(log, lambda done, size: progress(done, 2 * size))
+            export_session(
+                session, path, lambda done, total: progress(total + done, 2 * total or 1)
+            )
+            return len(session.rolls)
+
+        label = _("Exporting the rolls to {file}…", file=path.name)
         try:
-            export_session(session, path)
-        except (OSError, ValueError) as error:
+            exported = run_with_progress(self, label, export)
+        except (OSError, ValueError, RollLogError) as error:
             self.prompts.error(
                 _("Cannot export the rolls"),
                 _("Cannot write {file}: {error}", file=path.name, error=error),
             )
             return None
+        if exported is None:
+            self._show_message(_("Export cancelled: {path} is as it was.", path=path))
+            return None
         self._show_message(
-            _n(
-                "Exported {n} roll to {path}",
-                "Exported {n} rolls to {path}",
-                len(session.rolls),
-                path=path,
-            )
+            _n("Exported {n} roll to {path}", "Exported {n} rolls to {path}", exported, path=path)
         )
         return path
 
-    def _session_label(self, session: LoggedSession) -> str:
-        count = len(session.rolls)
-        if session.path == self.roll_log.path:
+    def _session_label(self, path: Path, started: datetime, count: int) -> str:
+        if path == self.roll_log.path:
             return _n("This session ({n} roll)", "This session ({n} rolls)", count)
-        return _n("{title} ({n} roll)", "{title} ({n} rolls)", count, title=session_title(session))
+        title = session_title(LoggedSession(path, started, []))
+        return _n("{title} ({n} roll)", "{title} ({n} rolls)", count, title=title)
 
     # --- paper ---------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from shadowdice.core.record import (
     RollRecord,
     ThrowRecord,
 )
+from shadowdice.storage import roll_log
 from shadowdice.storage.roll_export import (
     export_session,
     session_csv,
@@ -30,8 +31,10 @@ from shadowdice.storage.roll_export import (
 )
 from shadowdice.storage.roll_log import (
     LOG_FORMAT,
+    LogReader,
     RollLog,
     RollLogError,
+    count_rolls,
     read_session,
     session_files,
 )
@@ -346,3 +349,58 @@ def test_given_an_entry_a_full_disk_tore_then_the_log_ends_with_its_last_whole_l
     with pytest.raises(OSError):
         log.append(record(2))
     assert log.path.read_bytes() == before
+
+
+# --- read from the end ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("block", [64, 1000, 1 << 20])
+def test_a_log_read_from_its_end_gives_every_roll_and_mark_as_read_from_its_start(
+    tmp_path, block, monkeypatch
+):
+    log = RollLog(tmp_path, started=STARTED)
+    ids = [log.append(record(number, "Kira" if number % 3 else "Ash")) for number in range(40)]
+    for number, roll_id in enumerate(ids):
+        if number % 4 == 0:
+            log.mark_undone(roll_id, "Kira")
+        if number % 8 == 0:
+            log.mark_undone(roll_id, "Kira", undone=False)
+        if number % 5 == 0:
+            log.mark_revealed(roll_id)
+    with log.path.open("ab") as file:
+        file.write(b'{"type": "roll", "id": "cut sh')  # a kill while appending
+    monkeypatch.setattr(LogReader, "BLOCK", block)
+
+    reader = LogReader(log.path)
+    batches = list(reader.batches(size=7))
+    whole = read_session(log.path)
+
+    assert [len(batch) for batch in batches] == [7] * 5 + [5]
+    assert [roll for batch in batches for roll in batch] == whole.rolls[::-1]
+    assert reader.damaged == whole.damaged == 1
+    assert reader.started == whole.started == STARTED
+    assert count_rolls(log.path) == 40
+
+
+def test_reading_the_newest_rolls_of_a_long_log_reads_only_its_end(tmp_path, monkeypatch):
+    log = RollLog(tmp_path, started=STARTED)
+    for number in range(2000):
+        log.append(record(number))
+    read = []
+    real_opened = roll_log._opened
+
+    class Counted(io.BufferedReader):
+        def read(self, size=-1):
+            data = super().read(size)
+            read.append(len(data))
+            return data
+
+    def counted(path):
+        return Counted(real_opened(path).detach())
+
+    monkeypatch.setattr(LogReader, "BLOCK", 64 * 1024)
+    monkeypatch.setattr(roll_log, "_opened", counted)
+    newest = next(LogReader(log.path).batches(size=100))
+
+    assert [roll.record.check for roll in newest][:2] == [record(1999).check, record(1998).check]
+    assert 0 < sum(read) < log.path.stat().st_size / 4

@@ -4,12 +4,23 @@ session exports, one roll copies as text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QToolButton
+import time
+from datetime import UTC, datetime, timedelta
 
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QProgressDialog, QPushButton, QToolButton
+
+from shadowdice.core.record import OutcomeRecord, RollRecord
 from shadowdice.core.record_text import record_text
-from shadowdice.storage.roll_log import read_session
+from shadowdice.storage.roll_log import (
+    LOG_FORMAT,
+    RollLog,
+    entry_line,
+    read_session,
+    session_files,
+)
+from shadowdice.ui import main_window
 from tests.ui.window_helpers import choose, roll_edge_dice
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -109,7 +120,8 @@ def test_one_roll_of_an_earlier_session_copies_as_text(qtbot, make_window, dice)
     earlier_session_with_one_roll(make_window, dice)
     window = make_window()
     window.show_earlier_sessions()
-    (session,) = window.earlier_sessions()
+    (path,) = [path for path in session_files(window.paths.log_dir)]
+    session = read_session(path)
 
     window.history.setCurrentIndex(window.history.model().index(0, 0))
     qtbot.keyClick(window.history, Qt.Key.Key_C, CTRL)
@@ -157,3 +169,103 @@ def test_a_recovery_file_that_cannot_be_written_is_told_in_the_window(qtbot, win
     assert "they are lost" in notice
     qtbot.mouseClick(window.notices.findChild(QToolButton, "notices_close"), Qt.LeftButton)
     assert not window.notices.isVisible()
+
+
+def earlier_logs(folder, sessions: int, rolls: int, character="Kira") -> list:
+    """Logs of earlier sessions, the newest last, each of ``rolls`` rolls; the very first
+    roll is ``character``'s, every other Kira's.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for number in range(sessions):
+        started = datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=7 * number)
+        log = RollLog(folder, started=started)
+        header = {"format": LOG_FORMAT, "format_version": 1, "started": started.isoformat()}
+        lines = [entry_line(header)]
+        for roll in range(rolls):
+            record = RollRecord(
+                system="generic",
+                character=character if number == 0 and roll == 0 else "Kira",
+                check=f"evening {number} roll {roll}",
+                throws=(),
+                outcome=OutcomeRecord(headline="7", tone="neutral"),
+                time=started + timedelta(minutes=roll),
+            )
+            entry = {"type": "roll", "id": f"{roll:016x}", "record": record.model_dump(mode="json")}
+            lines.append(entry_line(entry))
+        log.path.write_bytes(b"".join(lines))
+        paths.append(log.path)
+    return paths
+
+
+def test_earlier_evenings_are_read_as_the_history_reaches_them(qtbot, window, app_paths):
+    earlier_logs(app_paths.log_dir, sessions=20, rolls=300, character="Ghost")
+    window.show()
+
+    window.show_earlier_sessions()
+
+    assert len(window.history_model.records()) <= 300  # the newest evening's end, no more
+    assert history_lines(window)[0].endswith("evening 19 roll 299 — 7")
+    window.history_filter.setCurrentIndex(window.history_filter.findData("Kira"))
+    assert window.history_model.rowCount() > 0
+    window.history_model.set_character("Ghost")  # only in the first evening: all are read
+    assert history_lines(window) == [line for line in history_lines(window) if "evening 0 " in line]
+    assert len(window.history_model.records()) == 20 * 300
+    assert window.history_filter.findData("Ghost") > 0
+
+
+def test_a_damaged_or_foreign_log_is_told_in_the_window_by_name_and_the_rest_is_read(
+    qtbot, window, app_paths
+):
+    damaged, foreign = earlier_logs(app_paths.log_dir, sessions=2, rolls=3)
+    with damaged.open("ab") as file:
+        file.write(b"{not json\n")
+    foreign.write_text('{"hello": "world"}\n')
+    window.show()
+
+    window.show_earlier_sessions()
+
+    notices = window.notices.notices()
+    assert window.notices.isVisible()
+    assert any(foreign.name in notice and "not in the history" in notice for notice in notices)
+    assert any(damaged.name in notice and "1 line" in notice for notice in notices)
+    assert len(history_lines(window)) == 3
+
+
+def test_an_export_runs_off_the_window_and_cancelled_leaves_the_file_as_it_was(
+    qtbot, window, prompts, app_paths, tmp_path, monkeypatch
+):
+    earlier_logs(app_paths.log_dir, sessions=1, rolls=20)
+    target = tmp_path / "evening.md"
+    target.write_text("the diary as it was")
+    ticks = []
+    ticker = QTimer(window)
+    ticker.timeout.connect(lambda: ticks.append(1))
+    ticker.start(10)
+    real_export = main_window.export_session
+
+    def slow_export(session, path, progress):  # a long export, reporting as it goes
+        for done in range(1000):
+            progress(done, 1000)
+            time.sleep(0.002)
+        real_export(session, path, progress)
+
+    monkeypatch.setattr(main_window, "export_session", slow_export)
+    QTimer.singleShot(
+        600, lambda: window.findChild(QProgressDialog, "progress").findChild(QPushButton).click()
+    )
+    prompts.choice_answers.append(0)
+    prompts.export_answers.append(target)
+
+    assert window.export_rolls() is None
+
+    assert target.read_text() == "the diary as it was"
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")) == []
+    assert "Export cancelled" in window.statusBar().currentMessage()
+    assert len(ticks) > 20  # the window went on meanwhile
+
+    prompts.choice_answers.append(0)
+    prompts.export_answers.append(target)
+    monkeypatch.setattr(main_window, "export_session", real_export)
+    assert window.export_rolls() == target
+    assert target.read_text().count("evening 0 roll") == 20

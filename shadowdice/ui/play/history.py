@@ -15,9 +15,10 @@ dice fell as they fell, only what the roll spent was given back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import count
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QTreeView
 from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.record_text import describe, details, record_text
+from shadowdice.storage.roll_log import LogReader, RollLogError, session_files
 from shadowdice.ui import theme
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put
@@ -74,6 +76,37 @@ class _Entry:
 #: Rolls of earlier sessions, newest first, a batch at a time: each roll with whose charges
 #: in it were undone. An empty batch or the end of the iterator: there are no more.
 EarlierRolls = Iterator[list[tuple[RollRecord, set[str]]]]
+
+
+def earlier_rolls(folder: Path, *, skip: Path, tell: Callable[[str, str], object]) -> EarlierRolls:
+    """The rolls of every log in ``folder`` but ``skip`` (this session's), newest first, each
+    log read from its end as far as the history asks. What cannot be read is told to ``tell``
+    (what it is about, in words): a log that is not one, or lines of a log left out.
+    """
+    for path in session_files(folder):
+        if path == skip:
+            continue
+        try:
+            reader = LogReader(path)
+            for batch in reader.batches():
+                yield [(roll.record, roll.undone) for roll in batch]
+        except RollLogError as error:
+            tell(
+                f"log {path.name}", _("{problem}: its rolls are not in the history.", problem=error)
+            )
+            continue
+        if reader.damaged:
+            tell(
+                f"log {path.name}",
+                _n(
+                    "{n} line of the roll log {name} could not be read (cut short or damaged) "
+                    "and is left out; the history has every other roll of that session.",
+                    "{n} lines of the roll log {name} could not be read (cut short or damaged) "
+                    "and are left out; the history has every other roll of that session.",
+                    reader.damaged,
+                    name=path.name,
+                ),
+            )
 
 
 class HistoryModel(QAbstractItemModel):
