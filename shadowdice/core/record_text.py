@@ -9,9 +9,10 @@ language shown now.
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import lru_cache
 
 from shadowdice.core.die import mark_word
-from shadowdice.core.language import translations, words
+from shadowdice.core.language import current, translations, words
 from shadowdice.core.record import DieRecord, RollRecord, ThrowRecord
 
 _, _n = translations(__name__)
@@ -38,9 +39,15 @@ def die_text(die: DieRecord) -> str:
     >>> die_text(DieRecord(sides=6, faces=(6, 4), marks=("exploded", "hit")))
     '6→4 (exploded, hit)'
     """
-    faces = "→".join(map(str, die.faces))
-    marks = ", ".join(mark_word(mark) for mark in die.marks)
-    return f"{faces} ({marks})" if marks else faces
+    return _die_words(tuple(die.faces), tuple(die.marks), current())
+
+
+@lru_cache(maxsize=4096)
+def _die_words(faces: tuple[int, ...], marks: tuple[str, ...], _language: str) -> str:
+    """A die's words, made once per language: a long log has the same few dice many times."""
+    text = "→".join(map(str, faces))
+    words_of_marks = ", ".join(mark_word(mark) for mark in marks)
+    return f"{text} ({words_of_marks})" if words_of_marks else text
 
 
 def throw_text(throw: ThrowRecord) -> str:

@@ -123,7 +123,7 @@ class RollLog:
         self.started = started or datetime.now(UTC)
         stamp = self.started.astimezone().strftime("%Y-%m-%d_%H%M%S")
         self.path = Path(folder) / f"{stamp}-{secrets.token_hex(4)}{LOG_SUFFIX}"
-        self._ids: list[tuple[RollRecord, str]] = []
+        self._ids: dict[int, tuple[RollRecord, str]] = {}  # by id() of the record
         self._header_written = False
 
     def append(self, record: RollRecord) -> str:
@@ -133,19 +133,20 @@ class RollLog:
             OSError: the log could not be written (the roll is still given an id).
         """
         roll_id = secrets.token_hex(8)
-        self._ids.append((record, roll_id))
+        self._ids[id(record)] = (record, roll_id)
         record_data = record.model_dump(mode="json", context={"neutral": True})
         self._write({"type": "roll", "id": roll_id, "record": record_data})
         return roll_id
 
     def id_of(self, record: RollRecord) -> str | None:
         """The id of a roll appended in this session (the same record object), or None."""
-        return next((roll_id for logged, roll_id in self._ids if logged is record), None)
+        logged = self._ids.get(id(record))
+        return logged[1] if logged is not None and logged[0] is record else None
 
     def follow(self, old: RollRecord, new: RollRecord) -> None:
         """``new`` stands for the same roll as ``old`` from now on (a secret roll revealed)."""
         if (roll_id := self.id_of(old)) is not None:
-            self._ids.append((new, roll_id))
+            self._ids[id(new)] = (new, roll_id)
 
     def mark_undone(self, roll_id: str, character: str, undone: bool = True) -> None:
         """Record that what ``character`` spent in a roll was given back (or spent again).

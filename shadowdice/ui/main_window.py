@@ -59,6 +59,7 @@ from shadowdice.storage.paths import AppPaths, real_path
 from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
 from shadowdice.storage.roll_export import export_session, session_title
 from shadowdice.storage.roll_log import (
+    LoggedRoll,
     LoggedSession,
     LogReader,
     RollLog,
@@ -1050,8 +1051,10 @@ class MainWindow(QMainWindow):
         if path is None:
             return None
 
+        this_session = self._this_session() if log == self.roll_log.path else None
+
         def export(progress: Progress) -> int:  # on a thread of its own
-            session = read_session(log, lambda done, size: progress(done, 2 * size))
+            session = this_session or read_session(log, lambda done, n: progress(done, 2 * n))
             export_session(
                 session, path, lambda done, total: progress(total + done, 2 * total or 1)
             )
@@ -1073,6 +1076,15 @@ class MainWindow(QMainWindow):
             _n("Exported {n} roll to {path}", "Exported {n} rolls to {path}", exported, path=path)
         )
         return path
+
+    def _this_session(self) -> LoggedSession:
+        """This session's rolls as the history has them, oldest first: no need to read its log."""
+        model, log = self.history_model, self.roll_log
+        rolls = [
+            LoggedRoll(log.id_of(record) or "", record, set(model.undone(record)))
+            for record in reversed(model.records_of_this_run())
+        ]
+        return LoggedSession(log.path, log.started, rolls)
 
     def _session_label(self, path: Path, started: datetime, count: int) -> str:
         if path == self.roll_log.path:
