@@ -72,11 +72,14 @@ def details(record: RollRecord) -> list[str]:
     return lines
 
 
-def record_text(record: RollRecord, undone: tuple[str, ...] = ()) -> str:
+def record_text(
+    record: RollRecord, undone: tuple[str, ...] = (), *, today: date | None = None
+) -> str:
     """A roll as plain text: its line, then its details indented; for a roll whose charges
-    were undone, whose.
+    were undone, whose. ``today`` as :func:`describe` takes it (given once for many rolls).
     """
-    first = _("{roll} (undone)", roll=describe(record)) if undone else describe(record)
+    line = describe(record, today=today)
+    first = _("{roll} (undone)", roll=line) if undone else line
     given_back = (
         ["    " + _("Undone: what {who} spent was given back.", who=", ".join(undone))]
         if undone

@@ -14,6 +14,7 @@ import io
 import json
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from shadowdice.core.language import translations
@@ -68,8 +69,9 @@ def session_markdown(session: LoggedSession, progress: Progress | None = None) -
     """The session as Markdown: a heading, then each roll as a line and its details."""
     count = len(session.rolls)
     lines = [f"# {session_title(session)}", "", f"{count} roll{'s' if count != 1 else ''}", ""]
+    today = datetime.now().astimezone().date()
     for roll in _steps(session, progress):
-        line = _markdown(describe(roll.record))
+        line = _markdown(describe(roll.record, today=today))
         if roll.undone:
             line = f"~~{line}~~ (undone for {_markdown(', '.join(sorted(roll.undone)))})"
         lines.append(f"- **{line}**")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -540,8 +541,10 @@ class HistoryView(QTreeView):
     def copy_as_text(self) -> str:
         """Put the chosen rolls on the clipboard as text; returns the text."""
         model = self.history_model
+        today = datetime.now().astimezone().date()
         text = "\n\n".join(
-            record_text(record, model.undone(record)) for record in self.chosen_records()
+            record_text(record, model.undone(record), today=today)
+            for record in self.chosen_records()
         )
         QGuiApplication.clipboard().setText(text)
         self.copied.emit(text)
