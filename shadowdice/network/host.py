@@ -299,7 +299,7 @@ class TableHost:
 
     def _on_changed(self, doc_id: str, data: dict[str, Any]) -> None:
         if doc_id != TABLE:
-            asyncio.get_running_loop().call_soon(self._project, doc_id)
+            self._project(doc_id)  # told after the change's transaction: the table may change
         self._events("changed", {"doc": doc_id, "content": data})
 
     def _project(self, doc_id: str) -> None:

@@ -108,16 +108,19 @@ class Replica:
         doc = self.document(doc_id)
         previous, self._source = self._source, source
         try:
-            return shared.checked_update(doc_id, doc, update, right)
+            changed = shared.checked_update(doc_id, doc, update, right)
         finally:
             self._source = previous
+        self.tell()
+        return changed
 
     def _on_update(self, doc_id: str, update: bytes) -> None:
         self._dirty.add(doc_id)
         self._log(doc_id, update)
         self._send(doc_id, update, self._source)
         # A document cannot be read inside its own observer: the content is told once the
-        # transaction is over, once for all the updates of one turn of the loop.
+        # transaction is over (every edit and receive calls tell() when it is done; this is
+        # for changes made otherwise).
         if not self._untold:
             # Without a running loop, whoever edits calls tell() afterwards.
             with contextlib.suppress(RuntimeError):
@@ -148,8 +151,17 @@ class Replica:
             if meta:
                 shared.set_meta(doc, {**meta, "owner": self.laptop})
             shared.set_fields(doc, values)
+        self.tell()
 
-    def change_resource(self, doc_id: str, resource: str, delta: int, label: str, by: str) -> str:
+    def change_resource(
+        self,
+        doc_id: str,
+        resource: str,
+        delta: int,
+        label: str,
+        by: str,
+        entry_id: str | None = None,
+    ) -> str:
         """Note a change of a resource (``-1`` Edge) as what happened; return its entry's id.
 
         The owner may note it on any character of theirs; the host's game master on every
@@ -159,9 +171,10 @@ class Replica:
             doc_id not in self.docs and owner_of(doc_id) != self.laptop
         ):
             raise PermissionError(f"no character {doc_id}")
-        entry_id = secrets.token_hex(8)
+        entry_id = entry_id or secrets.token_hex(8)
         entry = {"id": entry_id, "resource": resource, "delta": delta, "label": label, "by": by}
         shared.append(self.document(doc_id), "ledger", entry)
+        self.tell()
         return entry_id
 
     def add_roll(self, doc_id: str, text: str, record: dict[str, Any], by: str) -> str:
@@ -172,6 +185,7 @@ class Replica:
             "rolls",
             {"id": roll_id, "by": by, "text": text, "record": record},
         )
+        self.tell()
         return roll_id
 
     # --- kept in a folder --------------------------------------------------------------------

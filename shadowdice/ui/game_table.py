@@ -236,6 +236,10 @@ class GameTable(QObject):
         who = f"{session.character}: " if session.character else ""
         table.show_outcome(outcome.headline, outcome.tone.value, f"{who}{session.check}")
 
+    def add_public(self, record: RollRecord) -> None:
+        """A public roll made on another laptop at the table: on the table window too."""
+        self._on_roll_finished(record)
+
     def _on_roll_finished(self, record: RollRecord) -> None:
         if record.secret and not record.revealed:
             return

@@ -78,6 +78,7 @@ from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put, shown
 from shadowdice.ui.language import switch as switch_language
+from shadowdice.ui.network.table_menu import TableMenu
 from shadowdice.ui.notices import NoticeBar
 from shadowdice.ui.play.check_panel import CheckPanel
 from shadowdice.ui.play.history import (
@@ -248,6 +249,7 @@ class MainWindow(QMainWindow):
         self._update_group_roll_action(None)
         self._update_play_edit_action()
         self._connect_signals()
+        self.table_menu = TableMenu(self)
         self.apply_settings()
         self._restore_layout()
         self._update_template_action()

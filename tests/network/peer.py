@@ -108,7 +108,9 @@ async def main() -> None:
         if op == "new":
             doc = f"{replica.laptop}/{command['key']}"
             replica.set_fields(
-                doc, command["fields"], meta={"system": "generic", "player": options.name}
+                doc,
+                command["fields"],
+                meta={"system": command.get("system", "generic_dice"), "player": options.name},
             )
             return doc
         if op == "set":

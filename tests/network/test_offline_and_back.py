@@ -106,10 +106,13 @@ class Table:
 
     def check(self) -> dict:
         state = converge(self.host, self.players, timeout=60)
+        character_rolls = []
         for doc in self.docs:
+            character_rolls += [roll["id"] for roll in state[doc]["rolls"]]
             ledger = [entry["id"] for entry in state[doc]["ledger"]]
             assert Counter(ledger) == Counter(self.entries[doc]), "an edit lost or doubled"
             assert state[doc]["fields"]["name"] == self.names[doc]
+        assert Counter(character_rolls) == Counter(self.rolls), "a roll lost or doubled"
         table_rolls = [roll["id"] for roll in state["table"]["rolls"]]
         assert Counter(table_rolls) == Counter(self.rolls), "a roll lost or doubled"
         return state
@@ -132,6 +135,7 @@ def test_every_replica_converges_after_drops_kills_and_offline_edits(tmp_path, s
             )
             faults[fault] += 1
             table.trial(fault)
+            print(f"trial {number}: {fault}", flush=True)
             state = table.check()
         print(f"{TRIALS} trials, faults {dict(faults)}, steps {table.steps}")
     finally:

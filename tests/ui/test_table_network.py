@@ -1,0 +1,170 @@
+"""The table on the network in the window: Table ▸ Host a table and Table ▸ Join a table,
+with the other end a real laptop process (tests/network/peer.py) on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import Qt
+
+from shadowdice.core.record import OutcomeRecord, RollRecord
+from tests.network.peers import Peer
+
+CODE = "W1NDW0"
+
+
+@pytest.fixture
+def hosting(window, monkeypatch):
+    """The window hosts a table on 127.0.0.1 (never another address) and closes it after."""
+    from shadowdice.ui.network import link, table_menu
+
+    monkeypatch.setattr(link, "DEFAULT_PORT", 0)
+    monkeypatch.setattr("shadowdice.ui.network.host_panel.local_addresses", lambda: ["127.0.0.1"])
+    original = link.TableLink.host
+    monkeypatch.setattr(
+        link.TableLink,
+        "host",
+        lambda self, name, address="127.0.0.1", port=0: original(self, name, "127.0.0.1", port),
+    )
+    monkeypatch.setattr(link.TableLink, "advertise", lambda self, name, addresses: None)
+    assert table_menu  # imported for the patches above
+    yield window
+    window.table_menu.leave()
+
+
+def test_hosting_shows_the_code_the_qr_code_and_the_players_who_join(hosting, qtbot, tmp_path):
+    window = hosting
+    code = window.table_menu.host()
+    panel = window.table_menu.panel
+    assert panel.isVisible()
+    assert re.fullmatch(r"[0-9A-Z]{3}-[0-9A-Z]{3}", panel.code_label.text())
+    assert panel.code_label.text().replace("-", "") == code
+    assert not panel.qr_label.pixmap().isNull()
+    assert f"127.0.0.1:{window.table_menu.link.port}" in panel.address_label.text()
+    assert not window.table_menu.host_action.isEnabled()
+
+    port = str(window.table_menu.link.port)
+    player = Peer("player", tmp_path / "anna", code, "--port", port, "--name", "Anna")
+    try:
+        doc = player.request(
+            "new", key="kira", system="shadowrun4", fields={"name": "Kira", "edge_current": 3}
+        )
+        # The player is listed, and the character joins the party within a second or two.
+        qtbot.waitUntil(lambda: panel.players.count() and panel.players.item(0).text() == "Anna")
+        qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
+        kira = next(d for d in window.documents() if d.title == "Kira")
+        assert kira.sheet.edge_current == 3
+
+        # The player spends Edge on their laptop: the game master sees it.
+        player.request("res", doc=doc, resource="edge_current", delta=-1, label="−1 Edge")
+        qtbot.waitUntil(lambda: kira.sheet.edge_current == 2)
+
+        # The game master applies damage: it goes to the player as what happened.
+        [damage] = [r for r in kira.resources() if r.key == "physical_damage"]
+        kira.set_resource(damage, 2)
+        qtbot.waitUntil(
+            lambda: any(
+                e["resource"] == "physical_damage" and e["delta"] == 2
+                for e in player.request("state")[doc]["ledger"]
+            )
+        )
+        # But not the player's own fields: the name is put back.
+        [name] = [f for f in kira.fields() if f.key == "name"]
+        kira.set_field(name, "Taken")
+        assert kira.sheet.name == "Kira"
+        assert player.request("state")[doc]["fields"]["name"] == "Kira"
+
+        # The player's public roll comes into the history and onto the table window.
+        roll = public_record("Kira").model_dump(mode="json")
+        player.request("roll", doc=doc, text="Kira: Agility + Pistols", record=roll)
+        qtbot.waitUntil(lambda: any(r.character == "Kira" for r in window.history_model.records()))
+
+        # Removing the player: they are away, and cannot come back.
+        panel.players.setCurrentRow(0)
+        panel.remove_button.click()
+        qtbot.waitUntil(lambda: "away" in panel.players.item(0).text())
+    finally:
+        player.quit()
+
+
+def public_record(character: str, *, secret: bool = False) -> RollRecord:
+    return RollRecord(
+        system="shadowrun4",
+        character=character,
+        check="Agility + Pistols",
+        throws=(),
+        outcome=OutcomeRecord(headline="2 hits", tone="success", detail=""),
+        time=datetime(2026, 11, 28, 20, 15, tzinfo=UTC),
+        secret=secret,
+    )
+
+
+def test_secret_rolls_stay_on_the_game_masters_laptop_until_revealed(hosting, qtbot):
+    window = hosting
+    window.table_menu.host()
+    link = window.table_menu.link
+    secret = public_record("Ambush", secret=True)
+    window.roll_panel.roll_finished.emit(secret)
+    window.roll_panel.roll_finished.emit(public_record("Open"))
+    qtbot.waitUntil(lambda: len(link.content("table")["rolls"]) == 1)
+    assert [r["record"]["character"] for r in link.content("table")["rolls"]] == ["Open"]
+    window.history_model.add(secret)
+    revealed = secret.model_copy(update={"revealed": True})
+    window.history_model.replace(secret, revealed)
+    qtbot.waitUntil(lambda: len(link.content("table")["rolls"]) == 2)
+
+
+@pytest.fixture
+def host_process(tmp_path, monkeypatch):
+    """The game master's laptop, a process on 127.0.0.1; no multicast browsing from here."""
+    monkeypatch.setattr("shadowdice.ui.network.link.TableLink.browse", lambda self: None)
+    host = Peer("host", tmp_path / "host", CODE)
+    yield host
+    host.quit()
+
+
+def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
+    window, qtbot, host_process, tmp_path
+):
+    host = host_process
+    zed = window.new_character_of("shadowrun4")
+    [name] = [f for f in zed.fields() if f.key == "name"]
+    zed.set_field(name, "Zed")
+    other = window.new_character_of("generic_dice")
+    dialog = window.table_menu.open_join_dialog()
+    assert dialog.characters.count() == 2
+    dialog.characters.item(1).setCheckState(Qt.CheckState.Unchecked)  # only Zed comes
+    dialog.address_edit.setText(f"127.0.0.1:{host.port}")
+    dialog.code_edit.setText("WR0NG1")
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert dialog.isVisible()
+    assert "did not take this code" in dialog.problem.text()
+
+    dialog.code_edit.setText(CODE.lower()[:3] + "-" + CODE.lower()[3:])
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert not dialog.isVisible()
+    try:
+
+        def zed_at_host():
+            state = host.request("state")
+            return [d for d, c in state.items() if c.get("fields", {}).get("name") == "Zed"]
+
+        qtbot.waitUntil(lambda: bool(zed_at_host()), timeout=5000)
+        [doc] = zed_at_host()
+        assert not any(
+            c.get("fields", {}).get("name") == other.title for c in host.request("state").values()
+        )
+        # The game master charges Edge in a contest: it comes into the sheet, as a change.
+        edge = zed.sheet.edge_current
+        host.request("res", doc=doc, resource="edge_current", delta=-1, label="−1 Edge")
+        qtbot.waitUntil(lambda: zed.sheet.edge_current == edge - 1)
+        assert zed.modified
+        # And the player's own edit goes to the game master.
+        zed.set_field(name, "Zed the Fixer")
+        qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["name"] == "Zed the Fixer")
+        assert host.request("state")[doc]["fields"]["edge_current"] == edge - 1
+    finally:
+        window.table_menu.leave()
