@@ -35,15 +35,19 @@ TEXT_FROM = {"PyInstaller.txt": "pyinstaller"}
 
 
 def distribution_license(name: str) -> str:
-    """The text of the license file a distribution installed with its metadata."""
+    """The text of the license files a distribution installed with its metadata, one after
+    the other (a library under a choice of licenses brings each).
+    """
     found = distribution(name)
-    for file in found.files or ():
-        parts = file.parts
-        if parts[0].endswith(".dist-info") and (
-            "licen" in file.name.lower() or "COPYING" in file.name
-        ):
-            return file.read_text(encoding="utf-8")
-    raise FileNotFoundError(f"{name} installed no license file")
+    texts = [
+        file.read_text(encoding="utf-8").strip()
+        for file in sorted(found.files or (), key=lambda f: (len(f.name), f.name))
+        if file.parts[0].endswith(".dist-info")
+        and ("licen" in file.name.lower() or "COPYING" in file.name)
+    ]
+    if not texts:
+        raise FileNotFoundError(f"{name} installed no license file")
+    return "\n\n".join(texts) + "\n"
 
 
 def main() -> None:

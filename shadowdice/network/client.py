@@ -25,7 +25,7 @@ from typing import Any
 
 from shadowdice.network import shared
 from shadowdice.network.host import Events
-from shadowdice.network.messages import BadMessage, decoded, encoded
+from shadowdice.network.messages import decoded, encoded
 from shadowdice.network.replica import Replica
 from shadowdice.network.secure import (
     BusyError,
@@ -34,7 +34,7 @@ from shadowdice.network.secure import (
     HandshakeError,
     client_handshake,
 )
-from shadowdice.network.shared import GAME_MASTER, TABLE, RefusedUpdate, owner_of
+from shadowdice.network.shared import GAME_MASTER, TABLE, owner_of
 
 log = logging.getLogger("shadowdice.network")
 
@@ -42,6 +42,10 @@ log = logging.getLogger("shadowdice.network")
 DiceAnswer = Callable[[str, int, int, str], Awaitable[list[int]]]
 _RETRY_FIRST, _RETRY_MOST = 0.2, 5.0
 _KEEP_SECONDS = 0.3
+#: How often a connected player tells the host what it has of each document: the host answers
+#: only with what is missing on either side, so an update lost on the way (a frame the network
+#: swallowed without a word) is found and sent again, and a connection dead without a word ends.
+HEARTBEAT_SECONDS = 5.0
 
 
 class WrongCodeError(Exception):
@@ -101,6 +105,7 @@ class TableClient:
         """
         channel = await self._connect()
         self._spawn(self._keep())
+        self._spawn(self._heartbeat())
         self._spawn(self._stay(channel))
 
     async def stop(self) -> None:
@@ -122,6 +127,15 @@ class TableClient:
         while True:
             await asyncio.sleep(_KEEP_SECONDS)
             self.replica.flush()
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            channel = self._channel
+            if channel is not None:
+                with contextlib.suppress(ChannelError, OSError):
+                    for doc_id in list(self.replica.docs):
+                        channel.send(encoded("sync", doc=doc_id, sv=self.replica.state(doc_id)))
 
     async def _connect(self) -> Channel:
         reader, writer = await asyncio.open_connection(*self.address)
@@ -179,7 +193,7 @@ class TableClient:
             data = await channel.receive()
             try:
                 await self._handle(channel, *decoded(data))
-            except (BadMessage, RefusedUpdate, PermissionError) as error:
+            except (ValueError, PermissionError) as error:  # BadMessage, RefusedUpdate too
                 self.dropped += 1
                 log.warning("message from the host dropped: %s", error)
                 self._events("dropped", {"why": str(error)})
@@ -194,9 +208,9 @@ class TableClient:
             doc_id = fields["doc"]
             if owner_of(doc_id) != self.laptop:
                 raise PermissionError(f"the host asked for {doc_id}")
-            channel.send(
-                encoded("update", doc=doc_id, u=self.replica.missing(doc_id, fields["sv"]))
-            )
+            missing = self.replica.missing(doc_id, fields["sv"])
+            if missing != shared.EMPTY_UPDATE:
+                channel.send(encoded("update", doc=doc_id, u=missing))
         elif kind == "update":
             doc_id = fields["doc"]
             self.replica.receive(doc_id, fields["u"], self._right(doc_id), channel)

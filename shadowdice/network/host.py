@@ -34,7 +34,7 @@ from shadowdice.network.secure import (
     HandshakeError,
     host_handshake,
 )
-from shadowdice.network.shared import GAME_MASTER, OWNER, READER, TABLE, RefusedUpdate, owner_of
+from shadowdice.network.shared import GAME_MASTER, OWNER, READER, TABLE, owner_of
 
 log = logging.getLogger("shadowdice.network")
 
@@ -251,7 +251,7 @@ class TableHost:
             data = await player.channel.receive()
             try:
                 self._handle(player, *decoded(data))
-            except (BadMessage, RefusedUpdate, PermissionError) as error:
+            except (ValueError, PermissionError) as error:  # BadMessage, RefusedUpdate too
                 self._drop(f"from {player.name} ({player.laptop}): {error}")
             await player.channel.drain()
 
@@ -271,7 +271,13 @@ class TableHost:
             doc_id = fields["doc"]
             if not self._may_read(player.laptop, doc_id):
                 raise PermissionError(f"asked for {doc_id}")
-            player.send("update", doc=doc_id, u=self.replica.missing(doc_id, fields["sv"]))
+            shared.state_vector(fields["sv"])  # or ValueError: dropped
+            missing = self.replica.missing(doc_id, fields["sv"])
+            if missing != shared.EMPTY_UPDATE:
+                player.send("update", doc=doc_id, u=missing)
+            mine = self.replica.state(doc_id)
+            if doc_id != TABLE and shared.lacks(mine, fields["sv"]):
+                player.send("sync", doc=doc_id, sv=mine)  # they have what we lack: ask
         elif kind == "update":
             doc_id = fields["doc"]
             right = self._right(player.laptop, doc_id)

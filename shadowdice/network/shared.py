@@ -205,6 +205,37 @@ def _check_table(after: dict) -> None:
         _check_entry(roll, {"id": str, "by": str, "text": str, "record": dict})
 
 
+#: An update that changes nothing (what a document sends when the other has all of it).
+EMPTY_UPDATE = b"\x00\x00"
+
+
+def state_vector(data: bytes) -> dict[int, int]:
+    """A state vector as ``{client: clock}`` (Yjs' encoding: a count, then pairs of unsigned
+    variable-length integers).
+
+    Raises:
+        ValueError: not a state vector.
+    """
+    numbers, value, shift = [], 0, 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if shift > 70:
+            raise ValueError("a number too long in a state vector")
+        if not byte & 0x80:
+            numbers.append(value)
+            value, shift = 0, 0
+    if shift or not numbers or len(numbers) != 1 + 2 * numbers[0]:
+        raise ValueError("not a state vector")
+    return dict(zip(numbers[1::2], numbers[2::2], strict=True))
+
+
+def lacks(mine: bytes, theirs: bytes) -> bool:
+    """Whether a holder of ``mine`` lacks something the holder of ``theirs`` has."""
+    have = state_vector(mine)
+    return any(clock > have.get(client, 0) for client, clock in state_vector(theirs).items())
+
+
 def resource_totals(ledger: list[dict[str, Any]]) -> dict[str, int]:
     """The sum of each resource's ledger entries: what happened to it so far."""
     totals: Counter[str] = Counter()
