@@ -4,7 +4,8 @@
     python -m tests.network.peer player --code C --folder F --port P --name N
 
 The first line it prints is ``{"ready": port, "laptop": id}``. Commands: ``new``, ``set``,
-``res``, ``roll``, ``secret_roll``, ``ask``, ``state``, ``stats``, ``quit`` (see ``handle``).
+``res``, ``roll``, ``table_roll``, ``secret_roll``, ``ask``, ``state``, ``stats``, ``remove``,
+and for the benchmarks ``arrivals``, ``ping``, ``rss``, ``bytes``; ``quit`` (see ``handle``).
 A player answers dice requests with faces from a generator seeded by its name. With ``--tap``
 the host appends every message it sends, before sealing, to FILE.
 """
@@ -17,6 +18,7 @@ import json
 import random
 import sys
 import threading
+import time
 from pathlib import Path
 
 from shadowdice.network import secure
@@ -57,6 +59,14 @@ async def main() -> None:
 
         secure.Channel.send = tapped
     rng = random.Random(options.name)
+    arrivals: dict[str, float] = {}
+
+    def on_event(what: str, details: dict) -> None:
+        """Note when each table roll first arrived here (the benchmarks' clock)."""
+        if what == "changed" and details["doc"] == "table":
+            now = time.monotonic()
+            for roll in details["content"]["rolls"]:
+                arrivals.setdefault(roll["id"], now)
 
     async def dice(doc, count, sides, purpose):
         return [rng.randint(1, sides) for _ in range(count)]
@@ -77,6 +87,7 @@ async def main() -> None:
             options.name,
             folder=options.folder / "table",
             dice=dice,
+            events=on_event,
         )
         port = options.port
         while True:
@@ -128,6 +139,19 @@ async def main() -> None:
             return replica.add_roll(
                 command["doc"], command["text"], command["record"], options.name
             )
+        if op == "table_roll":
+            started = time.monotonic()
+            return [replica.add_roll("table", command["text"], {}, options.name), started]
+        if op == "arrivals":
+            return arrivals
+        if op == "ping":
+            return time.monotonic()
+        if op == "rss":
+            status = Path("/proc/self/status").read_text()
+            return int(status.split("VmRSS:")[1].split()[0]) / 1024
+        if op == "bytes":
+            channels = [player.channel for player in end.players.values()]
+            return [sum(c.sent_bytes for c in channels), sum(c.received_bytes for c in channels)]
         if op == "secret_roll":
             secrets_kept.append(command["record"])  # the game master's history only
             return len(secrets_kept)
