@@ -57,6 +57,8 @@ class GameTable(QObject):
         self.real_dice = RealDiceSource(window.dice_source)
         self.table_window: TableWindow | None = None
         self._real_documents: list[CharacterDocument] = []
+        #: Characters who throw on their players' laptops at a table on the network.
+        self.table_rollers: set[str] = set()
         self._public: list[RollRecord] = []
         self._save_placement = QTimer(self)
         self._save_placement.setSingleShot(True)
@@ -150,7 +152,7 @@ class GameTable(QObject):
             panel.start_when_typed(step, list(documents))
 
     def _rollers(self) -> set[str]:
-        names = set()
+        names = set(self.table_rollers)
         for document in self._real_documents:
             names.update({document.sheet.name, document.title})
         return names

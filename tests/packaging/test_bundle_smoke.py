@@ -37,9 +37,13 @@ from check_installer import CHECK, SEED, expected_record, sample_character  # no
 
 #: What the trimmed Linux bundle may weigh unpacked and packed (the tarball), in MB (10^6
 #: bytes): 134.5 and 53.9 before the GTK theme, OpenSSL, the East Asian codecs and the wheels'
-#: file lists went, and the system's D-Bus and CUPS clients were left to the system.
-SIZE_BUDGET_MB = 120
-PACKED_BUDGET_MB = 48
+#: file lists went, and the system's D-Bus and CUPS clients were left to the system; then 120
+#: and 48 until the table on the network brought cryptography (11.6 MB: its Rust core carries
+#: its own OpenSSL), Python's ssl module with libssl and libcrypto (5.4 MB; AnyIO, which pycrdt
+#: imports, imports ssl), python-zeroconf's compiled modules (2.9 MB) and pycrdt (2.2 MB):
+#: 141.3 and 56.7 with them.
+SIZE_BUDGET_MB = 145
+PACKED_BUDGET_MB = 58
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("SHADOWDICE_BUNDLE_SMOKE") != "1",

@@ -53,7 +53,7 @@ def test_hosting_shows_the_code_the_qr_code_and_the_players_who_join(hosting, qt
             "new", key="kira", system="shadowrun4", fields={"name": "Kira", "edge_current": 3}
         )
         # The player is listed, and the character joins the party within a second or two.
-        qtbot.waitUntil(lambda: panel.players.count() and panel.players.item(0).text() == "Anna")
+        qtbot.waitUntil(lambda: panel.players.item(0).text() == "Anna: Kira")
         qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
         kira = next(d for d in window.documents() if d.title == "Kira")
         assert kira.sheet.edge_current == 3
@@ -166,5 +166,64 @@ def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
         zed.set_field(name, "Zed the Fixer")
         qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["name"] == "Zed the Fixer")
         assert host.request("state")[doc]["fields"]["edge_current"] == edge - 1
+    finally:
+        window.table_menu.leave()
+
+
+def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(hosting, qtbot, tmp_path):
+    from shadowdice.core.dice import DiceRequest
+
+    window = hosting
+    code = window.table_menu.host()
+    port = str(window.table_menu.link.port)
+    player = Peer("player", tmp_path / "anna", code, "--port", port, "--name", "Anna")
+    try:
+        player.request("new", key="kira", system="shadowrun4", fields={"name": "Kira"})
+        qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
+        # A contest waits for Kira's dice: her player's laptop throws them.
+        assert "Kira" in window.game_table.table_rollers
+        entry = window.roll_panel.entry
+        request = DiceRequest(3, 6, "Edge dice", "Kira")
+        with qtbot.waitSignal(entry.answered, timeout=5000) as answered:
+            entry.ask(request)
+            assert "Anna" in entry.title.text()
+        [faces] = answered.args
+        assert len(faces) == 3 and all(1 <= face <= 6 for face in faces)
+    finally:
+        entry.close_request()
+        player.quit()
+
+
+def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_process):
+    import threading
+
+    host = host_process
+    kira = window.new_character_of("shadowrun4")
+    [name] = [f for f in kira.fields() if f.key == "name"]
+    kira.set_field(name, "Kira")
+    dialog = window.table_menu.open_join_dialog()
+    dialog.address_edit.setText(f"127.0.0.1:{host.port}")
+    dialog.code_edit.setText(CODE)
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    try:
+        state = {}
+        qtbot.waitUntil(
+            lambda: bool(state.update(host.request("state")) or len(state) > 1), timeout=5000
+        )
+        [doc] = [d for d in state if d != "table"]
+        asked = {}
+        thread = threading.Thread(
+            target=lambda: asked.update(faces=host.request("ask", doc=doc, count=2, sides=6))
+        )
+        thread.start()
+        qtbot.waitUntil(lambda: window.table_menu.dice_dialog is not None, timeout=5000)
+        ask = window.table_menu.dice_dialog
+        ask.faces_edit.setText("7 1")
+        ask.typed_button.click()
+        assert ask.isVisible() and "1 to 6" in ask.problem.text()
+        ask.faces_edit.setText("6 1")
+        ask.typed_button.click()
+        thread.join(10)
+        assert asked["faces"] == [6, 1]
     finally:
         window.table_menu.leave()

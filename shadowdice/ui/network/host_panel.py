@@ -127,15 +127,20 @@ class HostPanel(QDialog):
         self.remove_button.clicked.connect(self._on_remove_clicked)
         self.close_button.clicked.connect(self.hide)
 
-    def show_players(self, players: dict[str, dict]) -> None:
-        """Show who joined: connected ones first, by name."""
+    def show_players(self, players: dict[str, dict], party: dict[str, dict] | None = None) -> None:
+        """Show who joined, with their characters: connected ones first, by name."""
         self.players.clear()
         ordered = sorted(players.items(), key=lambda p: (not p[1].get("connected"), p[1]["name"]))
         for laptop, player in ordered:
-            if player.get("connected"):
-                text = str(player.get("name", ""))
-            else:
-                text = _("{name} (away)", name=player.get("name", ""))
+            name = str(player.get("name", ""))
+            brought = sorted(
+                str(character.get("name", ""))
+                for doc_id, character in (party or {}).items()
+                if doc_id.startswith(f"{laptop}/")
+            )
+            if brought:
+                name = f"{name}: {', '.join(brought)}"
+            text = name if player.get("connected") else _("{name} (away)", name=name)
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, laptop)
             self.players.addItem(item)

@@ -15,6 +15,10 @@ Signals:
     dropped(str): a message was dropped (why), for the log.
     table_found(object): discovery saw a table (a ``FoundTable``).
     table_lost(str): a table went away.
+    dice_wanted(str, int, int, str, object): the host asks this laptop to throw dice for a
+        character (its id, count, sides, purpose, and a ``concurrent.futures.Future`` to set
+        with the faces).
+    dice_thrown(object, list): a player's laptop answered a request (what was asked, faces).
 """
 
 from __future__ import annotations
@@ -87,6 +91,8 @@ class TableLink(QObject):
     dropped = Signal(str)
     table_found = Signal(object)
     table_lost = Signal(str)
+    dice_wanted = Signal(str, int, int, str, object)
+    dice_thrown = Signal(object, list)
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -173,9 +179,37 @@ class TableLink(QObject):
             name,
             folder=host_folder,
             events=self._on_event,
+            dice=self._throw_here,
         )
         self._network().run(client.join, timeout=_WAIT)
         self.end = client
+
+    async def _throw_here(self, doc_id: str, count: int, sides: int, purpose: str) -> list[int]:
+        """In the network thread: ask the window for the faces, and wait for them."""
+        import asyncio
+        import concurrent.futures
+
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self.dice_wanted.emit(doc_id, count, sides, purpose, future)
+        return await asyncio.wrap_future(future)
+
+    def ask_dice(self, doc_id: str, request: Any) -> None:
+        """Ask the laptop of a character's player to throw ``request``'s dice (host only);
+        ``dice_thrown`` tells the faces.
+        """
+        if not isinstance(self.end, TableHost):
+            return
+        future = self._network().call(
+            self.end.ask_dice, doc_id, request.count, request.sides, request.purpose
+        )
+
+        def done(future) -> None:
+            if not future.cancelled() and future.exception() is None:
+                self.dice_thrown.emit(request, list(future.result()))
+            else:
+                _log_failure(future)
+
+        future.add_done_callback(done)
 
     def leave(self) -> None:
         """Leave (or close) the table; the documents are kept for the next time."""

@@ -72,6 +72,8 @@ class TableMenu(QObject):
         self._last: dict[str, dict[str, Any]] = {}
         self._quiet = False
         self._rolls_seen: set[str] = set()
+        self._players: dict[str, str] = {}
+        self.dice_dialog = None
         self._build()
         self._connect_signals()
 
@@ -93,6 +95,7 @@ class TableMenu(QObject):
 
     def _connect_signals(self) -> None:
         self.window.roll_panel.roll_finished.connect(self._on_roll_finished)
+        self.window.roll_panel.entry.asked.connect(self._on_dice_asked)
         self.window.history_model.replaced.connect(self._on_record_replaced)
 
     @property
@@ -106,6 +109,8 @@ class TableMenu(QObject):
             self._link.table_changed.connect(self._on_table_changed)
             self._link.connection_changed.connect(self._on_connection_changed)
             self._link.removed.connect(self._on_removed)
+            self._link.dice_wanted.connect(self._on_dice_wanted)
+            self._link.dice_thrown.connect(self._on_dice_thrown)
         return self._link
 
     @property
@@ -173,6 +178,7 @@ class TableMenu(QObject):
             document.sheet_changed.disconnect(self._on_own_changed)
         self._owned.clear()
         self._remote.clear()
+        self.window.game_table.table_rollers.clear()
         if self.panel is not None:
             self.panel.close()
             self.panel = None
@@ -235,6 +241,7 @@ class TableMenu(QObject):
             self._remote[doc_id] = document
             self.window._add_tab(document, CharacterPage.PLAY, show=False)
             document.sheet_changed.connect(self._on_remote_changed)
+            self.window.game_table.table_rollers.add(sheet.name)  # throws on its laptop
             return
         self._quiet = True
         try:
@@ -272,6 +279,49 @@ class TableMenu(QObject):
                 _("Only its player changes this sheet; damage and resources you can change."), 10000
             )
         self._last[doc_id] = snapshot(before)
+
+    # --- dice thrown on the players' laptops -------------------------------------------
+
+    def _on_dice_asked(self, request) -> None:
+        """The roll waits for a player's character's dice: ask that player's laptop."""
+        if not self.at_table or not self.link.hosting:
+            return
+        for doc_id, document in self._remote.items():
+            if request.roller in {document.sheet.name, document.title}:
+                self.link.ask_dice(doc_id, request)
+                from shadowdice.ui.play.tray.dice_entry import request_words
+
+                entry = self.window.roll_panel.entry
+                player = self._players.get(doc_id.split("/")[0], "")
+                where = _("thrown on {player}'s laptop, or type them here", player=player)
+                entry.title.setText(f"{request_words(request)} · {where}")
+                return
+
+    def _on_dice_thrown(self, request, faces: list) -> None:
+        entry = self.window.roll_panel.entry
+        if entry.request is request:  # not answered here meanwhile
+            entry.answered.emit(faces)
+
+    def _on_dice_wanted(self, doc_id: str, count: int, sides: int, purpose: str, future) -> None:
+        from shadowdice.core.dice import DiceRequest
+        from shadowdice.ui.network.dice_request import DiceRequestDialog
+
+        document = self._owned.get(doc_id, (None, None))[0]
+        if document is None:
+            future.set_exception(LookupError(doc_id))
+            return
+        request = DiceRequest(count, sides, purpose, document.sheet.name)
+        dialog = DiceRequestDialog(
+            document.title,
+            count,
+            sides,
+            purpose,
+            lambda: self.window.dice_source.throw(request),
+            self.window,
+        )
+        dialog.thrown.connect(future.set_result)
+        dialog.open()
+        self.dice_dialog = dialog
 
     # --- rolls -----------------------------------------------------------------------------------
 
@@ -314,8 +364,9 @@ class TableMenu(QObject):
                 continue
             self.window.history_model.add(record)
             self.window.game_table.add_public(record)
+        self._players = {laptop: p.get("name", "") for laptop, p in content["players"].items()}
         if self.panel is not None:
-            self.panel.show_players(content["players"])
+            self.panel.show_players(content["players"], content["party"])
 
     def _on_connection_changed(self, connected: bool) -> None:
         message = (

@@ -60,10 +60,12 @@ class DiceEntry(QFrame):
     Signals:
         answered(list): the faces, one per die, None where the die is to be thrown digitally.
         withdrawn(): the player gave the request up (Esc).
+        asked(object): the strip shows a new request (a ``DiceRequest``).
     """
 
     answered = Signal(list)
     withdrawn = Signal()
+    asked = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,6 +126,7 @@ class DiceEntry(QFrame):
         self.setVisible(True)
         self._fit()
         self.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.asked.emit(request)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Wrapping slots need the height of every row they take."""
