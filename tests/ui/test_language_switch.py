@@ -39,12 +39,13 @@ def test_choosing_deutsch_switches_the_running_window_and_english_switches_back(
 
     # Menus, actions, tooltips and reasons of greyed commands read German at once
     assert language.current() == "de"
-    assert menu_titles(window)[:6] == [
+    assert menu_titles(window)[:7] == [
         "&Datei",
         "&Bearbeiten",
         "&Würfeln",
         "&Ansicht",
         "&Verlauf",
+        "&Tisch",
         "&Hilfe",
     ]
     assert window.save_action.text() == "&Speichern"
