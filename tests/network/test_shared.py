@@ -1,0 +1,116 @@
+"""Who may change what in a shared document: each update tried on a copy first."""
+
+from __future__ import annotations
+
+import pytest
+from pycrdt import Array, Map
+
+from shadowdice.network import shared
+from shadowdice.network.shared import GAME_MASTER, OWNER, READER, RefusedUpdate
+
+DOC = "0123456789abcdef/kira"
+
+
+def character() -> shared.Doc:
+    doc = shared.new_document(DOC)
+    shared.set_meta(doc, {"system": "shadowrun4", "owner": "0123456789abcdef"})
+    shared.set_fields(doc, {"name": "Kira", "edge_current": 3})
+    shared.append(
+        doc,
+        "ledger",
+        {"id": "a", "resource": "edge_current", "delta": -1, "label": "−1 Edge", "by": "Anna"},
+    )
+    return doc
+
+
+def edited(doc, edit) -> bytes:
+    """The update an edit of a copy of ``doc`` makes."""
+    copy = shared.new_document(DOC, doc.get_update())
+    before = copy.get_state()
+    edit(copy)
+    return copy.get_update(before)
+
+
+def test_the_game_master_may_add_to_the_ledger_and_the_rolls():
+    doc = character()
+    update = edited(
+        doc,
+        lambda d: shared.append(
+            d,
+            "ledger",
+            {"id": "b", "resource": "physical_damage", "delta": 3, "label": "+3", "by": "GM"},
+        ),
+    )
+    assert shared.checked_update(DOC, doc, update, GAME_MASTER)
+    assert [e["id"] for e in shared.content(DOC, doc)["ledger"]] == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: shared.set_fields(d, {"name": "Taken"}),
+        lambda d: d.get("ledger", type=Array).__delitem__(0),
+        lambda d: shared.set_meta(d, {"system": "generic_dice"}),
+    ],
+    ids=["a field", "a ledger entry taken out", "meta"],
+)
+def test_the_game_master_may_not_change_the_players_sheet(edit):
+    doc = character()
+    before = shared.content(DOC, doc)
+    with pytest.raises(RefusedUpdate):
+        shared.checked_update(DOC, doc, edited(doc, edit), GAME_MASTER)
+    assert shared.content(DOC, doc) == before
+    # The owner may.
+    assert shared.checked_update(DOC, doc, edited(doc, edit), OWNER)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.get("fields", type=Map).__setitem__("name", "{not json"),
+        lambda d: shared.append(
+            d, "ledger", {"id": "x", "resource": "edge", "delta": True, "label": "", "by": ""}
+        ),
+        lambda d: shared.append(d, "rolls", {"id": "x"}),
+        lambda d: shared.set_meta(d, {"owner": "fedcba9876543210"}),
+        lambda d: d.get("evil", type=Map).__setitem__("x", "1"),
+    ],
+    ids=[
+        "not json",
+        "a delta of the wrong kind",
+        "a roll of the wrong shape",
+        "claimed for another laptop",
+        "a part no document has",
+    ],
+)
+def test_even_the_owner_cannot_break_the_shape(edit):
+    doc = character()
+    before = shared.content(DOC, doc)
+    with pytest.raises(RefusedUpdate):
+        shared.checked_update(DOC, doc, edited(doc, edit), OWNER)
+    assert shared.content(DOC, doc) == before
+
+
+def test_a_reader_writes_nothing_and_garbage_is_refused():
+    doc = character()
+    with pytest.raises(RefusedUpdate):
+        shared.checked_update(DOC, doc, edited(doc, lambda d: None), READER)
+    before = shared.content(DOC, doc)
+    with pytest.raises(RefusedUpdate):
+        shared.checked_update(DOC, doc, b"\x01\x02garbage", OWNER)
+    for garbage in (b"", bytes(range(256)), b"\x00\x00"):
+        try:
+            assert not shared.checked_update(DOC, doc, garbage, OWNER)
+        except RefusedUpdate:
+            pass
+    assert shared.content(DOC, doc) == before
+
+
+def test_state_vectors_read_and_compare():
+    doc = character()
+    other = shared.new_document(DOC, doc.get_update())
+    shared.set_fields(other, {"name": "Kira!"})
+    assert shared.lacks(doc.get_state(), other.get_state())
+    assert not shared.lacks(other.get_state(), doc.get_state())
+    with pytest.raises(ValueError):
+        shared.state_vector(b"\x05\x01")
