@@ -71,6 +71,19 @@ def test_hosting_shows_the_code_the_qr_code_and_the_players_who_join(hosting, qt
                 for e in player.request("state")[doc]["ledger"]
             )
         )
+        # The player takes a wound too; the game master's undo takes back only their own two.
+        player.request("res", doc=doc, resource="physical_damage", delta=1, label="+1")
+        qtbot.waitUntil(lambda: kira.sheet.physical_damage == 3)
+        kira.undo_stack.undo()
+        assert kira.sheet.physical_damage == 1
+        qtbot.waitUntil(
+            lambda: sum(
+                e["delta"]
+                for e in player.request("state")[doc]["ledger"]
+                if e["resource"] == "physical_damage"
+            )
+            == 1
+        )
         # But not the player's own fields: the name is put back.
         [name] = [f for f in kira.fields() if f.key == "name"]
         kira.set_field(name, "Taken")
@@ -157,15 +170,23 @@ def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
         assert not any(
             c.get("fields", {}).get("name") == other.title for c in host.request("state").values()
         )
-        # The game master charges Edge in a contest: it comes into the sheet, as a change.
+        # The player spends Edge; the game master charges Edge in a contest: it comes into
+        # the sheet, to be saved with the file, but not onto the player's undo stack.
         edge = zed.sheet.edge_current
+        [edge_spec] = [r for r in zed.resources() if r.key == "edge_current"]
+        zed.set_resource(edge_spec, edge - 1)
+        undoable = zed.undo_stack.count()
         host.request("res", doc=doc, resource="edge_current", delta=-1, label="−1 Edge")
-        qtbot.waitUntil(lambda: zed.sheet.edge_current == edge - 1)
+        qtbot.waitUntil(lambda: zed.sheet.edge_current == edge - 2)
         assert zed.modified
+        assert zed.undo_stack.count() == undoable
+        # The player's undo gives back their own Edge only: the game master's charge stands.
+        zed.undo_stack.undo()
+        assert zed.sheet.edge_current == edge - 1
+        qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["edge_current"] == edge - 1)
         # And the player's own edit goes to the game master.
         zed.set_field(name, "Zed the Fixer")
         qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["name"] == "Zed the Fixer")
-        assert host.request("state")[doc]["fields"]["edge_current"] == edge - 1
     finally:
         window.table_menu.leave()
 

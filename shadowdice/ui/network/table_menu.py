@@ -57,6 +57,49 @@ def character_key(document: CharacterDocument) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()[:16]
 
 
+def take_in(
+    document: CharacterDocument,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    *,
+    mark: bool = True,
+) -> None:
+    """Show a change made on another laptop (the sheet's values ``before`` it and ``after``),
+    without putting it on this laptop's undo stack: each side undoes only its own changes.
+
+    The changes already on the stack are moved by as much as a number changed, so that undoing
+    one later gives back what it spent and leaves the other laptop's change standing (Edge 3 →
+    2 here, −1 there: undoing the first gives 2, not 3). With ``mark``, the document counts as
+    changed (saved with its file).
+    """
+    from shadowdice.core.sheet import SheetChange
+    from shadowdice.ui.character_document import SheetCommand
+
+    moved = {
+        key: after[key] - before[key]
+        for key in after
+        if type(after[key]) is int and type(before.get(key)) is int and after[key] != before[key]
+    }
+    stack = document.undo_stack
+    for index in range(stack.count()):
+        command = stack.command(index)
+        if isinstance(command, SheetCommand) and moved:
+            change = command.change
+
+            def shifted(values):
+                return {
+                    key: value + moved[key] if key in moved and type(value) is int else value
+                    for key, value in values.items()
+                }
+
+            command.change = SheetChange(
+                change.label, shifted(change.before), shifted(change.after)
+            )
+    document.restore(after)
+    if mark and not document.modified:
+        stack.resetClean()
+
+
 class TableMenu(QObject):
     """The Table menu of a main window and what it keeps in step."""
 
@@ -215,9 +258,11 @@ class TableMenu(QObject):
 
     def _fold(self, doc_id: str, content: dict[str, Any]) -> None:
         document, owned = self._owned[doc_id]
+        before = snapshot(document.sheet)
         labels = owned.fold(document.sheet, content["ledger"])
         if labels:
-            document.mark_changed()  # on the undo stack, saved with the file; sent as fields
+            # Saved with the file, not on this laptop's undo stack.
+            take_in(document, before, snapshot(document.sheet))
             message = _("At the table: {changes}", changes=", ".join(labels))
             self.window.statusBar().showMessage(message, 10000)
 
@@ -245,7 +290,7 @@ class TableMenu(QObject):
             return
         self._quiet = True
         try:
-            document.restore(self._last[doc_id])
+            take_in(document, snapshot(document.sheet), self._last[doc_id], mark=False)
         finally:
             self._quiet = False
 
