@@ -77,12 +77,14 @@ def test_hosting_shows_the_code_the_qr_code_and_the_players_who_join(hosting, qt
         kira.undo_stack.undo()
         assert kira.sheet.physical_damage == 1
         qtbot.waitUntil(
-            lambda: sum(
-                e["delta"]
-                for e in player.request("state")[doc]["ledger"]
-                if e["resource"] == "physical_damage"
+            lambda: (
+                sum(
+                    e["delta"]
+                    for e in player.request("state")[doc]["ledger"]
+                    if e["resource"] == "physical_damage"
+                )
+                == 1
             )
-            == 1
         )
         # But not the player's own fields: the name is put back.
         [name] = [f for f in kira.fields() if f.key == "name"]
