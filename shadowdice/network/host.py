@@ -65,13 +65,14 @@ class Player:
 
 
 def public_state(doc_id: str, data: dict[str, Any]) -> dict[str, Any]:
-    """What every player sees of a character: name, player, system, what its resources went
-    through.
+    """What every player sees of a character: name, player, system, its state in words (a
+    wound), what its resources went through.
     """
     return {
         "name": str(data["fields"].get("name", ""))[:200],
         "player": data["meta"].get("player", ""),
         "system": data["meta"].get("system", ""),
+        "status": data["meta"].get("status", ""),
         "resources": shared.resource_totals(data["ledger"]),
     }
 

@@ -186,6 +186,12 @@ def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
         zed.undo_stack.undo()
         assert zed.sheet.edge_current == edge - 1
         qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["edge_current"] == edge - 1)
+        # The player's panel lists who is at the table, with their characters.
+        panel = window.table_menu.show_panel()
+        assert panel.remove_button.isHidden() and panel.qr_label.isHidden()
+        qtbot.waitUntil(
+            lambda: any("Zed" in panel.players.item(i).text() for i in range(panel.players.count()))
+        )
         # And the player's own edit goes to the game master.
         zed.set_field(name, "Zed the Fixer")
         qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["name"] == "Zed the Fixer")

@@ -69,14 +69,17 @@ def qr_pixmap(text: str, scale: int = 5) -> QPixmap:
 class HostPanel(QDialog):
     """The table as its host sees it (a window beside the main one, not in its way)."""
 
-    def __init__(self, link: TableLink, code: str, addresses: list[str], parent: QWidget | None):
+    def __init__(
+        self, link: TableLink, code: str, addresses: list[str], parent: QWidget | None
+    ) -> None:
+        """A player's laptop makes it with no ``code``: who is at the table, nothing more."""
         super().__init__(parent)
         from shadowdice.network.secure import shown_code
 
         self.link = link
         self.setObjectName("host_panel")
         put(self.setWindowTitle, _("Your table"))
-        self.code_label = QLabel(shown_code(code))
+        self.code_label = QLabel(shown_code(code) if code else "")
         self.code_label.setObjectName("join_code")
         font = QFont(self.code_label.font())
         font.setPointSizeF(font.pointSizeF() * 2.2)
@@ -88,7 +91,8 @@ class HostPanel(QDialog):
         self.address_label = QLabel("\n".join(where))
         self.address_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.qr_label = QLabel()
-        self.qr_label.setPixmap(qr_pixmap(table_url(addresses[0], link.port, code)))
+        if code:
+            self.qr_label.setPixmap(qr_pixmap(table_url(addresses[0], link.port, code)))
         put(self.qr_label.setToolTip, _("The table's address and code, for a camera"))
         self.players = QListWidget()
         self.players.setObjectName("players")
@@ -121,6 +125,12 @@ class HostPanel(QDialog):
         layout.addLayout(buttons)
         self._connect_signals()
         self.show_players({})
+        if not code:
+            put(self.setWindowTitle, _("At the table"))
+            for widget in (code_caption, self.code_label, address_caption, self.address_label):
+                widget.hide()
+            self.qr_label.hide()
+            self.remove_button.hide()
 
     def _connect_signals(self) -> None:
         self.players.currentItemChanged.connect(self._on_current_item_changed)
@@ -135,6 +145,7 @@ class HostPanel(QDialog):
             name = str(player.get("name", ""))
             brought = sorted(
                 str(character.get("name", ""))
+                + (f" ({character['status']})" if character.get("status") else "")
                 for doc_id, character in (party or {}).items()
                 if doc_id.startswith(f"{laptop}/")
             )

@@ -200,14 +200,17 @@ class TableMenu(QObject):
         return dialog
 
     def _on_joined(self, name: str, documents: list) -> None:
+        from shadowdice.ui.network.host_panel import HostPanel
+
         self.player_name = name
         for document in documents:
             self.bring(document)
+        self.panel = HostPanel(self.link, "", [], self.window)  # who is there, for a player
         self._update_actions()
         self.window.statusBar().showMessage(_("You joined the table."), 8000)
 
     def show_panel(self):
-        """Show the host's panel (players: who is at the table)."""
+        """Show the host's panel (a player's: who is at the table, and their characters)."""
         if self.panel is not None:
             self.panel.show()
             self.panel.raise_()
