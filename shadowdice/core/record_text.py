@@ -33,6 +33,20 @@ def describe(record: RollRecord, *, today: date | None = None) -> str:
     return text
 
 
+def with_secrecy(record: RollRecord, line: str) -> str:
+    """A roll's line saying whether the players saw it: "Secret: …" for a secret roll,
+    "… (revealed)" for one shown to them afterwards, the line itself for a public roll.
+    """
+    if not record.secret:
+        return line
+    return _("{roll} (revealed)", roll=line) if record.revealed else _("Secret: {roll}", roll=line)
+
+
+def hidden(record: RollRecord) -> bool:
+    """A secret roll the players have not seen."""
+    return record.secret and not record.revealed
+
+
 def die_text(die: DieRecord) -> str:
     """A die as the history writes it: its faces, its marks in brackets.
 
@@ -75,10 +89,11 @@ def details(record: RollRecord) -> list[str]:
 def record_text(
     record: RollRecord, undone: tuple[str, ...] = (), *, today: date | None = None
 ) -> str:
-    """A roll as plain text: its line, then its details indented; for a roll whose charges
-    were undone, whose. ``today`` as :func:`describe` takes it (given once for many rolls).
+    """A roll as plain text: its line (marked when it was rolled secretly), then its details
+    indented; for a roll whose charges were undone, whose. ``today`` as :func:`describe` takes
+    it (given once for many rolls).
     """
-    line = describe(record, today=today)
+    line = with_secrecy(record, describe(record, today=today))
     first = _("{roll} (undone)", roll=line) if undone else line
     given_back = (
         ["    " + _("Undone: what {who} spent was given back.", who=", ".join(undone))]

@@ -3,8 +3,12 @@ spreadsheet, JSON for other programs.
 
 Each export holds every roll of the session, oldest first, as the history shows it: the line
 (time, who, what, outcome), the detail, each member's result, every throw with its faces and
-marks, every action with what it changed, and whose charges were undone.
-:func:`export_session` picks the format by the file's suffix and writes the file atomically.
+marks, every action with what it changed, and whose charges were undone. A roll made
+secretly says so in every format ("Secret: …", or "… (revealed)" once shown to the players;
+the CSV column ``secret``; the JSON record's ``secret`` and ``revealed``), and
+:func:`without_hidden` leaves out the secret rolls the players have not seen, for an export
+the players will read. :func:`export_session` picks the format by the file's suffix and writes
+the file atomically.
 """
 
 from __future__ import annotations
@@ -14,11 +18,12 @@ import io
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from shadowdice.core.language import translations
-from shadowdice.core.record_text import describe, details, throw_text
+from shadowdice.core.record_text import describe, details, hidden, throw_text, with_secrecy
 from shadowdice.storage.atomic import write_atomic
 from shadowdice.storage.roll_log import LoggedSession
 
@@ -42,7 +47,11 @@ CSV_COLUMNS = (
     "throws",
     "actions",
     "undone for",
+    "secret",
 )
+
+#: What the CSV column ``secret`` says of a roll: not secret, secret, or revealed since.
+CSV_SECRECY = {(False, False): "", (True, False): "secret", (True, True): "revealed"}
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|])")
 
@@ -71,7 +80,7 @@ def session_markdown(session: LoggedSession, progress: Progress | None = None) -
     lines = [f"# {session_title(session)}", "", f"{count} roll{'s' if count != 1 else ''}", ""]
     today = datetime.now().astimezone().date()
     for roll in _steps(session, progress):
-        line = _markdown(describe(roll.record, today=today))
+        line = _markdown(with_secrecy(roll.record, describe(roll.record, today=today)))
         if roll.undone:
             line = f"~~{line}~~ (undone for {_markdown(', '.join(sorted(roll.undone)))})"
         lines.append(f"- **{line}**")
@@ -103,6 +112,7 @@ def session_csv(session: LoggedSession, progress: Progress | None = None) -> str
                 throws,
                 actions,
                 ", ".join(sorted(roll.undone)),
+                CSV_SECRECY[record.secret, record.secret and record.revealed],
             ]
         )
     return buffer.getvalue()
@@ -132,6 +142,16 @@ def session_json(session: LoggedSession, progress: Progress | None = None) -> st
     return f'{opening}, "rolls": [\n{rolls}\n]}}\n' if rolls else f'{opening}, "rolls": []}}\n'
 
 
+def hidden_count(session: LoggedSession) -> int:
+    """How many of the session's rolls are secret and not revealed."""
+    return sum(hidden(roll.record) for roll in session.rolls)
+
+
+def without_hidden(session: LoggedSession) -> LoggedSession:
+    """The session without its secret rolls the players have not seen."""
+    return replace(session, rolls=[roll for roll in session.rolls if not hidden(roll.record)])
+
+
 #: The formats by file suffix.
 EXPORTERS: dict[str, Callable[[LoggedSession, Progress | None], str]] = {
     ".md": session_markdown,
@@ -140,8 +160,15 @@ EXPORTERS: dict[str, Callable[[LoggedSession, Progress | None], str]] = {
 }
 
 
-def export_session(session: LoggedSession, path: Path, progress: Progress | None = None) -> None:
-    """Write the session to ``path`` in the format its suffix names (.md, .csv, .json).
+def export_session(
+    session: LoggedSession,
+    path: Path,
+    progress: Progress | None = None,
+    *,
+    leave_out_hidden: bool = False,
+) -> None:
+    """Write the session to ``path`` in the format its suffix names (.md, .csv, .json);
+    with ``leave_out_hidden``, without the secret rolls the players have not seen.
 
     ``progress`` is told how far the export is, as rolls done of all; it may stop the export
     by raising. The file is written at once at the end, so a stopped or failed export leaves
@@ -154,9 +181,10 @@ def export_session(session: LoggedSession, path: Path, progress: Progress | None
     exporter = EXPORTERS.get(Path(path).suffix.lower())
     if exporter is None:
         raise ValueError(_("{name}: export as .md, .csv or .json", name=Path(path).name))
-    text = exporter(session, progress)
+    chosen = without_hidden(session) if leave_out_hidden else session
+    text = exporter(chosen, progress)
     if progress is not None:
-        progress(len(session.rolls), len(session.rolls))
+        progress(len(chosen.rolls), len(chosen.rolls))
     write_atomic(Path(path), text.encode(), keep_backup=False)
 
 

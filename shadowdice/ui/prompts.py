@@ -133,6 +133,20 @@ class Prompts:
         suffix = next((s for f, s in EXPORT_SUFFIXES.items() if chosen_filter.startswith(f)), ".md")
         return path.with_name(path.name + suffix)
 
+    def leave_out_secret(self, *, by_default: bool) -> bool | None:
+        """Ask whether an export leaves out the secret rolls the players have not seen
+        (``by_default`` is the answer Enter gives); None when the player cancels.
+        """
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self._parent,
+            _("Secret rolls"),
+            _("Leave the secret rolls the players have not seen out of the export?"),
+            buttons.Yes | buttons.No | buttons.Cancel,
+            buttons.Yes if by_default else buttons.No,
+        )
+        return {buttons.Yes: True, buttons.No: False}.get(answer)
+
     def set_up_printer(self, printer: QPrinter) -> bool:
         """Let the player choose the printer and its settings; False when they cancel."""
         from PySide6.QtPrintSupport import QPrintDialog  # loaded when first printing

@@ -404,3 +404,46 @@ def test_reading_the_newest_rolls_of_a_long_log_reads_only_its_end(tmp_path, mon
 
     assert [roll.record.check for roll in newest][:2] == [record(1999).check, record(1998).check]
     assert 0 < sum(read) < log.path.stat().st_size / 4
+
+
+# --- secret rolls in exports -------------------------------------------------------------------
+
+
+@pytest.fixture
+def secret_session(tmp_path):
+    """Kira rolls in public, Ash secretly, Bo secretly and reveals it."""
+    log = RollLog(tmp_path, started=STARTED)
+    log.append(record(1))
+    log.append(record(2, character="Ash").model_copy(update={"secret": True}))
+    shown = log.append(record(3, character="Bo").model_copy(update={"secret": True}))
+    log.mark_revealed(shown)
+    return read_session(log.path)
+
+
+def test_markdown_and_csv_mark_a_secret_roll_and_a_revealed_one(secret_session):
+    markdown = session_markdown(secret_session)
+    assert "- **Secret: " in markdown and "Ash: Agility + Pistols \\#2" in markdown
+    assert "Bo: Agility + Pistols \\#3 — 3 hits - success (revealed)**" in markdown
+    (kira,) = [line for line in markdown.splitlines() if "Kira:" in line]
+    assert "Secret" not in kira and "revealed" not in kira, "the public roll is not marked"
+
+    rows = list(csv.DictReader(io.StringIO(session_csv(secret_session))))
+    assert [(row["characters"], row["secret"]) for row in rows] == [
+        ("Kira", ""),
+        ("Ash", "secret"),
+        ("Bo", "revealed"),
+    ]
+
+
+@pytest.mark.parametrize("suffix", [".md", ".csv", ".json"])
+def test_an_export_can_leave_out_the_secret_rolls_the_players_have_not_seen(
+    secret_session, tmp_path, suffix
+):
+    kept, left_out = tmp_path / f"all{suffix}", tmp_path / f"public{suffix}"
+    export_session(secret_session, kept)
+    export_session(secret_session, left_out, leave_out_hidden=True)
+
+    assert "Ash" in kept.read_text(encoding="utf-8")
+    public = left_out.read_text(encoding="utf-8")
+    assert "Ash" not in public and "#2" not in public
+    assert "Kira" in public and "Bo" in public, "public and revealed rolls stay"

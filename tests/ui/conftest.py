@@ -31,6 +31,8 @@ class AnsweredPrompts:
         self.choice_answers: list[int | None] = []
         self.offered_choices: list[list[str]] = []
         self.export_answers: list[Path | None] = []
+        self.leave_out_answers: list[bool | None] = []
+        self.asked_leave_out: list[bool] = []
 
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Answer as queued; with nothing queued (closing at teardown), discard."""
@@ -72,6 +74,11 @@ class AnsweredPrompts:
 
     def export_path(self, suggested: Path) -> Path | None:
         return self.export_answers.pop(0)
+
+    def leave_out_secret(self, *, by_default: bool) -> bool | None:
+        """Answer as queued; with nothing queued, as Enter would (the default)."""
+        self.asked_leave_out.append(by_default)
+        return self.leave_out_answers.pop(0) if self.leave_out_answers else by_default
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))

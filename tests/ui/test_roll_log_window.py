@@ -244,11 +244,11 @@ def test_an_export_runs_off_the_window_and_cancelled_leaves_the_file_as_it_was(
     ticker.start(10)
     real_export = main_window.export_session
 
-    def slow_export(session, path, progress):  # a long export, reporting as it goes
+    def slow_export(session, path, progress, **options):  # a long export, reporting as it goes
         for done in range(1000):
             progress(done, 1000)
             time.sleep(0.002)
-        real_export(session, path, progress)
+        real_export(session, path, progress, **options)
 
     monkeypatch.setattr(main_window, "export_session", slow_export)
     QTimer.singleShot(
@@ -269,3 +269,57 @@ def test_an_export_runs_off_the_window_and_cancelled_leaves_the_file_as_it_was(
     monkeypatch.setattr(main_window, "export_session", real_export)
     assert window.export_rolls() == target
     assert target.read_text().count("evening 0 roll") == 20
+
+
+def roll_secretly(window, dice) -> None:
+    window.check_panel.secret_box.setChecked(True)
+    roll_plain(window, dice)
+    window.check_panel.secret_box.setChecked(False)
+
+
+def test_an_export_asks_whether_to_leave_out_secret_rolls_left_out_of_markdown_by_default(
+    qtbot, window, dice, prompts, tmp_path
+):
+    # Given a public roll and a secret one
+    window.new_character()
+    roll_plain(window, dice)
+    roll_secretly(window, dice)
+
+    # When the session is exported as Markdown and the question answered as Enter does
+    prompts.choice_answers.append(0)
+    prompts.export_answers.append(tmp_path / "forum.md")
+    window.export_rolls()
+
+    # Then it was asked about secret rolls, leaving them out by default
+    assert prompts.asked_leave_out == [True]
+    text = (tmp_path / "forum.md").read_text(encoding="utf-8")
+    assert text.count("Agility — ") == 1 and "Secret" not in text
+    assert "Exported 1 roll to" in window.statusBar().currentMessage()
+
+    # When exported as CSV, it is asked again, keeping the roll by default, marked secret
+    prompts.choice_answers.append(0)
+    prompts.export_answers.append(tmp_path / "sheet.csv")
+    window.export_rolls()
+    assert prompts.asked_leave_out[-1] is False
+    rows = (tmp_path / "sheet.csv").read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 3 and rows[2].endswith(",secret") and not rows[1].endswith("secret")
+
+    # When the question is cancelled, nothing is written
+    prompts.choice_answers.append(0)
+    prompts.export_answers.append(tmp_path / "cancelled.json")
+    prompts.leave_out_answers.append(None)
+    assert window.export_rolls() is None
+    assert not (tmp_path / "cancelled.json").exists()
+
+
+def test_a_secret_roll_copied_as_text_says_it_is_secret(qtbot, window, dice):
+    window.new_character()
+    roll_secretly(window, dice)
+    roll_plain(window, dice)
+
+    window.history.selectAll()
+    qtbot.keyClick(window.history, Qt.Key.Key_C, CTRL)
+
+    public, secret = QGuiApplication.clipboard().text().split("\n\n")
+    assert secret.startswith("Secret: ") and "Agility" in secret
+    assert not public.startswith("Secret") and "(revealed)" not in public

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QTreeView
 
 from shadowdice.core.language import N_, translations
 from shadowdice.core.record import RollRecord
-from shadowdice.core.record_text import describe, details, record_text
+from shadowdice.core.record_text import describe, details, record_text, with_secrecy
 from shadowdice.storage.roll_log import LogReader, RollLogError, session_files
 from shadowdice.ui import theme
 from shadowdice.ui.language import events as language_events
@@ -400,13 +400,7 @@ class HistoryModel(QAbstractItemModel):
             return None
         undone = tuple(sorted(entry.undone))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            text = describe(record)
-            if record.secret:
-                text = (
-                    _("{roll} (revealed)", roll=text)
-                    if record.revealed
-                    else _("Secret: {roll}", roll=text)
-                )
+            text = with_secrecy(record, describe(record))
             return _("{roll} (undone)", roll=text) if undone else text
         if role == Qt.ItemDataRole.ToolTipRole:
             return record_text(record, undone)
