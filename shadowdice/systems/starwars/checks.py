@@ -213,8 +213,16 @@ def _opponent(values: StarWarsCheck, party: Party, segment: int) -> Opponent | N
     rolls = roller(sheet, key, segment=segment, doubled=sheet.force_point_round)
     if key not in DODGE_ROLLS:
         return Opponent(name, rolls, sheet=sheet, segment=segment)
-    dodged = sheet.dodge_total(segment, key)
-    return Opponent(name, rolls, dodge=key, dodged=dodged, sheet=sheet, segment=segment)
+    kept = sheet.kept_dodge(segment, key)
+    return Opponent(
+        name,
+        rolls,
+        dodge=key,
+        dodged=kept.total if kept else None,
+        hidden=kept is not None and kept.secret,
+        sheet=sheet,
+        segment=segment,
+    )
 
 
 def one_character(names: tuple[str, ...], party: Party, what: str) -> tuple[str, StarWarsSheet]:

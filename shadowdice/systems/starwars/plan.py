@@ -118,6 +118,8 @@ class Opponent:
         dodge: the roll key when the opponent character dodges; the session keeps the total
             on ``sheet`` for ``segment``, for the segment's later attacks.
         dodged: the total of a dodge rolled earlier in the segment, added without a roll.
+        hidden: that dodge was rolled in a secret roll: its total counts, but no text of
+            this roll says it.
         sheet: the opponent character's sheet, or None for a code typed by hand.
         segment: the segment of the roll.
     """
@@ -126,6 +128,7 @@ class Opponent:
     roller: Roller
     dodge: str = ""
     dodged: int | None = None
+    hidden: bool = False
     sheet: StarWarsSheet | None = field(default=None, compare=False, repr=False)
     segment: int = 1
 
@@ -143,6 +146,12 @@ class Opponent:
         """
         if not self.name:
             return _("the opponent's {code}", code=str(self.roller.code))
+        if self.dodged is not None and self.hidden:
+            return _(
+                "{name}'s {roll} (rolled secretly this segment)",
+                name=self.name,
+                roll=self.roller.label,
+            )
         if self.dodged is not None:
             return _(
                 "{name}'s {roll} {total} (rolled this segment)",

@@ -89,11 +89,14 @@ class Dodged(Row):
         segment: the segment it was rolled in.
         roll: the roll key of the dodge (``"skill:Dodge"`` or ``"ship:dodge"``).
         total: its total, added to the difficulty of every attack of that segment.
+        secret: it was rolled in a secret roll: the players have not seen its total, so a
+            later attack of the segment adds it without saying it.
     """
 
     segment: int = Field(ge=1, le=MAX_SEGMENTS)
     roll: str
     total: int = Field(ge=0, le=999)
+    secret: bool = False
 
 
 def character_round(name: str, rows: Sequence[Declared]) -> CharacterRound:

@@ -69,6 +69,8 @@ class StarWarsSession(RollSession):
         plan: what is rolled, against what.
         automatic: how the check was decided without a roll, or None.
         rolled: whether the dice have been thrown.
+        kept_dodge: the opponent's dodge this roll rolled and keeps on their sheet for the
+            segment's later attacks, or None.
     """
 
     def __init__(
@@ -92,6 +94,7 @@ class StarWarsSession(RollSession):
         spends = plan.spends_force_point
         if spends and sheet.force_points < 1:
             raise SessionError(_("no Force Point left to spend"))
+        self.kept_dodge: Dodged | None = None
         self.sheet = sheet
         self.plan = plan
         self.automatic = plan.automatic
@@ -193,6 +196,22 @@ class StarWarsSession(RollSession):
                 )
             return Outcome(headline, tone, Text.join(" · ", details), values)
         assert total is not None and needed is not None
+        if plan.opponent is not None and plan.opponent.hidden:
+            # a dodge rolled secretly counts, but this roll says nothing of its total
+            values.update(opponent_total=None, needed=None)
+            if success:
+                return Outcome(
+                    _("{total} against a hidden total - success", total=total),
+                    tone,
+                    Text.join(" · ", details),
+                    values,
+                )
+            return Outcome(
+                _("{total} against a hidden total - miss", total=total),
+                tone,
+                Text.join(" · ", details),
+                values,
+            )
         values["margin"] = total - needed
         if plan.opponent is not None:
             details.append(
@@ -223,7 +242,7 @@ class StarWarsSession(RollSession):
     def _throw_all(self) -> None:
         plan = self.plan
         self._throw(plan.roller.label, plan.roller.code.dice)
-        if plan.opponent is not None:
+        if plan.opponent is not None and plan.opponent.code.dice:  # none: a dodge kept
             label = _("Opponent: {roll}", roll=plan.opponent.roller.label)
             self._throw(label, plan.opponent.code.dice, group=OPPONENT)
         self.rolled = True
@@ -232,8 +251,23 @@ class StarWarsSession(RollSession):
         if opponent and opponent.sheet and opponent.dodge and opponent.dodged is None:
             total = self.opponent_total
             assert total is not None
-            dodge = Dodged(segment=opponent.segment, roll=opponent.dodge, total=total)
-            opponent.sheet.dodged.append(dodge)
+            self.kept_dodge = Dodged(
+                segment=opponent.segment, roll=opponent.dodge, total=total, secret=self.secret
+            )
+            opponent.sheet.dodged.append(self.kept_dodge)
+
+    @property
+    def secret(self) -> bool:
+        """Whether the game master rolls this secretly; a dodge it keeps for the segment is
+        as secret as the roll.
+        """
+        return self._secret
+
+    @secret.setter
+    def secret(self, secret: bool) -> None:
+        self._secret = secret
+        if (dodge := getattr(self, "kept_dodge", None)) is not None:
+            dodge.secret = secret
 
     def _spend_force_point(self, amount: int) -> None:
         self.sheet.force_points -= amount

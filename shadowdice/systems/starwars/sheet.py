@@ -463,9 +463,9 @@ class StarWarsSheet(Sheet):
         self.mortal_rounds = state.rounds
         self.stunned = state.stunned
 
-    def dodge_total(self, segment: int, roll: str) -> int | None:
-        """The total of the dodge ``roll`` rolled in ``segment`` this round, or None."""
-        return next((d.total for d in self.dodged if d.segment == segment and d.roll == roll), None)
+    def kept_dodge(self, segment: int, roll: str) -> Dodged | None:
+        """The dodge ``roll`` rolled in ``segment`` this round, or None."""
+        return next((d for d in self.dodged if d.segment == segment and d.roll == roll), None)
 
     @property
     def has_ship(self) -> bool:
