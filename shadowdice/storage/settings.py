@@ -63,6 +63,7 @@ class Settings(BaseModel):
             (English where the system's has no catalog).
         announce_secret_rolls: the table window says that the game master rolled secretly
             (else it shows nothing of a secret roll).
+        keep_secret_on: *Roll secretly* stays on after a roll (else it is for one roll).
         table_window_geometry: where the table window was, "x,y,width,height".
         table_window_screen: the screen the table window goes full screen on.
         window_geometry, splitter_state, right_splitter_state: the main window's size and
@@ -83,6 +84,7 @@ class Settings(BaseModel):
     real_dice_table: bool = False
     language: Literal["system", "de", "en"] = "system"
     announce_secret_rolls: bool = True
+    keep_secret_on: bool = False
     table_window_geometry: str = ""
     table_window_screen: str = ""
     window_geometry: str = ""

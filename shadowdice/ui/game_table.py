@@ -7,10 +7,15 @@ the table window for the players, revealing and replaying recorded rolls, dice s
   through a :class:`~shadowdice.core.pending.Step`, so it stands at its first request until
   the faces are typed in.
 - **Secret rolls.** *Roll secretly* (the check panel's toggle, Ctrl+Shift+R) makes the next
-  rolls secret: their records say so, the history marks them, and the table window gets at
-  most the words "The game master rolled secretly" (View ▸ Announce secret rolls), never their
-  dice, outcome or record. History ▸ Reveal shows a secret roll on the table window later.
-- **The table window** (View ▸ Table window, Ctrl+T) follows every public roll live.
+  roll secret (or every roll while it is on, as Settings ▸ Keep "Roll secretly" on chooses):
+  its record says so, the history marks it, and the table window gets at most the words "The
+  game master rolled secretly" (View ▸ Announce secret rolls), once as the roll starts and the
+  same whatever the dice show, whatever follows and whatever it spends; never its dice, their
+  number, outcome or record. History ▸ Reveal (Ctrl+Shift+V, or the history row's context
+  menu) shows the one secret roll chosen in the history on the table window later, saying
+  "Revealed:" in its headline; with no roll, or several, chosen it is disabled and says why.
+- **The table window** (View ▸ Table window, Ctrl+T) follows every public roll live and shows
+  the current public state whenever it opens; the main window's keys work in it too.
 - **Replay** (History ▸ Replay) throws a recorded roll's faces again from its seed.
 - **Dice statistics** (View ▸ Dice statistics).
 """
@@ -20,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu
 
 from shadowdice.core.dice import RealDiceSource
@@ -59,7 +64,10 @@ class GameTable(QObject):
         self._real_documents: list[CharacterDocument] = []
         #: Characters who throw on their players' laptops at a table on the network.
         self.table_rollers: set[str] = set()
-        self._public: list[RollRecord] = []
+        self._public: list[RollRecord] = []  # oldest first
+        self._secret_shown: RollSession | None = None
+        # What the table window shows now, to show it again when it opens.
+        self._now: Callable[[TableWindow], None] = TableWindow.show_ready
         self._save_placement = QTimer(self)
         self._save_placement.setSingleShot(True)
         self._save_placement.setInterval(300)
@@ -72,6 +80,14 @@ class GameTable(QObject):
         window.check_panel.secret_box.toggled.connect(self.secret_action.setChecked)
         self.secret_action.toggled.connect(window.check_panel.secret_box.setChecked)
         window.tabs.currentChanged.connect(self._on_current_changed)
+        window.roll_undone.connect(self._on_roll_undone)
+        history = window.history
+        history.addActions([self.reveal_action, self.replay_action])
+        history.selectionModel().selectionChanged.connect(self._on_choice_changed)
+        for signal in (history.model().rowsRemoved, history.model().dataChanged):
+            signal.connect(self._on_choice_changed)
+        self._on_choice_changed()
+        window.installEventFilter(self)
 
     # --- building ------------------------------------------------------------------------------
 
@@ -98,7 +114,7 @@ class GameTable(QObject):
         )
         self.statistics_action = self._action(_("Dice &statistics…"))
         self.statistics_action.triggered.connect(self.open_statistics)
-        self.reveal_action = self._action(_("&Reveal on the table window"))
+        self.reveal_action = self._action(_("&Reveal on the table window"), "Ctrl+Shift+V")
         self.reveal_action.triggered.connect(self.reveal)
         self.replay_action = self._action(_("Re&play"))
         self.replay_action.triggered.connect(self.replay)
@@ -120,6 +136,7 @@ class GameTable(QObject):
         view_menu.addSeparator()
         view_menu.addAction(self.statistics_action)
         history_menu.addActions([self.reveal_action, self.replay_action])
+        history_menu.setToolTipsVisible(True)  # a disabled Reveal says why
 
     # --- rolling -------------------------------------------------------------------------------
 
@@ -133,6 +150,8 @@ class GameTable(QObject):
             CheckError, DiceSourceError: as the system's start does.
         """
         secret = self.secret_action.isChecked()
+        if secret and not self.window.files.settings.keep_secret_on:
+            self.secret_action.setChecked(False)  # for one roll
         self.real_dice.rollers = self._rollers()
 
         def started(subj: Any, source: Any) -> RollSession:
@@ -201,13 +220,40 @@ class GameTable(QObject):
             table.choose_screen(settings.table_window_screen)
             table.screen_chooser.currentIndexChanged.connect(self._save_placement.start)
             table.placement_changed.connect(self._save_placement.start)
-            for record in reversed(self._public):
-                table.add_record(record)
+            self._lend_keys(table)
             self.table_window = table
+        self.table_window.show_history(self._public, self._undone_public())
+        self._now(self.table_window)
         self.table_window.show()
         self.table_window.raise_()
         self.window.activateWindow()  # the game master's keys stay with the main window
         return self.table_window
+
+    def _lend_keys(self, table: TableWindow) -> None:
+        """The main window's keys work while the table window has the focus too (the game
+        master clicked into it for F11): its actions and shortcuts, but for the table's own.
+        """
+        own = {key.toString() for key in table.OWN_KEYS}
+        window_keys = Qt.ShortcutContext.WindowShortcut
+        for action in self.window.findChildren(QAction):
+            keys = {key.toString() for key in action.shortcuts()}
+            if keys and not keys & own and action.shortcutContext() == window_keys:
+                table.addAction(action)
+        for shortcut in self.window.findChildren(QShortcut):
+            key = shortcut.key()
+            if key.toString() and key.toString() not in own and shortcut.context() == window_keys:
+                mirror = QShortcut(key, table)
+                mirror.activated.connect(shortcut.activated)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The table window closes with the main window (quitting, or closing it)."""
+        if watched is self.window and event.type() == QEvent.Type.Close and event.isAccepted():
+            QTimer.singleShot(0, self._close_with_window)
+        return False
+
+    def _close_with_window(self) -> None:
+        if self.table_window is not None and not self.window.isVisible():
+            self.table_window.close()
 
     def _remember_placement(self) -> None:
         table = self.table_window
@@ -223,20 +269,32 @@ class GameTable(QObject):
         table = self.table_window
         return table if table is not None and table.isVisible() else None
 
+    def _show(self, now: Callable[[TableWindow], None]) -> None:
+        """Show ``now`` on the table window (when it is open), and again when it opens."""
+        self._now = now
+        if (table := self._table()) is not None:
+            now(table)
+
     def _on_dice_shown(self, session: RollSession, fresh: set[int]) -> None:
-        if (table := self._table()) is None:
-            return
         if session.secret:
-            table.show_secret(self.notice_action.isChecked(), session.dice)
-        else:
-            table.show_dice(session.dice, fresh)
+            # Once, as it starts: nothing the dice decide, nor what follows, reaches the table.
+            if session is not self._secret_shown:
+                self._secret_shown = session
+                notice = self.notice_action.isChecked()
+                self._show(lambda table: table.show_secret(notice))
+            return
+        dice = list(session.dice)
+        if (table := self._table()) is not None:
+            table.show_dice(dice, fresh)
+        self._now = lambda table: table.show_dice(dice, ())
 
     def _on_outcome_shown(self, session: RollSession) -> None:
-        if (table := self._table()) is None or session.secret:
+        if session.secret:
             return
-        outcome = session.outcome()
+        dice, outcome = list(session.dice), session.outcome()
         who = f"{session.character}: " if session.character else ""
-        table.show_outcome(outcome.headline, outcome.tone.value, f"{who}{session.check}")
+        words = (outcome.headline, outcome.tone.value, f"{who}{session.check}")
+        self._show(lambda table: (table.show_dice(dice, ()), table.show_outcome(*words)))
 
     def add_public(self, record: RollRecord) -> None:
         """A public roll made on another laptop at the table: on the table window too."""
@@ -249,32 +307,90 @@ class GameTable(QObject):
         if self.table_window is not None:
             self.table_window.add_record(record)
 
+    def _undone_public(self) -> list[RollRecord]:
+        history = self.window.history_model
+        return [record for record in self._public if history.undone(record)]
+
+    def _on_roll_undone(self, record: RollRecord, _character: str, _undone: bool) -> None:
+        if self.table_window is not None and record in self._public:
+            undone = bool(self.window.history_model.undone(record))
+            self.table_window.set_undone(record, undone)
+
     # --- reveal and replay ---------------------------------------------------------------------
 
     def chosen_record(self) -> RollRecord | None:
-        """The roll chosen in the history, else the newest one."""
+        """The one roll chosen in the history (a chosen detail line chooses its roll), as the
+        history shows it now; None when none or several are chosen.
+        """
         history = self.window.history
-        for index in history.selectionModel().selectedIndexes():
-            top = index.parent() if index.parent().isValid() else index
-            return top.data(RECORD_ROLE)
-        records = self.window.history_model.records()
-        return records[0] if records else None
+        chosen = {
+            (index.parent() if index.parent().isValid() else index).row(): index
+            for index in history.selectionModel().selectedIndexes()
+        }
+        if len(chosen) != 1:
+            return None
+        (index,) = chosen.values()
+        top = index.parent() if index.parent().isValid() else index
+        return top.data(RECORD_ROLE)
+
+    def _why_not_reveal(self) -> str:
+        """Why Reveal cannot be taken now, or "" when it can."""
+        if (
+            len(
+                {
+                    index.parent().row() if index.parent().isValid() else index.row()
+                    for index in self.window.history.selectionModel().selectedIndexes()
+                }
+            )
+            > 1
+        ):
+            return _("Choose one roll in the history to reveal")
+        record = self.chosen_record()
+        if record is None:
+            return _("Choose a secret roll in the history to reveal it")
+        if not record.secret:
+            return _("This roll was not secret: the players saw it")
+        if record.revealed:
+            return _("This roll is revealed already")
+        return ""
+
+    def _on_choice_changed(self, *_args: object) -> None:
+        """Reveal and Replay take the roll chosen in the history; without one, they say why."""
+        why = self._why_not_reveal()
+        self.reveal_action.setEnabled(not why)
+        put(self.reveal_action.setToolTip, why or _("Show the chosen secret roll to the players"))
+        self.reveal_action.setStatusTip(self.reveal_action.toolTip())
+        chosen = self.chosen_record() is not None
+        self.replay_action.setEnabled(chosen)
+        put(
+            self.replay_action.setToolTip,
+            _("Throw the chosen roll's faces again")
+            if chosen
+            else _("Choose a roll in the history to replay it"),
+        )
 
     def reveal(self) -> RollRecord | None:
         """Show the chosen secret roll on the table window; the history keeps it revealed."""
         record = self.chosen_record()
-        if record is None or not record.secret or record.revealed:
-            self.window.statusBar().showMessage(
-                _("Choose a secret roll in the history to reveal."), 8000
-            )
+        if why := self._why_not_reveal():
+            self.window.statusBar().showMessage(why, 8000)
             return None
+        assert record is not None
         revealed = record.model_copy(update={"revealed": True})
         self.window.history_model.replace(record, revealed)
         self._log_revealed(record)
         self._on_roll_finished(revealed)
+        dice = record_dice(revealed)
+        words = (
+            _("Revealed: {headline}", headline=revealed.outcome.headline),
+            revealed.outcome.tone,
+            _who_what(revealed),
+        )
+        self._now = lambda table: (table.show_dice(dice, ()), table.show_outcome(*words))
         table = self.open_table_window()
-        table.show_dice(record_dice(revealed), range(_dice_count(revealed)))
-        table.show_outcome(revealed.outcome.headline, revealed.outcome.tone, _who_what(revealed))
+        table.show_dice(dice, range(len(dice)))
+        table.show_outcome(*words)
+        self._on_choice_changed()
         self.window.statusBar().showMessage(_("Revealed on the table window."), 8000)
         return revealed
 
@@ -363,10 +479,6 @@ def _rect(text: str) -> QRect | None:
     except ValueError:
         return None
     return QRect(x, y, width, height) if width > 0 and height > 0 else None
-
-
-def _dice_count(record: RollRecord) -> int:
-    return sum(len(throw.dice) for throw in record.throws)
 
 
 def _who_what(record: RollRecord) -> str:

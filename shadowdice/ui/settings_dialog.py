@@ -89,11 +89,13 @@ class SettingsDialog(QDialog):
         )
         self.real_dice_table.setObjectName("real_dice_table")
         self.real_dice_table.setChecked(settings.real_dice_table)
-        self.announce_secret_rolls = QCheckBox(
-            _("Announce &secret rolls on the table window (as blank dice)")
-        )
+        self.announce_secret_rolls = QCheckBox(_("Announce &secret rolls on the table window"))
         self.announce_secret_rolls.setObjectName("announce_secret_rolls")
         self.announce_secret_rolls.setChecked(settings.announce_secret_rolls)
+        self.keep_secret_on = QCheckBox(_('&Keep "Roll secretly" on after a roll'))
+        self.keep_secret_on.setObjectName("keep_secret_on")
+        self.keep_secret_on.setToolTip(_("Else it is for one roll, and the next is public"))
+        self.keep_secret_on.setChecked(settings.keep_secret_on)
 
         tray = QGroupBox(_("Dice tray"))
         tray_form = QFormLayout(tray)
@@ -142,6 +144,7 @@ class SettingsDialog(QDialog):
         table_layout = QVBoxLayout(table)
         table_layout.addWidget(self.real_dice_table)
         table_layout.addWidget(self.announce_secret_rolls)
+        table_layout.addWidget(self.keep_secret_on)
         layout.addWidget(table)
         self.extra = QVBoxLayout()  # room for more options
         layout.addLayout(self.extra)
@@ -164,6 +167,7 @@ class SettingsDialog(QDialog):
             "confirm_spending": self.confirm_spending.isChecked(),
             "real_dice_table": self.real_dice_table.isChecked(),
             "announce_secret_rolls": self.announce_secret_rolls.isChecked(),
+            "keep_secret_on": self.keep_secret_on.isChecked(),
             "language": self.language.currentData(),
         }
 

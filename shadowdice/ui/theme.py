@@ -17,11 +17,13 @@ NEUTRAL = "#e8e3d3"
 PROBLEM = "#ff7b72"
 ACCENT = "#d4a72c"
 UNDONE = "#7d8590"
+#: The ground of lists and fields.
+BASE = "#161a1f"
 
 _PALETTE = {
     QPalette.ColorRole.Window: "#1f242b",
     QPalette.ColorRole.WindowText: "#e8e6e1",
-    QPalette.ColorRole.Base: "#161a1f",
+    QPalette.ColorRole.Base: BASE,
     QPalette.ColorRole.AlternateBase: "#1c2127",
     QPalette.ColorRole.Text: "#e8e6e1",
     QPalette.ColorRole.PlaceholderText: "#7a828c",

@@ -149,6 +149,18 @@ class RollPanel(QWidget):
         self.entry = DiceEntry()
         self._starting: tuple[Step, list[CharacterDocument]] | None = None
         self._before: tuple[int, int] = (0, 0)
+        self.secret_banner = QLabel()
+        self.secret_banner.setObjectName("secret_banner")
+        put(
+            self.secret_banner.setText,
+            _("Secret roll: the players see only that you rolled"),
+        )
+        self.secret_banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.secret_banner.setWordWrap(True)
+        self.secret_banner.setStyleSheet(
+            f"background: {theme.ACCENT}; color: #161a1f; font-weight: 700; padding: 3px;"
+        )
+        self.secret_banner.setVisible(False)
         self.headline = QLabel()
         put(self.headline.setText, _("Ready to roll"))
         self.headline.setObjectName("outcome_headline")
@@ -226,6 +238,7 @@ class RollPanel(QWidget):
         self.outcome_area = OutcomeArea(below)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.secret_banner)
         layout.addWidget(self.tray, 1)
         layout.addWidget(self.entry)
         layout.addWidget(self.outcome_area)
@@ -464,6 +477,7 @@ class RollPanel(QWidget):
         self.session, self.documents = session, list(documents)
         for document in self.documents:
             document.sheet_changed.connect(self._on_sheet_changed)
+        self.secret_banner.setVisible(session is not None and session.secret)
         self.refresh_colours()
 
     def refresh_colours(self) -> None:
@@ -512,8 +526,11 @@ class RollPanel(QWidget):
         """The outcome as it stands, large, with its detail, and the actions offered now."""
         assert self.session is not None
         outcome = self.session.outcome()
-        put(self.headline.setText, outcome.headline)
-        put(self.headline.setAccessibleName, _("Outcome: {outcome}", outcome=outcome.headline))
+        headline = outcome.headline
+        if self.session.secret:  # the game master sees plainly that the players do not
+            headline = _("Secret: {outcome}", outcome=headline)
+        put(self.headline.setText, headline)
+        put(self.headline.setAccessibleName, _("Outcome: {outcome}", outcome=headline))
         self._style_headline(outcome.tone)
         check, detail = self.session.check, outcome.detail
         if detail:

@@ -127,7 +127,7 @@ class DiceTray(QGraphicsView):
     def _connect_signals(self) -> None:
         self._throw.finished.connect(self._on_throw_finished)
         self._settled_timer.timeout.connect(self.dice_settled)
-        events.changed.connect(self._update_description)  # the dice's words
+        events.changed.connect(self._on_language_changed)
 
     # --- showing dice ------------------------------------------------------------------
 
@@ -434,6 +434,12 @@ class DiceTray(QGraphicsView):
             return self.mapFromScene(body).boundingRect()
 
         self._stand_ins.update(ordered, place)
+
+    def _on_language_changed(self) -> None:
+        """The dice's words (tooltips, stand-ins, the description) in the new language."""
+        for item in self._scene.die_items():
+            item.refresh_words()
+        self._update_description()
 
     def _update_description(self) -> None:
         self._update_stand_ins()

@@ -414,8 +414,12 @@ class DieItem(QGraphicsItem):
         return bool(self._die.marks & {Mark.MATCHED, Mark.SEQUENCE})
 
     def _apply_die(self) -> None:
-        self.setToolTip(describe_die(self._die))
+        self.refresh_words()
         self._apply_opacity()
+
+    def refresh_words(self) -> None:
+        """The tooltip naming the die, in the language shown now."""
+        self.setToolTip(describe_die(self._die))
 
     def _apply_opacity(self) -> None:
         opacity = 1.0

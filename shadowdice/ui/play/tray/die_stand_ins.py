@@ -33,7 +33,9 @@ class DieStandIns:
         self._labels: list[QLabel] = []
 
     def labels(self) -> list[QLabel]:
-        """The stand-ins, in the order of the dice (hidden ones for dice out of sight)."""
+        """The stand-ins, one a die, in the order of the dice (hidden ones for dice out of
+        sight).
+        """
         return list(self._labels)
 
     def update(self, items: Sequence[DieItem], place: Callable[[DieItem], QRect]) -> None:
@@ -52,5 +54,7 @@ class DieStandIns:
             where = place(item).intersected(seen)
             label.setGeometry(where)
             label.setVisible(not where.isEmpty())
-        for label in self._labels[len(items) :]:
-            label.hide()
+        for label in self._labels[len(items) :]:  # dice taken off: nothing of them stays
+            label.setParent(None)
+            label.deleteLater()
+        del self._labels[len(items) :]
