@@ -311,10 +311,11 @@ class GameTable(QObject):
         history = self.window.history_model
         return [record for record in self._public if history.undone(record)]
 
-    def _on_roll_undone(self, record: RollRecord, _character: str, _undone: bool) -> None:
+    def _on_roll_undone(self, record: RollRecord, character: str, undone: bool) -> None:
         if self.table_window is not None and record in self._public:
-            undone = bool(self.window.history_model.undone(record))
-            self.table_window.set_undone(record, undone)
+            whose = set(self.window.history_model.undone(record))
+            (whose.add if undone else whose.discard)(character)  # the history may hear later
+            self.table_window.set_undone(record, bool(whose))
 
     # --- reveal and replay ---------------------------------------------------------------------
 

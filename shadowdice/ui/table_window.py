@@ -299,7 +299,7 @@ def text_sizes(window_height: int) -> tuple[int, int]:
     high: a share of it, read from across the room, never smaller than on the main window.
 
     >>> text_sizes(1080), text_sizes(640), text_sizes(300)
-    ((75, 32), (44, 19), (28, 15))
+    ((76, 32), (45, 19), (28, 15))
     """
     headline = max(28, round(window_height * HEADLINE_SHARE))
     return headline, max(15, round(window_height * TEXT_SHARE))

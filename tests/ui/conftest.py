@@ -108,9 +108,8 @@ def make_window(qtbot, dice, prompts, app_paths):
             registry=builtin_registry(),
             paths=app_paths,
             settings=SettingsStore(app_paths.settings_file),
-            dice_source=dice,
             prompts=prompts,
-            **{"animation_ms": 120, **options},
+            **{"animation_ms": 120, "dice_source": dice, **options},
         )
         qtbot.addWidget(window)
         window.show()

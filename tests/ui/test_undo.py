@@ -291,6 +291,7 @@ def test_undoing_edge_spent_in_a_secret_roll_after_it_was_revealed_marks_the_rol
     window.check_panel.secret_box.setChecked(True)
     roll_edge_dice(qtbot, window, dice)
     assert document.sheet.edge_current == 2
+    window.history.setCurrentIndex(window.history.model().index(0, 0))
     revealed = window.game_table.reveal()
     assert revealed is not None and revealed.revealed
 
