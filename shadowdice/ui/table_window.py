@@ -135,6 +135,7 @@ class TableWindow(QWidget):
         layout.addWidget(self.tray, 1)
         layout.addWidget(self.headline)
         layout.addWidget(self.detail)
+        layout.addSpacing(10)  # the history apart from the outcome
         layout.addWidget(self.history)
         QShortcut(QKeySequence("F11"), self, self.toggle_full_screen)
         QShortcut(QKeySequence("Esc"), self, self._leave_full_screen)
