@@ -244,7 +244,9 @@ class StarWarsSession(RollSession):
         self._throw(plan.roller.label, plan.roller.code.dice)
         if plan.opponent is not None and plan.opponent.code.dice:  # none: a dodge kept
             label = _("Opponent: {roll}", roll=plan.opponent.roller.label)
-            self._throw(label, plan.opponent.code.dice, group=OPPONENT)
+            # an opponent character throws their own dice (typed by their player if real)
+            roller = plan.opponent.name or None
+            self._throw(label, plan.opponent.code.dice, group=OPPONENT, roller=roller)
         self.rolled = True
         opponent = plan.opponent
         # A dodge rolled now covers the segment's later attacks: the sheet keeps its total.

@@ -5,16 +5,22 @@ what for ("Kira: Edge dice: 3 × d6") and one slot per die. It is no dialog: the
 rest of the window stay as they are. Keys:
 
 - a digit fills the slot; a d6 or d8 takes one key per die, a d10, d12 or d20 one or two
-  digits (Space moves on after one), and 0 alone is a 10 on a d10;
-- a face the die cannot show is refused at the keystroke, with the reason;
+  digits, a d100 up to three (Space moves on after fewer); the zeros of the highest face
+  stand for it, as the dice are printed: 0 is a 10 on a d10, 00 a 100 on a d100, and a
+  leading 0 ends a face early (05 is a 5 on a d100);
+- Ctrl+V fills the slots in order from a pasted list of faces ("3 5 6 1");
+- a face the die cannot show, and a key that is no face (a letter, "-"), is refused at the
+  keystroke, with the reason;
 - Backspace corrects the last face, Space moves on, Enter confirms, Ctrl+Enter throws the
   empty slots digitally, Esc gives the request up.
 """
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from shadowdice.core.dice import DiceRequest, face_problem
@@ -48,9 +54,12 @@ def request_words(request: DiceRequest) -> str:
     'Kira: Edge dice: 3 × d6'
     >>> request_words(DiceRequest(2, 20, "Sieve roll: throw 2"))
     'Sieve roll: throw 2: 2 × d20'
+    >>> request_words(DiceRequest(4, 20, "Alrik: throw 1", "Alrik"))
+    'Alrik: throw 1: 4 × d20'
     """
     purpose = request.purpose or _("Dice")
-    who = f"{request.roller}: " if request.roller else ""
+    named = request.roller and not purpose.startswith(f"{request.roller}: ")
+    who = f"{request.roller}: " if named else ""
     return f"{who}{purpose}: {request.count} × d{request.sides}"
 
 
@@ -85,8 +94,8 @@ class DiceEntry(QFrame):
         self.reason.setWordWrap(True)
         self.keys = QLabel(
             _(
-                "Type the faces · Backspace corrects · Enter confirms · Ctrl+Enter "
-                "throws the empty ones · Esc cancels"
+                "Type or paste (Ctrl+V) the faces · Backspace corrects · Enter confirms · "
+                "Ctrl+Enter throws the empty ones · Esc cancels"
             )
         )
         self.keys.setStyleSheet(f"color: {theme.UNDONE};")
@@ -154,7 +163,7 @@ class DiceEntry(QFrame):
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
             and self.request is not None
-            and Qt.Key(event.key()) in _OWN_KEYS
+            and (Qt.Key(event.key()) in _OWN_KEYS or event.matches(QKeySequence.StandardKey.Paste))
         ):
             event.accept()
             return True
@@ -177,13 +186,21 @@ class DiceEntry(QFrame):
             self._move_on()
         elif event.text().isdigit() and len(event.text()) == 1:
             self._digit(int(event.text()))
+        elif event.matches(QKeySequence.StandardKey.Paste):
+            self.paste(QGuiApplication.clipboard().text())
+        elif event.text().isprintable() and event.text().strip() and not control:
+            put(
+                self.reason.setText,
+                _("Refused: “{key}” is no face; type the digits a die shows.", key=event.text()),
+            )
         else:
             super().keyPressEvent(event)
             return
         if self.request is not None:  # an answer may have closed the strip
             self._paint()
 
-    def _digit(self, digit: int) -> None:
+    def _digit(self, digit: int) -> bool:
+        """Take one typed digit; False when it is refused (the reason shows)."""
         assert self.request is not None
         sides = self.request.sides
         if self.slot >= len(self.faces):
@@ -191,19 +208,53 @@ class DiceEntry(QFrame):
                 self.reason.setText,
                 _("Every die has its face: Enter confirms, Backspace corrects."),
             )
-            return
+            return False
         text = self._typing + str(digit)
-        value = 10 if sides == 10 and text == "0" else int(text)
+        digits = len(str(sides))
+        zeros = set(text) == {"0"}
+        if zeros and str(sides) == "1" + "0" * len(text):  # 0 on a d10, 00 on a d100: the top
+            value = sides
+        elif zeros and len(text) < digits - 1:
+            self._typing = text  # 0 on a d100: 00 or 05 follows
+            return True
+        else:
+            value = int(text)
         if problem := face_problem(value, sides):
             put(self.reason.setText, _("Refused: {problem}.", problem=problem))
-            return
+            return False
         self.reason.clear()
         self.faces[self.slot] = value
-        if len(text) == 2 or value * 10 > sides or text == "0":
+        early = text.startswith("0") and len(text) == digits - 1  # 05 on a d100
+        if len(text) >= digits or value * 10 > sides or value == sides or early:
             self._typing = ""
             self.slot += 1
         else:
-            self._typing = text  # a second digit may follow (1 → 12 on a d20)
+            self._typing = text  # another digit may follow (1 → 12 on a d20)
+        return True
+
+    def paste(self, text: str) -> None:
+        """Fill the slots in order, from the current one, with the faces listed in ``text``
+        ("3 5 6 1", "3,5,6,1"); stops at the first face refused, saying why.
+        """
+        faces = re.findall(r"\d+", text)
+        if not faces or re.search(r"[^\d\s,;/|]", text):
+            put(
+                self.reason.setText,
+                _(
+                    "Refused: paste faces as digits, such as “3 5 6 1”, not “{text}”.",
+                    text=text.strip()[:40],
+                ),
+            )
+            return
+        for face in faces:
+            self._typing = ""
+            if not all(self._digit(int(digit)) for digit in face):
+                if self.slot < len(self.faces):
+                    self.faces[self.slot] = None  # nothing of a refused face stays
+                self._typing = ""
+                return
+            if self._typing:  # a face shorter than the largest: take it as it is
+                self._move_on()
 
     def _move_on(self) -> None:
         self._typing = ""
