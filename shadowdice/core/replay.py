@@ -103,7 +103,9 @@ def replay(record: RollRecord) -> Replay:
         typed = die(place).typed
         return bool(typed) and typed[place[2]]
 
-    digital = [place for place in places if not is_typed(place)]
+    # A die laid on the table with a face saved from before (carried) was never thrown:
+    # it draws nothing from the seed and keeps its face.
+    digital = [p for p in places if not is_typed(p) and not die(p).carried]
     drawn: dict[FacePlace, int] = {}
     if record.seed is not None and record.position is not None and digital:
         fresh = faces_at(record.seed, record.position, [die(p).sides for p in digital])
@@ -113,7 +115,7 @@ def replay(record: RollRecord) -> Replay:
     return Replay(
         faces=faces,
         places=places,
-        typed=len(places) - len(digital),
+        typed=sum(1 for place in places if is_typed(place)),
         digital=len(digital),
         differing=differing,
         seed=record.seed,

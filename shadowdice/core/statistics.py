@@ -78,7 +78,7 @@ def faces_of(
             for die in throw.dice:
                 if die.carried:
                     continue  # not thrown: its face was counted when it was thrown
-                who = die.group.split(" · ")[0] if record.members else record.character
+                who = _thrower(record, die.group)
                 if character and who != character:
                     continue
                 for index, face in enumerate(die.faces):
@@ -88,6 +88,23 @@ def faces_of(
                     if origin is Origin.ROLLED and typed:
                         continue
                     yield die.sides, face, typed, who
+
+
+def _thrower(record: RollRecord, group: str) -> str:
+    """Whose die it is: a member's of a group roll, a fighter's of a contest (the dice lie in
+    the group of their name, the record names them all), else the record's character.
+
+    >>> from datetime import UTC, datetime
+    >>> from shadowdice.core.record import OutcomeRecord
+    >>> contest = RollRecord(system="x", character="Alrik, Brun", check="Combat", throws=(),
+    ...     time=datetime.now(UTC), outcome=OutcomeRecord(headline="h", tone="neutral"))
+    >>> _thrower(contest, "Brun · 2"), _thrower(contest, "")
+    ('Brun', 'Alrik, Brun')
+    """
+    name = group.split(" · ")[0]
+    if record.members or (name and name in record.character.split(", ")):
+        return name
+    return record.character
 
 
 def count_faces(

@@ -1,8 +1,8 @@
 """View ▸ Dice statistics: per die size, how often each face came up, against what fair
 dice give, with a chi-square p-value and a bar chart drawn with Qt's painter.
 
-The player chooses the rolls (this session, or every roll in the history, earlier sessions
-included), the dice (all, thrown digitally, typed in from physical dice) and whose dice
+The player chooses the rolls (this session, or every roll logged, in every earlier session),
+the dice (all, thrown digitally, typed in from physical dice) and whose dice
 (everyone, or one character), so a table can see whether somebody's d20 favours 20.
 """
 
@@ -31,7 +31,7 @@ from shadowdice.ui.language import put
 
 _, _n = translations(__name__)
 
-SCOPES = (("session", N_("This session")), ("logged", N_("Every roll in the history")))
+SCOPES = (("session", N_("This session")), ("logged", N_("Every roll logged")))
 ORIGINS = (
     (Origin.ALL, N_("All dice")),
     (Origin.ROLLED, N_("Thrown digitally")),

@@ -418,31 +418,33 @@ class GameTable(QObject):
         again = replay(record)
         faces = dict(zip(again.places, again.faces, strict=True))
         dice = record_dice(record, faces)
-        panel = self.window.roll_panel
-        panel.finish()
-        panel.tray.show_dice(dice, {die.id for die in dice}, animate=True)
-        put(panel.headline.setText, _("Replay: {headline}", headline=record.outcome.headline))
-        panel.detail.setText(again.summary())
-        if (table := self._table()) is not None and (not record.secret or record.revealed):
-            table.show_dice(dice, {die.id for die in dice})
-            table.show_outcome(
-                _("Replay: {headline}", headline=record.outcome.headline),
-                record.outcome.tone,
-                again.summary(),
-            )
+        headline = _("Replay: {headline}", headline=record.outcome.headline)
+        self.window.roll_panel.show_replay(dice, headline, again.summary())
+        if not record.secret or record.revealed:
+            words = (headline, record.outcome.tone, again.summary())
+            self._now = lambda table: (table.show_dice(dice, ()), table.show_outcome(*words))
+            if (table := self._table()) is not None:
+                table.show_dice(dice, {die.id for die in dice})
+                table.show_outcome(*words)
         self.window.statusBar().showMessage(again.summary(), 10000)
         return again.summary()
 
     # --- statistics ----------------------------------------------------------------------------
 
     def open_statistics(self) -> Any:
-        """Open the dice statistics of this session and of every roll in the history."""
+        """Open the dice statistics of this session and of every roll logged, in every
+        earlier session (not only those the history shows).
+        """
         from shadowdice.ui.dice_statistics import DiceStatisticsDialog
 
+        this_run = self.window.history_model.records_of_this_run()
+        earlier = [
+            record
+            for session in self.window.earlier_sessions()
+            for record in reversed(session.records)
+        ]
         dialog = DiceStatisticsDialog(
-            session=self.window.history_model.records_of_this_run(),
-            logged=self.window.history_model.records(),
-            parent=self.window,
+            session=this_run, logged=this_run + earlier, parent=self.window
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

@@ -70,3 +70,86 @@ def test_dice_statistics_count_faces_typed_and_rolled_apart_per_character(qtbot,
     assert dialog.counts() == {}
     assert dialog.summary.text() == "No dice were thrown in these rolls."
     dialog.close()
+
+
+def test_replaying_an_older_roll_keeps_its_own_headline_when_the_dice_land(qtbot, window):
+    runner(window, "Kira")
+    older = roll_and_finish(qtbot, window)
+    newer = roll_and_finish(qtbot, window)
+    assert older.outcome.headline != newer.outcome.headline or older.throws != newer.throws
+
+    window.history.setCurrentIndex(window.history.model().index(1, 0))  # the older roll
+    window.game_table.replay_action.trigger()
+    tray = window.roll_panel.tray
+    qtbot.waitUntil(lambda: not tray.is_animating(), timeout=3000)
+    qtbot.wait(50)  # anything the landing dice set off has run
+
+    assert window.roll_panel.headline.text() == f"Replay: {older.outcome.headline}"
+    assert [item.die.faces for item in tray.die_items()] == [d.faces for d in older.throws[0].dice]
+    assert window.roll_panel.action_buttons() == [], "no roll is open to follow up"
+
+
+def test_replay_counts_no_die_laid_from_before_as_thrown():
+    from datetime import UTC, datetime
+
+    from shadowdice.core.dice import faces_at
+    from shadowdice.core.record import DieRecord, OutcomeRecord, RollRecord, ThrowRecord
+    from shadowdice.core.replay import replay
+
+    thrown = faces_at(9, 0, [20] * 3)
+    fresh = tuple(DieRecord(sides=20, faces=(face,)) for face in thrown)
+    record = RollRecord(
+        system="heldenhandbuch",
+        character="Alrik, Brun",
+        check="Combat",
+        time=datetime.now(UTC),
+        seed=9,
+        position=0,
+        throws=(
+            ThrowRecord(label="Saved", dice=(DieRecord(sides=20, faces=(17,), carried=True),)),
+            ThrowRecord(label="Throw 1", dice=fresh),
+        ),
+        outcome=OutcomeRecord(headline="h", tone="neutral"),
+    )
+    again = replay(record)
+    assert again.matches and again.digital == 3 and again.typed == 0
+    assert again.faces == (17, *thrown)
+
+
+def test_statistics_credit_each_fighter_and_cover_every_logged_session(
+    qtbot, make_window, app_paths
+):
+    from datetime import UTC, datetime, timedelta
+
+    from shadowdice.core.record import DieRecord, OutcomeRecord, RollRecord, ThrowRecord
+    from shadowdice.storage.roll_log import RollLog
+
+    # Given five earlier sessions, each with one contest of Alrik and Brun
+    for day in range(5):
+        started = datetime(2026, 11, 1 + day, 19, tzinfo=UTC)
+        dice = (DieRecord(sides=20, faces=(20,), group="Alrik"),)
+        dice += (DieRecord(sides=20, faces=(1,), group="Brun"),) * 2
+        RollLog(app_paths.log_dir, started=started).append(
+            RollRecord(
+                system="heldenhandbuch",
+                character="Alrik, Brun",
+                check="Combat",
+                time=started + timedelta(minutes=5),
+                throws=(ThrowRecord(label="Throw 1", dice=dice),),
+                outcome=OutcomeRecord(headline="h", tone="neutral"),
+            )
+        )
+    window = make_window()
+    window.show_earlier_sessions()  # the history shows three of them
+
+    window.game_table.statistics_action.trigger()
+    dialog = window.findChild(DiceStatisticsDialog)
+    choose(dialog.scope, "logged")
+
+    # Then every logged session counts, and each fighter's dice are their own
+    assert dialog.counts()[20].total == 15
+    names = [dialog.character.itemData(i) for i in range(dialog.character.count())]
+    assert "Alrik" in names and "Brun" in names and "Alrik, Brun" not in names
+    choose(dialog.character, "Brun")
+    assert dialog.counts()[20].counts[0] == 10 and dialog.counts()[20].total == 10
+    dialog.close()

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.dice import DiceSourceError
+from shadowdice.core.die import Die
 from shadowdice.core.language import translations
 from shadowdice.core.pending import Step
 from shadowdice.core.record import RollRecord
@@ -339,6 +340,20 @@ class RollPanel(QWidget):
         else:
             self.tray.show_dice(session.dice, (), animate=False)
             self._show_outcome()
+
+    def show_replay(self, dice: Sequence[Die], headline: str, detail: str) -> None:
+        """A recorded roll thrown again: its dice tumble in under its own words, and no roll
+        stays open, so nothing else's outcome takes their place when the dice land.
+        """
+        self.finish()
+        self._end_pick()
+        self._display(None, [])
+        self.tray.show_dice(dice, {die.id for die in dice}, animate=True)
+        put(self.headline.setText, headline)
+        self._style_headline(Tone.NEUTRAL)
+        put(self.detail.setText, detail)
+        self._show_change_and_legend()
+        self._rebuild_actions()
 
     def start_when_typed(self, step: Step, documents: list[CharacterDocument]) -> None:
         """A check that waits for its first dice: finish the roll before, ask for them, and
