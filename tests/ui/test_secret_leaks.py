@@ -29,7 +29,7 @@ from tests.ui.test_main_window_contests import new_fighter
 from tests.ui.test_main_window_heldenhandbuch import new_hero
 from tests.ui.test_main_window_phasesix import new_phase_six
 from tests.ui.test_table_window import everything_in, runner
-from tests.ui.window_helpers import action_button, choose
+from tests.ui.window_helpers import action_button, choose, star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -118,18 +118,7 @@ def phase_six_group(play: Play, variant: str) -> None:
 
 
 def star_wars_dodge(play: Play, variant: str) -> None:
-    window = play.window
-    system = window.registry.get("starwars_d6")
-    choose(window.system_selector, "starwars_d6")
-    samples = {template.name: template for template in system.sample_templates()}
-    window.new_character(system.new_sheet_from_template(samples["Freighter Runner"]))
-    window.new_character(system.new_sheet_from_template(samples["Bounty Tracker"]))
-    window.tabs.setCurrentIndex(0)
-    panel = window.check_panel
-    choose(panel.widget("roll"), "skill:Blaster")
-    choose(panel.widget("opponent"), "character")
-    panel.widget("defender").item(0).setCheckState(Qt.CheckState.Checked)
-    choose(panel.widget("defender_roll"), "skill:Dodge")
+    star_wars_duel(play.window)
     play.roll([6] * 12 if variant == "a" else [1, 2] * 6)
     play.done()
 

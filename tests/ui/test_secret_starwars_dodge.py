@@ -5,7 +5,7 @@ public attack never says its total: neither on the table window nor in the roll'
 from PySide6.QtCore import Qt
 
 from tests.ui.test_table_window import everything_in
-from tests.ui.window_helpers import choose
+from tests.ui.window_helpers import star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -22,17 +22,8 @@ def attack(qtbot, window, dice, face, *, secret):
 
 def test_a_dodge_rolled_secretly_counts_for_a_public_attack_without_its_total(qtbot, window, dice):
     # Given the runner shooting at the tracker, who dodges, with the table window open
-    system = window.registry.get("starwars_d6")
-    choose(window.system_selector, "starwars_d6")
-    samples = {template.name: template for template in system.sample_templates()}
-    window.new_character(system.new_sheet_from_template(samples["Freighter Runner"]))
-    tracker = window.new_character(system.new_sheet_from_template(samples["Bounty Tracker"]))
-    window.tabs.setCurrentIndex(0)
+    _han, tracker = star_wars_duel(window)
     table = window.game_table.open_table_window()
-    choose(window.check_panel.widget("roll"), "skill:Blaster")
-    choose(window.check_panel.widget("opponent"), "character")
-    window.check_panel.widget("defender").item(0).setCheckState(Qt.CheckState.Checked)
-    choose(window.check_panel.widget("defender_roll"), "skill:Dodge")
 
     # When the game master rolls the first attack secretly: the tracker's dodge is thrown
     first = attack(qtbot, window, dice, 1, secret=True)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 
 from shadowdice.core.dice import DiceRequest
 from tests.ui.test_typed_dice import asked, keys, press
-from tests.ui.window_helpers import choose
+from tests.ui.window_helpers import star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -50,28 +50,9 @@ def test_a_key_that_is_no_face_is_refused_at_once_saying_why(qtbot, window):
     assert entry.faces == [None, None]
 
 
-def star_wars_attack(qtbot, window, dice):
-    system = window.registry.get("starwars_d6")
-    choose(window.system_selector, "starwars_d6")
-    samples = {template.name: template for template in system.sample_templates()}
-    sheets = []
-    for name, template in (("Han", "Freighter Runner"), ("Bossk", "Bounty Tracker")):
-        sheet = system.new_sheet_from_template(samples[template])
-        sheet.name = name
-        sheets.append(window.new_character(sheet))
-    runner, tracker = sheets
-    window.tabs.setCurrentIndex(0)
-    panel = window.check_panel
-    choose(panel.widget("roll"), "skill:Blaster")
-    choose(panel.widget("opponent"), "character")
-    panel.widget("defender").item(0).setCheckState(Qt.CheckState.Checked)
-    choose(panel.widget("defender_roll"), "skill:Dodge")
-    return runner, tracker
-
-
 def test_the_defenders_dodge_is_asked_of_the_defenders_player(qtbot, window, dice):
     # Given the tracker's player on real dice, the runner's digital
-    _runner, tracker = star_wars_attack(qtbot, window, dice)
+    _runner, tracker = star_wars_duel(window)
     window.tabs.setCurrentIndex(1)
     window.game_table.real_dice_action.trigger()
     window.tabs.setCurrentIndex(0)
@@ -100,7 +81,7 @@ def test_the_defenders_dodge_is_asked_of_the_defenders_player(qtbot, window, dic
 
 
 def test_an_attacker_on_real_dice_is_asked_for_their_own_dice_only(qtbot, window, dice):
-    runner, _tracker = star_wars_attack(qtbot, window, dice)
+    runner, _tracker = star_wars_duel(window)
     window.game_table.real_dice_action.trigger()  # the runner's player
     dice.extend([3] * 10)
     press(qtbot, Qt.Key.Key_R, CTRL)

@@ -88,3 +88,24 @@ def roll_edge_dice(qtbot, window, dice) -> None:
     qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: headline(window).endswith("3 hits - success"), timeout=3000)
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+
+def star_wars_duel(window):
+    """Han (the Freighter Runner) about to shoot his Blaster at Bossk (the Bounty Tracker),
+    who dodges; returns both documents.
+    """
+    system = window.registry.get("starwars_d6")
+    choose(window.system_selector, "starwars_d6")
+    samples = {template.name: template for template in system.sample_templates()}
+    documents = []
+    for name, template in (("Han", "Freighter Runner"), ("Bossk", "Bounty Tracker")):
+        sheet = system.new_sheet_from_template(samples[template])
+        sheet.name = name
+        documents.append(window.new_character(sheet))
+    window.tabs.setCurrentIndex(0)
+    panel = window.check_panel
+    choose(panel.widget("roll"), "skill:Blaster")
+    choose(panel.widget("opponent"), "character")
+    panel.widget("defender").item(0).setCheckState(Qt.CheckState.Checked)
+    choose(panel.widget("defender_roll"), "skill:Dodge")
+    return documents
