@@ -319,39 +319,31 @@ class GameTable(QObject):
 
     # --- reveal and replay ---------------------------------------------------------------------
 
-    def chosen_record(self) -> RollRecord | None:
-        """The one roll chosen in the history (a chosen detail line chooses its roll), as the
-        history shows it now; None when none or several are chosen.
+    def _chosen_rolls(self) -> list[RollRecord]:
+        """The rolls chosen in the history as it is filtered now (a chosen detail line
+        chooses its roll).
         """
-        history = self.window.history
-        chosen = {
-            (index.parent() if index.parent().isValid() else index).row(): index
-            for index in history.selectionModel().selectedIndexes()
-        }
-        if len(chosen) != 1:
-            return None
-        (index,) = chosen.values()
-        top = index.parent() if index.parent().isValid() else index
-        return top.data(RECORD_ROLE)
+        tops: dict[int, RollRecord] = {}
+        for index in self.window.history.selectionModel().selectedIndexes():
+            top = index.parent() if index.parent().isValid() else index
+            tops[top.row()] = top.data(RECORD_ROLE)
+        return list(tops.values())
+
+    def chosen_record(self) -> RollRecord | None:
+        """The one roll chosen in the history; None when none or several are chosen."""
+        chosen = self._chosen_rolls()
+        return chosen[0] if len(chosen) == 1 else None
 
     def _why_not_reveal(self) -> str:
         """Why Reveal cannot be taken now, or "" when it can."""
-        if (
-            len(
-                {
-                    index.parent().row() if index.parent().isValid() else index.row()
-                    for index in self.window.history.selectionModel().selectedIndexes()
-                }
-            )
-            > 1
-        ):
+        chosen = self._chosen_rolls()
+        if len(chosen) > 1:
             return _("Choose one roll in the history to reveal")
-        record = self.chosen_record()
-        if record is None:
+        if not chosen:
             return _("Choose a secret roll in the history to reveal it")
-        if not record.secret:
+        if not chosen[0].secret:
             return _("This roll was not secret: the players saw it")
-        if record.revealed:
+        if chosen[0].revealed:
             return _("This roll is revealed already")
         return ""
 
