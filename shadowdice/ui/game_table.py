@@ -84,7 +84,8 @@ class GameTable(QObject):
         history = window.history
         history.addActions([self.reveal_action, self.replay_action])
         history.selectionModel().selectionChanged.connect(self._on_choice_changed)
-        for signal in (history.model().rowsRemoved, history.model().dataChanged):
+        model = history.model()  # a reset (another filter) clears the choice without a word
+        for signal in (model.rowsRemoved, model.dataChanged, model.modelReset, model.layoutChanged):
             signal.connect(self._on_choice_changed)
         self._on_choice_changed()
         window.installEventFilter(self)
