@@ -7,13 +7,15 @@ and a ``grab()`` of its pixels); every look must be the same as the first.
 
 Scenarios: a Shadowrun 4 roll (a hit against a critical glitch followed by Edge: +N dice with
 the Rule of Six, which spends Edge and adds dice); a Phase Six group roll of three (with a
-bonus die against without); a Star Wars D6 attack on a character who dodges (both dice
-pools thrown); a Heldenhandbuch sieve roll (stopped at once, against keeping a die and
-throwing the others again); a Heldenhandbuch combat phase of two fighters (closed at once,
-against initiative, an attack, the hit let through and the damage throw); a Heldenhandbuch
-memory check, which the system rolls secretly by itself; a Generic dice expression with
-exploding dice (none against a chain of sixes); and a secret Shadowrun 4 roll with the
-announcement switched off (an empty table either way).
+bonus die against without); a Phase Six roll by the classic rules (three successes against
+one success and a reroll die spent on a picked die); a Star Wars D6 attack on a character who
+dodges (both dice pools thrown); a Star Wars D6 speed contest of two starships (a group roll
+whose outcome moves the range or not); a Heldenhandbuch sieve roll (stopped at once, against
+keeping a die and throwing the others again); a Heldenhandbuch combat phase of two fighters
+(closed at once, against initiative, an attack, the hit let through and the damage throw); a
+Heldenhandbuch memory check, which the system rolls secretly by itself; a Generic dice
+expression with exploding dice (none against a chain of sixes); and a secret Shadowrun 4 roll
+with the announcement switched off (an empty table either way).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from shadowdice.ui.table_window import SECRET_NOTICE
+from tests.ui.test_group_roll_starwars import new_pilot
 from tests.ui.test_main_window_contests import new_fighter
 from tests.ui.test_main_window_heldenhandbuch import new_hero
 from tests.ui.test_main_window_phasesix import new_phase_six
@@ -117,6 +120,43 @@ def phase_six_group(play: Play, variant: str) -> None:
     play.done()
 
 
+def phase_six_reroll(play: Play, variant: str) -> None:
+    document = new_phase_six(play.qtbot, play.window, "Hagen", 0)
+    variant_box = play.window.current_editor().field_widget("variant")
+    variant_box.setCurrentIndex(variant_box.findData("classic"))
+    courage = next(i for i, s in enumerate(document.sheet.skills) if s.name == "Courage")
+    skills = next(t for t in document.system.sheet_tables() if t.key == "skills")
+    document.set_cell(skills, courage, [c.key for c in skills.columns].index("value"), 3)
+    panel = play.window.check_panel
+    panel.widget("trait").setCurrentIndex(panel.widget("trait").findData("skill:Courage"))
+    source = panel.widget("minimum_roll_from")
+    source.setCurrentIndex(source.findData("Strength"))
+    if variant == "a":
+        play.roll([5, 6, 4])
+    else:
+        play.roll([1, 5, 2])
+        play.take("reroll_die", [6], confirm=True)  # a reroll die spent on the suggested 1
+    play.done()
+
+
+def star_wars_speed_contest(play: Play, variant: str) -> None:
+    window = play.window
+    for name, ship in (("Bulack", "Dusty Freighter"), ("Pirate", "Rust Bucket")):
+        new_pilot(window, name, ship)
+    window.check_panel.secret_box.setChecked(True)
+    dialog = window.open_group_roll()
+    for key, value in (("group", "speed"), ("range", "medium")):
+        dialog.form.widget(key).setCurrentIndex(dialog.form.widget(key).findData(value))
+    for index in range(2):
+        wish = dialog.form.widget(f"wish_{index}")
+        wish.setCurrentIndex(wish.findData("close" if index == 0 else "open"))
+    play.dice.extend([6, 6, 1, 1] if variant == "a" else [1, 2, 6, 5])
+    dialog.roll_button.click()
+    play.qtbot.waitUntil(lambda: window.findChild(GroupRollDialog) is None)
+    play.settle()
+    play.done()
+
+
 def star_wars_dodge(play: Play, variant: str) -> None:
     star_wars_duel(play.window)
     play.roll([6] * 12 if variant == "a" else [1, 2] * 6)
@@ -181,7 +221,9 @@ SCENARIOS = [
     shadowrun,
     shadowrun_unannounced,
     phase_six_group,
+    phase_six_reroll,
     star_wars_dodge,
+    star_wars_speed_contest,
     sieve,
     combat_phase,
     memory_check,
@@ -206,7 +248,7 @@ def test_two_secret_rolls_that_differ_only_in_their_dice_look_the_same_on_the_ta
     first_texts, first_pixels = looks["a"][0]
     if scenario is not shadowrun_unannounced:
         assert SECRET_NOTICE in first_texts
-    one_step = (star_wars_dodge, memory_check, exploding)
+    one_step = (star_wars_dodge, star_wars_speed_contest, memory_check, exploding)
     assert len(looks["b"]) > len(looks["a"]) or scenario in one_step, "b follows up"
     for variant, steps in looks.items():
         for step, (texts, pixels) in enumerate(steps):
