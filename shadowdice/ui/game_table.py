@@ -36,6 +36,8 @@ from shadowdice.core.pending import Step, waiting_source
 from shadowdice.core.record import DieRecord, RollRecord
 from shadowdice.core.replay import replay
 from shadowdice.core.session import RollSession
+from shadowdice.storage.roll_log import RollLogError, read_session, session_files
+from shadowdice.ui.background import Progress, run_with_progress
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import put
 from shadowdice.ui.play.history import RECORD_ROLE
@@ -431,17 +433,30 @@ class GameTable(QObject):
         from shadowdice.ui.dice_statistics import DiceStatisticsDialog
 
         this_run = self.window.history_model.records_of_this_run()
-        earlier = [
-            record
-            for session in self.window.earlier_sessions()
-            for record in reversed(session.records)
-        ]
+        earlier = run_with_progress(self.window, _("Reading every logged roll…"), self._earlier)
+        if earlier is None:  # cancelled
+            return None
         dialog = DiceStatisticsDialog(
             session=this_run, logged=this_run + earlier, parent=self.window
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
+
+    def _earlier(self, progress: Progress) -> list[RollRecord]:
+        """Every roll of the earlier sessions' logs (on a thread of its own); a log that
+        cannot be read is left out.
+        """
+        window = self.window
+        paths = [p for p in session_files(window.paths.log_dir) if p != window.roll_log.path]
+        records: list[RollRecord] = []
+        for done, path in enumerate(paths):
+            progress(done, len(paths))
+            try:
+                records.extend(reversed(read_session(path).records))
+            except RollLogError:
+                continue  # the history tells of it by name
+        return records
 
 
 def record_dice(
