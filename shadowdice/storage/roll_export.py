@@ -142,11 +142,6 @@ def session_json(session: LoggedSession, progress: Progress | None = None) -> st
     return f'{opening}, "rolls": [\n{rolls}\n]}}\n' if rolls else f'{opening}, "rolls": []}}\n'
 
 
-def hidden_count(session: LoggedSession) -> int:
-    """How many of the session's rolls are secret and not revealed."""
-    return sum(hidden(roll.record) for roll in session.rolls)
-
-
 def without_hidden(session: LoggedSession) -> LoggedSession:
     """The session without its secret rolls the players have not seen."""
     return replace(session, rolls=[roll for roll in session.rolls if not hidden(roll.record)])
@@ -164,11 +159,11 @@ def export_session(
     session: LoggedSession,
     path: Path,
     progress: Progress | None = None,
-    *,
     leave_out_hidden: bool = False,
-) -> None:
+) -> int:
     """Write the session to ``path`` in the format its suffix names (.md, .csv, .json);
-    with ``leave_out_hidden``, without the secret rolls the players have not seen.
+    with ``leave_out_hidden``, without the secret rolls the players have not seen. Returns
+    how many rolls it wrote.
 
     ``progress`` is told how far the export is, as rolls done of all; it may stop the export
     by raising. The file is written at once at the end, so a stopped or failed export leaves
@@ -186,6 +181,7 @@ def export_session(
     if progress is not None:
         progress(len(chosen.rolls), len(chosen.rolls))
     write_atomic(Path(path), text.encode(), keep_backup=False)
+    return len(chosen.rolls)
 
 
 def _markdown(text: str) -> str:

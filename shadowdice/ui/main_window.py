@@ -57,7 +57,7 @@ from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import Sheet, SheetAction
 from shadowdice.storage.paths import AppPaths, real_path
 from shadowdice.storage.recovery import RecoveredCharacter, leftover_characters
-from shadowdice.storage.roll_export import export_session, hidden_count, session_title
+from shadowdice.storage.roll_export import export_session, session_title
 from shadowdice.storage.roll_log import (
     LoggedRoll,
     LoggedSession,
@@ -1050,24 +1050,17 @@ class MainWindow(QMainWindow):
         path = self.prompts.export_path(
             self.paths.characters_dir / f"{started.astimezone():%Y-%m-%d %H%M} rolls.md"
         )
-        if path is None:
-            return None
-        # Secret rolls the players have not seen: left out of Markdown (forum posts) by default.
-        leave_out = self.prompts.leave_out_secret(by_default=path.suffix.lower() == ".md")
-        if leave_out is None:
+        leave_out = path and self.prompts.leave_out_secret(by_default=path.suffix.lower() == ".md")
+        if path is None or leave_out is None:  # secret rolls: left out of Markdown by default
             return None
 
         this_session = self._this_session() if log == self.roll_log.path else None
 
         def export(progress: Progress) -> int:  # on a thread of its own
             session = this_session or read_session(log, lambda done, n: progress(done, 2 * n))
-            export_session(
-                session,
-                path,
-                lambda done, total: progress(total + done, 2 * total or 1),
-                leave_out_hidden=leave_out,
+            return export_session(
+                session, path, lambda done, total: progress(total + done, 2 * total or 1), leave_out
             )
-            return len(session.rolls) - (hidden_count(session) if leave_out else 0)
 
         label = _("Exporting the rolls to {file}…", file=path.name)
         try:

@@ -244,11 +244,11 @@ def test_an_export_runs_off_the_window_and_cancelled_leaves_the_file_as_it_was(
     ticker.start(10)
     real_export = main_window.export_session
 
-    def slow_export(session, path, progress, **options):  # a long export, reporting as it goes
+    def slow_export(session, path, progress, *rest):  # a long export, reporting as it goes
         for done in range(1000):
             progress(done, 1000)
             time.sleep(0.002)
-        real_export(session, path, progress, **options)
+        return real_export(session, path, progress, *rest)
 
     monkeypatch.setattr(main_window, "export_session", slow_export)
     QTimer.singleShot(
