@@ -98,6 +98,14 @@ def open_regular_file(path: Path) -> BinaryIO:
         IsADirectoryError: ``path`` is a folder.
         OSError: the file cannot be read.
     """
+    descriptor, _size = _open_regular(path)
+    return os.fdopen(descriptor, "rb")
+
+
+def _open_regular(path: Path) -> tuple[int, int]:
+    """A descriptor of ``path`` opened without waiting (a pipe would block for ever) and
+    checked to be a regular file, and the file's size.
+    """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         descriptor = os.open(path, flags)
@@ -113,7 +121,7 @@ def open_regular_file(path: Path) -> BinaryIO:
     except BaseException:
         os.close(descriptor)
         raise
-    return os.fdopen(descriptor, "rb")
+    return descriptor, mode.st_size
 
 
 def read_regular_file(path: Path, limit: int) -> bytes:
@@ -127,20 +135,10 @@ def read_regular_file(path: Path, limit: int) -> bytes:
         IsADirectoryError: ``path`` is a folder.
         OSError: the file cannot be read.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor, size = _open_regular(path)
     try:
-        descriptor = os.open(path, flags)
-    except OSError:
-        _refuse_what_is_not_a_file(Path(path))
-        raise
-    try:
-        mode = os.fstat(descriptor)
-        if stat.S_ISDIR(mode.st_mode):
-            raise IsADirectoryError(21, "Is a directory", str(path))
-        if not stat.S_ISREG(mode.st_mode):
-            raise NotRegularFileError(_("{path} is not a regular file", path=path))
-        data = _read_up_to(descriptor, min(mode.st_size, limit) + 1)
-        if mode.st_size < len(data) <= limit:  # the file grew since
+        data = _read_up_to(descriptor, min(size, limit) + 1)
+        if size < len(data) <= limit:  # the file grew since
             data += _read_up_to(descriptor, limit + 1 - len(data))
         return data
     finally:
