@@ -192,6 +192,13 @@ def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
         qtbot.waitUntil(
             lambda: any("Zed" in panel.players.item(i).text() for i in range(panel.players.count()))
         )
+        # The next time, the dialog offers the same table, code and name.
+        again = window.table_menu.link.last_join()
+        assert (again["host"], again["port"], again["code"]) == ("127.0.0.1", host.port, CODE)
+        offered = window.table_menu.open_join_dialog()
+        assert offered.address_edit.text() == f"127.0.0.1:{host.port}"
+        assert offered.code_edit.text() == CODE
+        offered.reject()
         # And the player's own edit goes to the game master.
         zed.set_field(name, "Zed the Fixer")
         qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["name"] == "Zed the Fixer")

@@ -88,6 +88,12 @@ class JoinDialog(QDialog):
         self.code_edit.setObjectName("code")
         put(self.code_edit.setPlaceholderText, _("the code the game master shows"))
         self.name_edit = QLineEdit(name)
+        last = link.last_join()
+        if last:  # rejoining after a restart: the same table, the same code
+            host = f"[{last['host']}]" if ":" in last["host"] else last["host"]
+            self.address_edit.setText(f"{host}:{last['port']}")
+            self.code_edit.setText(last["code"])
+            self.name_edit.setText(last["name"])
         self.characters = QListWidget()
         self.characters.setObjectName("characters")
         for document in documents:

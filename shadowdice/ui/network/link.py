@@ -24,6 +24,7 @@ Signals:
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import secrets
 from pathlib import Path
@@ -42,6 +43,8 @@ log = logging.getLogger("shadowdice.network")
 
 #: The port a table listens on when it is free (another when it is taken).
 DEFAULT_PORT = 47_030
+#: Where the last table joined is remembered, in the table's folder.
+LAST_JOIN = "last-join.json"
 _WAIT = 15.0
 
 
@@ -183,6 +186,25 @@ class TableLink(QObject):
         )
         self._network().run(client.join, timeout=_WAIT)
         self.end = client
+        code = secure.normalized_code(code)
+        last = {"host": address[0], "port": address[1], "code": code, "name": name}
+        with contextlib.suppress(OSError):
+            (self.folder / LAST_JOIN).write_text(json.dumps(last), encoding="utf-8")
+
+    def last_join(self) -> dict[str, Any]:
+        """Where this laptop joined last, with which code and name (to rejoin after a
+        restart); empty if never.
+        """
+        try:
+            last = json.loads((self.folder / LAST_JOIN).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        kinds = {"host": str, "port": int, "code": str, "name": str}
+        if not isinstance(last, dict) or any(
+            not isinstance(last.get(key), kind) for key, kind in kinds.items()
+        ):
+            return {}
+        return last
 
     async def _throw_here(self, doc_id: str, count: int, sides: int, purpose: str) -> list[int]:
         """In the network thread: ask the window for the faces, and wait for them."""

@@ -239,6 +239,8 @@ class TableMenu(QObject):
         folded = (kept or {}).get("fields", {}).get(characters.FOLDED, [])
         owned = OwnedCharacter(document.system, document.sheet, folded)
         self._owned[doc_id] = (document, owned)
+        # A character closed here leaves the table (it stays as it was in the others' party).
+        document.destroyed.connect(lambda _=None, d=doc_id: self._owned.pop(d, None))
         self.link.write(doc_id, owned.first(), self._meta(document))
         document.sheet_changed.connect(self._on_own_changed)
         if kept is not None:
@@ -287,6 +289,7 @@ class TableMenu(QObject):
         if document is None:
             document = CharacterDocument(system, sheet, parent=self.window)
             self._remote[doc_id] = document
+            document.destroyed.connect(lambda _=None, d=doc_id: self._remote.pop(d, None))
             self.window._add_tab(document, CharacterPage.PLAY, show=False)
             document.sheet_changed.connect(self._on_remote_changed)
             self.window.game_table.table_rollers.add(sheet.name)  # throws on its laptop
