@@ -139,3 +139,22 @@ def test_a_secret_roll_says_so_to_the_game_master_and_is_for_one_roll(qtbot, win
     assert window.check_panel.secret_box.isChecked(), "kept on for the next roll"
     roll(qtbot, window, [5, 5, 2, 2, 2, 1], secret=True)
     assert window.roll_panel.session.secret
+
+
+def test_the_outcome_and_the_history_lie_apart_on_the_dark_table(qtbot, window):
+    runner(window, "Kira")
+    table = window.game_table.open_table_window()
+    table.resize(1366, 768)
+    qtbot.waitUntil(lambda: table.height() == 768)
+    roll(qtbot, window, [5, 5, 2, 2, 2, 1])
+    done(qtbot, window)
+    qtbot.wait(50)
+
+    # The detail line has the height its words need, and nothing is drawn over it
+    detail, history = table.detail.geometry(), table.history.geometry()
+    assert detail.height() >= table.detail.heightForWidth(detail.width())
+    assert detail.bottom() < history.top() and table.headline.geometry().bottom() < detail.top()
+    # The history is dark like the rest of the table, with light words
+    image = table.grab().toImage()
+    ground = image.pixelColor(history.center().x(), history.bottom() - 5)
+    assert ground.lightness() < 60, ground.name()
