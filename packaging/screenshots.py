@@ -277,18 +277,18 @@ def table_window(window):
 
 
 def secret_roll(window) -> None:
-    """The game master rolls Perception secretly (the box stays ticked for the next rolls);
-    the history marks it.
+    """The game master rolls Perception secretly: a bar over the tray says so, the players'
+    window shows at most that a secret roll was made.
     """
     done(window)
     character(window, "Vex Calloway")
     window.game_table.secret_action.setChecked(True)
     roll(window, {"skill": "Perception"})
-    done(window)
 
 
 def real_dice(window) -> None:
     """Ilse Brandt's player throws real dice: the roll waits for the faces typed in."""
+    done(window)
     window.game_table.secret_action.setChecked(False)
     character(window, "Ilse Brandt")
     window.game_table.real_dice_action.setChecked(True)
