@@ -263,3 +263,32 @@ def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_proce
         assert asked["faces"] == [6, 1]
     finally:
         window.table_menu.leave()
+
+
+def test_a_check_of_a_players_character_waits_for_the_dice_of_the_players_laptop(
+    hosting, qtbot, tmp_path
+):
+    window = hosting
+    code = window.table_menu.host()
+    port = str(window.table_menu.link.port)
+    player = Peer("player", tmp_path / "anna", code, "--port", port, "--name", "Anna")
+    try:
+        player.request("new", key="kira", system="shadowrun4", fields={"name": "Kira"})
+        qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
+        kira = next(d for d in window.documents() if d.title == "Kira")
+        window.show_party_member(window.documents().index(kira))
+        # The game master rolls for Kira: her dice come from Anna's laptop, and the roll ends.
+        panel = window.check_panel
+        panel.widget("modifier").setValue(2)
+        assert panel.roll_button.isEnabled(), panel.preview.text()
+        panel.roll_button.click()
+        assert "Anna's laptop" in window.roll_panel.entry.title.text()
+        qtbot.waitUntil(lambda: window.roll_panel.entry.request is None, timeout=8000)
+        window.done_action.trigger()
+        qtbot.waitUntil(lambda: any(r.character == "Kira" for r in window.history_model.records()))
+        [record] = [r for r in window.history_model.records() if r.character == "Kira"]
+        assert record.throws and all(
+            die.typed for throw in record.throws for die in throw.dice
+        )  # thrown there, typed in here
+    finally:
+        player.quit()
