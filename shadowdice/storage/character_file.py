@@ -44,7 +44,7 @@ from pydantic_core import PydanticSerializationError, to_json
 from shadowdice.core.language import N_, translations
 from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import Registry, RuleSystem
-from shadowdice.core.sheet import Sheet
+from shadowdice.core.sheet import MAX_ROWS, Sheet
 from shadowdice.storage.atomic import (
     BackupInTheWayError,
     NotRegularFileError,
@@ -362,6 +362,7 @@ def _read_fully(
         if not current:
             _check_depth(document)
         envelope = _validate_envelope(_migrate_envelope(document, version, migrations))
+        _check_rows(envelope.sheet)
         system = _system(kind, envelope, registry)
         if current and envelope.sheet_version == kind.version(system):
             # Nothing to migrate: the sheet is validated straight from the file's text.
@@ -523,6 +524,21 @@ def _parse_json(text: str) -> Any:
     except ValueError as error:
         raise _Refusal(_("the file is JSON that Shadowdice cannot read")) from error
     return document
+
+
+def _check_rows(sheet: dict[str, Any]) -> None:
+    """Refuse a table of more rows than any sheet holds, before its rows are validated."""
+    for key, value in sheet.items():
+        if isinstance(value, list) and len(value) > MAX_ROWS:
+            raise _Refusal(
+                _(
+                    "the character sheet is not valid at {where}: a table holds at most "
+                    "{most} rows, this one {rows}",
+                    where=shortened(key),
+                    most=MAX_ROWS,
+                    rows=len(value),
+                )
+            )
 
 
 def _check_depth(document: Any) -> None:

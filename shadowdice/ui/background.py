@@ -5,6 +5,11 @@ longer than a moment) says how far it is and offers Cancel.
 The job is handed a :class:`Progress` to tell how far it is; once the player cancels,
 ``Progress.__call__`` raises :class:`Cancelled` in the job at its next report, so the job
 stops where it can leave everything as it was (an export writes its file only at its end).
+
+Reading a file cannot tell how far it is, nor stop midway, and a network drive may stop
+answering: :func:`run_off_thread` waits for such a job in an event loop of its own, holds
+back what the player types and clicks meanwhile, and its dialog's button stops the waiting
+(the job runs on and its result is dropped), so the window is never stuck.
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TypeVar
 
-from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtWidgets import QProgressDialog, QWidget
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from shadowdice.core.language import translations
 
@@ -29,9 +35,17 @@ SHOW_AFTER_MS = 400
 #: How often the dialog looks at how far the job is.
 POLL_MS = 40
 
+#: How long a read is waited for in place before an event loop of its own takes over: most
+#: character files are read in far less.
+WAIT_IN_PLACE_S = 0.05
+
 
 class Cancelled(Exception):
     """The player cancelled the work."""
+
+
+class WaitingStopped(Exception):
+    """The player stopped waiting for a read (it runs on, and its result is dropped)."""
 
 
 class Progress:
@@ -91,3 +105,89 @@ def run_with_progress(parent: QWidget | None, label: str, job: Callable[[Progres
         return future.result()
     except Cancelled:
         return None
+
+
+class _Finished(QObject):
+    """Tells the UI thread that a job on its own thread is done.
+
+    Signals:
+        finished: the job ended (delivered queued, on the UI thread).
+    """
+
+    finished = Signal()
+
+
+def run_off_thread(job: Callable[[], T], *, label: str, parent: QWidget | None) -> T:
+    """Run ``job`` on a thread of its own and return what it returns (or raise what it
+    raises), the window kept alive meanwhile, with a progress bar saying ``label`` when it
+    takes long.
+
+    Raises:
+        WaitingStopped: the player pressed the progress bar's button.
+    """
+    future: Future[T] = Future()
+    threading.Thread(target=_run, args=(job, future), name="reading", daemon=True).start()
+    try:
+        return future.result(timeout=WAIT_IN_PLACE_S)
+    except FutureTimeout:
+        pass
+    finished = _Finished()
+    held = _InputHeld()
+    QApplication.instance().installEventFilter(held)
+    loop = QEventLoop()
+    finished.finished.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
+    future.add_done_callback(lambda _done: finished.finished.emit())
+    progress = QProgressDialog(label, _("Stop waiting"), 0, 0, parent)
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setAutoClose(False)
+    progress.setAutoReset(False)
+    progress.hide()
+    progress.canceled.connect(loop.quit)
+    shown = QTimer(singleShot=True, interval=SHOW_AFTER_MS)
+    shown.timeout.connect(progress.show)
+    if not future.done():
+        shown.start()
+        loop.exec()
+    shown.stop()
+    QApplication.instance().removeEventFilter(held)
+    stopped = progress.wasCanceled() and not future.done()
+    progress.hide()
+    progress.deleteLater()
+    if stopped:
+        raise WaitingStopped
+    return future.result()
+
+
+class _InputHeld(QObject):
+    """Holds back what the player types and clicks while a job is waited for, but in the
+    progress bar: nothing is asked of the window midway (before the bar comes up, too).
+    """
+
+    _INPUT = frozenset(
+        {
+            QEvent.Type.KeyPress,
+            QEvent.Type.KeyRelease,
+            QEvent.Type.ShortcutOverride,
+            QEvent.Type.MouseButtonPress,
+            QEvent.Type.MouseButtonRelease,
+            QEvent.Type.MouseButtonDblClick,
+            QEvent.Type.Wheel,
+            QEvent.Type.Drop,
+        }
+    )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Swallow input meant for the waiting window; let everything else pass."""
+        if event.type() not in self._INPUT or not isinstance(watched, QWidget):
+            return False
+        target = watched.window()
+        return isinstance(target, QWidget) and not isinstance(target, QProgressDialog)
+
+
+def _run(job: Callable[[], T], future: Future[T]) -> None:
+    try:
+        result = job()
+    except BaseException as error:  # handed to the waiting UI thread, raised there
+        future.set_exception(error)
+    else:
+        future.set_result(result)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
 
 from shadowdice.core.language import translations
 from shadowdice.core.registry import Registry
@@ -29,6 +30,7 @@ from shadowdice.storage.settings import (
     remove_recent,
     without_missing,
 )
+from shadowdice.ui.background import WaitingStopped, run_off_thread
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.prompts import CHARACTER_SUFFIX, Prompts
 
@@ -73,7 +75,14 @@ class CharacterFiles(QObject):
     def load(self, path: Path) -> LoadedCharacter | None:
         """Read a character file; report a failure and drop it from the recent files."""
         try:
-            loaded = load_character(path, self.registry)
+            loaded = run_off_thread(
+                lambda: load_character(path, self.registry),
+                label=_("Opening {name}…", name=path.name),
+                parent=self._window(),
+            )
+        except WaitingStopped:
+            self.message_posted.emit(_("Not opened: {name} was still being read", name=path.name))
+            return None
         except CharacterFileError as error:
             self.prompts.error(_("Cannot open character"), str(error))
             self._update(remove_recent(self.settings, path))
@@ -89,6 +98,11 @@ class CharacterFiles(QObject):
         else:
             self.message_posted.emit(_("Opened {path}", path=path))
         return loaded
+
+    def _window(self) -> QWidget | None:
+        """The window a progress bar belongs to."""
+        owner = self.parent()
+        return owner if isinstance(owner, QWidget) else None
 
     def save(
         self,

@@ -205,8 +205,9 @@ def remove_recovery_file(path: Path) -> None:
 
 
 def leftover_runs(root: Path, *, own: Path | None = None) -> list[tuple[Path, QLockFile]]:
-    """The recovery folders of runs that are gone, each locked for this run until it has
-    been dealt with (``unlock()`` the lock, then :func:`tidy_run`).
+    """The recovery folders of runs that are gone and left recovery files, each locked for
+    this run until it has been dealt with (``unlock()`` the lock, then :func:`tidy_run`).
+    A gone run's folder that holds none goes at once, with what a write cut short left.
     """
     runs = []
     try:
@@ -217,8 +218,14 @@ def leftover_runs(root: Path, *, own: Path | None = None) -> list[tuple[Path, QL
         if own is not None and folder == own:
             continue
         lock = QLockFile(str(folder / LOCK_NAME))
-        if lock.tryLock(0):
+        if not lock.tryLock(0):
+            continue  # a run that lives
+        remove_stale_temps(folder)
+        if any(folder.glob(f"*{RECOVERY_SUFFIX}")):
             runs.append((folder, lock))
+        else:
+            lock.unlock()
+            tidy_run(folder)
     return runs
 
 

@@ -378,5 +378,5 @@ def test_a_file_with_a_row_more_than_a_table_holds_is_refused():
     row = data["rolls"][0]
     rolls = [{**row, "name": f"Roll {number}"} for number in range(MAX_ROWS + 1)]
     error = refused(system, {**data, "rolls": rolls})
-    assert "at most 1000 items" in error.problem
+    assert error.problem.endswith("a table holds at most 1000 rows, this one 1001")
     load(system, {**data, "rolls": rolls[:MAX_ROWS]})

@@ -51,6 +51,9 @@ def report(data: dict) -> None:
 
 def edit() -> None:
     window = main_window()
+    if window.current_editor() is None:  # the file is still being read: its turn comes
+        QTimer.singleShot(100, edit)
+        return
     QTest.keyClicks(window.current_editor().field_widget("name"), " Voss")
     report({"edited": window.current_document().sheet.name})
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QProgressDialog, QPushButton
 
 from shadowdice.core.sheet import MAX_LINE_LENGTH, MAX_TEXT_LENGTH
 from shadowdice.storage.character_file import load_character, save_character
 from shadowdice.systems import builtin_registry
+from shadowdice.ui import character_files
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes and permissions")
 
@@ -226,3 +229,63 @@ def test_given_hostile_files_through_file_open_then_each_is_refused_in_a_short_m
         assert title == "Cannot open character", name
         assert len(message) <= 400, (name, message[:400])
         assert elapsed < 2, (name, elapsed)
+
+
+def test_given_a_file_slow_to_read_then_the_window_keeps_running_and_shows_progress(
+    qtbot, window, tmp_path, monkeypatch
+):
+    # Given a character whose reading takes a second (a slow network drive)
+    system = window.registry.get("shadowrun4")
+    path = tmp_path / "kira.shadowdice"
+    save_character(path, system, system.new_sheet().model_copy(update={"name": "Kira"}))
+    real_load = character_files.load_character
+
+    def slow_load(*arguments):
+        time.sleep(1.0)
+        return real_load(*arguments)
+
+    monkeypatch.setattr(character_files, "load_character", slow_load)
+    ticks: list[float] = []
+    ticking = QTimer(interval=50)
+    ticking.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    ticking.start()
+    shown: list[str] = []
+
+    def look_for_progress() -> None:
+        shown.extend(d.labelText() for d in window.findChildren(QProgressDialog) if d.isVisible())
+
+    QTimer.singleShot(800, look_for_progress)
+
+    # When it is opened
+    document = window.open_path(path)
+    ticking.stop()
+
+    # Then the window's timers ran meanwhile, a progress bar named the file, and it opened
+    assert len(ticks) >= 5
+    assert shown == ["Opening kira.shadowdice…"]
+    assert document is not None and document.sheet.name == "Kira"
+    assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
+
+
+def test_given_a_file_that_never_answers_then_stopping_the_wait_leaves_it_unopened(
+    qtbot, window, prompts, tmp_path, monkeypatch
+):
+    release = threading.Event()
+
+    def hanging_load(*_arguments):
+        release.wait(5)
+        raise AssertionError("never read")
+
+    monkeypatch.setattr(character_files, "load_character", hanging_load)
+
+    def stop_waiting() -> None:
+        for dialog in window.findChildren(QProgressDialog):
+            if dialog.isVisible():
+                dialog.findChild(QPushButton).click()
+
+    QTimer.singleShot(800, stop_waiting)
+    document = window.open_path(tmp_path / "kira.shadowdice")
+    release.set()
+
+    assert document is None and window.documents() == [] and prompts.errors == []
+    assert window.statusBar().currentMessage() == "Not opened: kira.shadowdice was still being read"
