@@ -2,6 +2,7 @@
 set out of its sight afterwards; it runs again however the start ends.
 """
 
+import argparse
 import gc
 import json
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from shadowdice.app import collector_resting_while_starting
+from shadowdice.app import check_values, collector_resting_while_starting
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems.shadowrun4 import Shadowrun4
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
@@ -94,3 +95,12 @@ def test_the_real_app_runs_with_its_start_frozen_and_the_collector_on(tmp_path):
     assert state["code"] == 0 and state["enabled"] is True
     assert state["frozen"] > 10_000, "the start's modules, classes and window are frozen"
     assert json.loads(result.read_text(encoding="utf-8"))["character"] == "Kira"
+
+
+def test_roll_values_of_thousands_of_digits_are_refused_in_a_short_message():
+    text = '{"modifier": 1' + "0" * 5000 + "}"
+
+    with pytest.raises(argparse.ArgumentTypeError) as caught:
+        check_values(text)
+
+    assert len(str(caught.value)) < 200

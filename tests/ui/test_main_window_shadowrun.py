@@ -1,10 +1,12 @@
 """A Shadowrun 4 character through the real main window, as a player uses it."""
 
+import pytest
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QLabel, QPushButton
 
+from shadowdice.app import roll_and_write
 from shadowdice.ui.prompts import SaveChoice
 from tests.ui.window_helpers import choose, headline, type_into_cell
 
@@ -281,3 +283,19 @@ def test_a_new_character_is_saved_as_a_shadowdice_file_named_after_it(
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
 
     assert prompts.suggested_saves == [app_paths.characters_dir / "Kira.shadowdice"]
+
+
+@pytest.mark.parametrize("modifier", [10**9, 2**63, True, "3"])
+def test_a_roll_from_the_command_line_past_the_bounds_is_refused_at_once(
+    window, tmp_path, capsys, modifier
+):
+    # Given a Shadowrun 4 character open, and a --roll asking for a modifier no check has
+    window.new_character_of("shadowrun4")
+    result = tmp_path / "roll.json"
+
+    # When it is rolled as the command line does
+    code = roll_and_write(window, {"modifier": modifier}, result)
+
+    # Then nothing is rolled, and the reason names the modifier
+    assert code == 1 and not result.exists()
+    assert "modifier" in capsys.readouterr().err
