@@ -23,22 +23,33 @@ def environment(home: Path) -> dict[str, str]:
     return {**private_home_environment(home), "PYTHONPATH": str(Path(__file__).parents[2])}
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="the private home uses XDG folders")
-def test_given_an_unsaved_edit_when_the_app_is_killed_then_the_next_start_offers_it(tmp_path):
-    # Given Kira saved, and the app started on her in a process of its own
-    registry = builtin_registry()
-    system = registry.get("shadowrun4")
-    kira = tmp_path / "kira.shadowdice"
+def saved_kira(folder: Path) -> Path:
+    """Kira, a Shadowrun 4 character, saved in ``folder``."""
+    system = builtin_registry().get("shadowrun4")
+    kira = folder / "kira.shadowdice"
     save_character(kira, system, system.new_sheet().model_copy(update={"name": "Kira"}))
-    env = environment(tmp_path / "home")
-    recovery = tmp_path / "home" / ".local" / "share" / "Shadowdice" / "recovery"
-    app = subprocess.Popen(
-        [sys.executable, str(PROBE), "edit", str(kira)],
+    return kira
+
+
+def started(mode: str, env: dict[str, str], *files: Path) -> subprocess.Popen:
+    """The app started in a process of its own, driven by the probe in ``mode``."""
+    return subprocess.Popen(
+        [sys.executable, str(PROBE), mode, *map(str, files)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the private home uses XDG folders")
+def test_given_an_unsaved_edit_when_the_app_is_killed_then_the_next_start_offers_it(tmp_path):
+    # Given Kira saved, and the app started on her in a process of its own
+    registry = builtin_registry()
+    kira = saved_kira(tmp_path)
+    env = environment(tmp_path / "home")
+    recovery = tmp_path / "home" / ".local" / "share" / "Shadowdice" / "recovery"
+    app = started("edit", env, kira)
     try:
         # When her name is edited and not saved, and the app is killed once it wrote aside
         assert json.loads(app.stdout.readline()) == {"edited": "Kira Voss"}
@@ -73,21 +84,12 @@ def test_given_an_unsaved_edit_when_the_app_is_killed_then_the_next_start_offers
 @pytest.mark.skipif(sys.platform != "linux", reason="the private home uses XDG folders")
 def test_given_runs_killed_inside_recovery_writes_then_the_next_start_leaves_no_debris(tmp_path):
     # Given Kira saved
-    registry = builtin_registry()
-    system = registry.get("shadowrun4")
-    kira = tmp_path / "kira.shadowdice"
-    save_character(kira, system, system.new_sheet().model_copy(update={"name": "Kira"}))
+    kira = saved_kira(tmp_path)
     env = environment(tmp_path / "home")
     recovery = tmp_path / "home" / ".local" / "share" / "Shadowdice" / "recovery"
     for _run in range(3):
         # When the app is killed three times while it writes her unsaved change aside
-        app = subprocess.Popen(
-            [sys.executable, str(PROBE), "stall", str(kira)],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        app = started("stall", env, kira)
         try:
             assert json.loads(app.stdout.readline()) == {"edited": "Kira Voss"}
             stalled = json.loads(app.stdout.readline())["stalled"]
