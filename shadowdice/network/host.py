@@ -34,7 +34,7 @@ from shadowdice.network.secure import (
     HandshakeError,
     host_handshake,
 )
-from shadowdice.network.shared import GAME_MASTER, OWNER, READER, TABLE, owner_of
+from shadowdice.network.shared import OWNER, READER, TABLE, owner_of
 
 log = logging.getLogger("shadowdice.network")
 
@@ -325,7 +325,3 @@ class TableHost:
             for roll in data["rolls"]:
                 if roll["id"] not in seen:
                     rolls.append(shared.text(roll))
-
-    def game_master_right(self, doc_id: str) -> shared.Right:
-        """The game master's right on a document of the table."""
-        return OWNER if owner_of(doc_id) in {self.laptop, None} else GAME_MASTER
