@@ -241,3 +241,71 @@ def test_a_player_writing_what_is_not_theirs_changes_nothing(tmp_path):
     finally:
         for peer in (other, owner, host):
             peer.quit()
+
+
+def test_a_hostile_host_changes_nothing_of_a_players_character(tmp_path):
+    """The other way round: a laptop that knows the code and plays host sends a player every
+    kind of crafted message; the player's character takes only what a game master may add.
+    """
+    from shadowdice.network.client import TableClient
+
+    async def trial() -> tuple[dict, dict, int]:
+        connected = asyncio.Event()
+        channels = []
+
+        async def serve(reader, writer):
+            channels.append(
+                await secure.host_handshake(reader, writer, CODE, secure.AttemptLimiter())
+            )
+            connected.set()
+            while True:
+                await channels[0].receive()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        client = TableClient(("127.0.0.1", port), CODE, os.urandom(32), "Anna")
+        await client.join()
+        doc = client.replica.new_character_id()
+        client.replica.set_fields(doc, {"name": "Kira", "edge": 3}, meta={"system": "x"})
+        before = client.replica.content(doc)
+        await connected.wait()
+        channel = channels[0]
+        other = f"{'f' * 16}/main"
+        for message in crafted_messages(other, doc, CRAFTED // 2):
+            channel.send(message)
+            await channel.drain()
+        # A well-formed change of the player's own fields: not the game master's to make.
+        taken = new_document(doc, client.replica.docs[doc].get_update())
+        mark = taken.get_state()
+        set_fields(taken, {"name": "Taken"})
+        channel.send(encoded("update", doc=doc, u=taken.get_update(mark)))
+        # A game master's charge is still taken.
+        gm = shared_doc_with_entry(doc, client.replica.docs[doc].get_update())
+        channel.send(encoded("update", doc=doc, u=gm))
+        await channel.drain()
+        for _ in range(600):
+            if len(client.replica.content(doc)["ledger"]) == 1:
+                break
+            await asyncio.sleep(0.05)
+        after = client.replica.content(doc)
+        dropped = client.dropped
+        await client.stop()
+        server.close()
+        return before, after, dropped
+
+    before, after, dropped = asyncio.run(trial())
+    assert after["fields"] == before["fields"] and after["meta"] == before["meta"]
+    assert [entry["id"] for entry in after["ledger"]] == ["gm"]
+    assert dropped >= CRAFTED // 2 * 0.5
+
+
+def shared_doc_with_entry(doc_id: str, state: bytes) -> bytes:
+    """The update a game master's charge on a copy of the character makes."""
+    from shadowdice.network import shared
+
+    copy = new_document(doc_id, state)
+    before = copy.get_state()
+    shared.append(
+        copy, "ledger", {"id": "gm", "resource": "edge", "delta": -1, "label": "−1", "by": "GM"}
+    )
+    return copy.get_update(before)
