@@ -703,6 +703,10 @@ def _validate_sheet(kind: SavedKind, system: RuleSystem, data: dict[str, Any]) -
         raise _Refusal(_sheet_problem(kind, error)) from error
 
 
+#: More objects than any sheet's tables hold, counted by their braces in a file's bytes
+#: (braces within texts count too, and only cost such a file the full reading).
+_MOST_OBJECTS = 10 * MAX_ROWS
+
 #: Where a file names its rule system, as Shadowdice writes it (near the top).
 _SYSTEM_FIELD = re.compile(rb'"system"\s*:\s*"([A-Za-z0-9_.-]{1,64})"')
 
@@ -721,6 +725,8 @@ def _read_current_file(
     data = data.removeprefix(codecs.BOM_UTF8)
     if _ESCAPED_SURROGATE.search(data):
         return None  # perhaps a lone one: the full reading says where
+    if data.count(b"{") > _MOST_OBJECTS:
+        return None  # more rows than a sheet holds: the full reading refuses them unchecked
     named = _SYSTEM_FIELD.search(data)
     if named is None or (system_id := named[1].decode()) not in registry:
         return None

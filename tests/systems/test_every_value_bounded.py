@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from shadowdice.core.dice import RandomDiceSource
 from shadowdice.core.registry import CheckError
 from shadowdice.core.sheet import MAX_ROWS, Kind, set_cell, set_field
+from shadowdice.storage import character_file
 from shadowdice.storage.character_file import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -380,3 +381,23 @@ def test_a_file_with_a_row_more_than_a_table_holds_is_refused():
     error = refused(system, {**data, "rolls": rolls})
     assert error.problem.endswith("a table holds at most 1000 rows, this one 1001")
     load(system, {**data, "rolls": rolls[:MAX_ROWS]})
+
+
+def test_a_file_of_forty_times_the_rows_is_refused_for_its_table_before_its_rows_are_read(
+    monkeypatch,
+):
+    # Given a file of 40,000 named rolls (within the size limit)
+    system = REGISTRY.get("generic_dice")
+    data = sample_data(system)
+    rolls = [{**data["rolls"][0], "name": f"Roll {number}"} for number in range(40 * MAX_ROWS)]
+    checked = []
+    for name in ("_current_file_model", "_validate_sheet_in_file"):
+        real = getattr(character_file, name)
+        monkeypatch.setattr(
+            character_file, name, lambda *arguments, real=real: checked.append(real(*arguments))
+        )
+
+    # Then the table's length is refused, and no row went to the sheet's model
+    error = refused(system, {**data, "rolls": rolls})
+    assert error.problem.endswith("a table holds at most 1000 rows, this one 40000")
+    assert checked == []
