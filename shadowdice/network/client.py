@@ -26,7 +26,7 @@ from typing import Any
 from shadowdice.network import shared
 from shadowdice.network.host import Events
 from shadowdice.network.messages import decoded, encoded
-from shadowdice.network.replica import Replica
+from shadowdice.network.replica import Replica, Tasks, keep_writing
 from shadowdice.network.secure import (
     BusyError,
     Channel,
@@ -41,7 +41,6 @@ log = logging.getLogger("shadowdice.network")
 #: Throws the dice a host asks for: (character, count, sides, purpose) -> faces.
 DiceAnswer = Callable[[str, int, int, str], Awaitable[list[int]]]
 _RETRY_FIRST, _RETRY_MOST = 0.2, 5.0
-_KEEP_SECONDS = 0.3
 #: How often a connected player tells the host what it has of each document: the host answers
 #: only with what is missing on either side, so an update lost on the way (a frame the network
 #: swallowed without a word) is found and sent again, and a connection dead without a word ends.
@@ -88,7 +87,7 @@ class TableClient:
         self.dropped = 0
         self._channel: Channel | None = None
         self._stopping = False
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks = Tasks()
 
     @property
     def laptop(self) -> str:
@@ -104,29 +103,17 @@ class TableClient:
             OSError: nothing answers at the address.
         """
         channel = await self._connect()
-        self._spawn(self._keep())
-        self._spawn(self._heartbeat())
-        self._spawn(self._stay(channel))
+        self._tasks.spawn(keep_writing(self.replica))
+        self._tasks.spawn(self._heartbeat())
+        self._tasks.spawn(self._stay(channel))
 
     async def stop(self) -> None:
         """Leave the table; the documents are written out."""
         self._stopping = True
         if self._channel is not None:
             self._channel.close()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.end()
         self.replica.flush()
-
-    def _spawn(self, coroutine) -> None:
-        task = asyncio.ensure_future(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _keep(self) -> None:
-        while True:
-            await asyncio.sleep(_KEEP_SECONDS)
-            self.replica.flush()
 
     async def _heartbeat(self) -> None:
         while True:
@@ -215,7 +202,7 @@ class TableClient:
             doc_id = fields["doc"]
             self.replica.receive(doc_id, fields["u"], self._right(doc_id), channel)
         elif kind == "ask":
-            self._spawn(self._answer(channel, fields))
+            self._tasks.spawn(self._answer(channel, fields))
         elif kind == "bye":
             self._removed = True
             self._events("removed", {"why": fields["why"]})

@@ -25,7 +25,7 @@ from typing import Any
 
 from shadowdice.network import shared
 from shadowdice.network.messages import BadMessage, decoded, encoded
-from shadowdice.network.replica import Replica
+from shadowdice.network.replica import Replica, Tasks, keep_writing
 from shadowdice.network.secure import (
     AttemptLimiter,
     BusyError,
@@ -41,7 +41,6 @@ log = logging.getLogger("shadowdice.network")
 #: What the host tells: (what happened, details).
 Events = Callable[[str, dict[str, Any]], None]
 _CONNECTION_ERRORS = (ChannelError, asyncio.IncompleteReadError, ConnectionError, OSError)
-_KEEP_SECONDS = 0.3
 
 
 @dataclass(eq=False)
@@ -113,7 +112,7 @@ class TableHost:
         self.replica.document(TABLE)
         self._asks: dict[str, tuple[asyncio.Future[list[int]], int, int]] = {}
         self._server: asyncio.Server | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks = Tasks()
 
     @property
     def laptop(self) -> str:
@@ -123,7 +122,7 @@ class TableHost:
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``address`` (``""`` for every interface); return the port."""
         self._server = await asyncio.start_server(self._serve, address or None, port)
-        self._spawn(self._keep())
+        self._tasks.spawn(keep_writing(self.replica))
         for doc_id in list(self.replica.docs):
             self._project(doc_id)
         return self._server.sockets[0].getsockname()[1]
@@ -134,10 +133,7 @@ class TableHost:
             self._server.close()
         for player in list(self.players.values()):
             player.channel.close()
-        for task in list(self._tasks):
-            task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.end()
         self.replica.flush()
 
     def remove(self, laptop: str) -> None:
@@ -173,21 +169,8 @@ class TableHost:
 
     # --- connections -------------------------------------------------------------------------
 
-    def _spawn(self, coroutine) -> None:
-        task = asyncio.ensure_future(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _keep(self) -> None:
-        while True:
-            await asyncio.sleep(_KEEP_SECONDS)
-            self.replica.flush()
-
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        self._tasks.track(asyncio.current_task())
         address = str(writer.get_extra_info("peername"))
         player = None
         try:

@@ -250,3 +250,33 @@ class Replica:
     def dirty(self) -> bool:
         """Whether something changed since the last flush."""
         return bool(self._dirty)
+
+
+class Tasks:
+    """The tasks a host or a client runs, ended together when it stops."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task] = set()
+
+    def spawn(self, coroutine: Any) -> None:
+        """Run ``coroutine`` as a task of its own."""
+        self.track(asyncio.ensure_future(coroutine))
+
+    def track(self, task: asyncio.Task | None) -> None:
+        """Count a running task in (a connection's, started by asyncio's server)."""
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def end(self) -> None:
+        """Cancel every task and wait until they are over."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+async def keep_writing(replica: Replica, seconds: float = 0.3) -> None:
+    """Write what changed in ``replica`` to its folder every ``seconds``, until cancelled."""
+    while True:
+        await asyncio.sleep(seconds)
+        replica.flush()
