@@ -206,9 +206,9 @@ def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
         window.table_menu.leave()
 
 
-def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(hosting, qtbot, tmp_path):
-    from shadowdice.core.dice import DiceRequest
-
+@pytest.fixture
+def anna_with_kira(hosting, qtbot, tmp_path):
+    """The window hosts; Anna's laptop (a process) joined with Kira, who is in the party."""
     window = hosting
     code = window.table_menu.host()
     port = str(window.table_menu.link.port)
@@ -216,9 +216,19 @@ def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(hosting, q
     try:
         player.request("new", key="kira", system="shadowrun4", fields={"name": "Kira"})
         qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
+        yield window, next(d for d in window.documents() if d.title == "Kira")
+    finally:
+        player.quit()
+
+
+def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(anna_with_kira, qtbot):
+    from shadowdice.core.dice import DiceRequest
+
+    window, _kira = anna_with_kira
+    entry = window.roll_panel.entry
+    try:
         # A contest waits for Kira's dice: her player's laptop throws them.
         assert "Kira" in window.game_table.table_rollers
-        entry = window.roll_panel.entry
         request = DiceRequest(3, 6, "Edge dice", "Kira")
         with qtbot.waitSignal(entry.answered, timeout=5000) as answered:
             entry.ask(request)
@@ -227,7 +237,6 @@ def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(hosting, q
         assert len(faces) == 3 and all(1 <= face <= 6 for face in faces)
     finally:
         entry.close_request()
-        player.quit()
 
 
 def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_process):
@@ -266,29 +275,20 @@ def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_proce
 
 
 def test_a_check_of_a_players_character_waits_for_the_dice_of_the_players_laptop(
-    hosting, qtbot, tmp_path
+    anna_with_kira, qtbot
 ):
-    window = hosting
-    code = window.table_menu.host()
-    port = str(window.table_menu.link.port)
-    player = Peer("player", tmp_path / "anna", code, "--port", port, "--name", "Anna")
-    try:
-        player.request("new", key="kira", system="shadowrun4", fields={"name": "Kira"})
-        qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
-        kira = next(d for d in window.documents() if d.title == "Kira")
-        window.show_party_member(window.documents().index(kira))
-        # The game master rolls for Kira: her dice come from Anna's laptop, and the roll ends.
-        panel = window.check_panel
-        panel.widget("modifier").setValue(2)
-        assert panel.roll_button.isEnabled(), panel.preview.text()
-        panel.roll_button.click()
-        assert "Anna's laptop" in window.roll_panel.entry.title.text()
-        qtbot.waitUntil(lambda: window.roll_panel.entry.request is None, timeout=8000)
-        window.done_action.trigger()
-        qtbot.waitUntil(lambda: any(r.character == "Kira" for r in window.history_model.records()))
-        [record] = [r for r in window.history_model.records() if r.character == "Kira"]
-        assert record.throws and all(
-            die.typed for throw in record.throws for die in throw.dice
-        )  # thrown there, typed in here
-    finally:
-        player.quit()
+    window, kira = anna_with_kira
+    window.show_party_member(window.documents().index(kira))
+    # The game master rolls for Kira: her dice come from Anna's laptop, and the roll ends.
+    panel = window.check_panel
+    panel.widget("modifier").setValue(2)
+    assert panel.roll_button.isEnabled(), panel.preview.text()
+    panel.roll_button.click()
+    assert "Anna's laptop" in window.roll_panel.entry.title.text()
+    qtbot.waitUntil(lambda: window.roll_panel.entry.request is None, timeout=8000)
+    window.done_action.trigger()
+    qtbot.waitUntil(lambda: any(r.character == "Kira" for r in window.history_model.records()))
+    [record] = [r for r in window.history_model.records() if r.character == "Kira"]
+    assert record.throws and all(
+        die.typed for throw in record.throws for die in throw.dice
+    )  # thrown there, typed in here
