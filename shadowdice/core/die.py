@@ -169,15 +169,21 @@ class Throw(NamedTuple):
         label: what the throw was, in the players' words ("Roll", "Edge: second chance").
         die_ids: the dice thrown, as ids into the session's dice.
         replaced: dice this throw took off the table (a reroll).
+        roller: who threw it when not the session's character (a fighter of a contest, an
+            opponent: "" for the game master); None: the session's character.
     """
 
     label: str
     die_ids: tuple[int, ...]
     replaced: tuple[int, ...] = ()
+    roller: str | None = None
 
-    def relabelled(self, label: str) -> Throw:
-        """This throw under another label."""
-        return Throw(label, self.die_ids, self.replaced)
+    def relabelled(self, label: str, roller: str | None = None) -> Throw:
+        """This throw under another label; thrown by ``roller`` if it had no roller of its
+        own (a member's throw taken into a group roll).
+        """
+        roller = roller if self.roller is None else self.roller
+        return Throw(label, self.die_ids, self.replaced, roller)
 
 
 class Judged(Protocol):

@@ -190,7 +190,9 @@ class GroupSession(RollSession):
     def _take_over(self, index: int, throws: Sequence[Throw], charges: Sequence[Charge]) -> None:
         """Record a member's throws and charges as the group's."""
         character = self.members[index].character
-        self.throws.extend(throw.relabelled(f"{character}: {throw.label}") for throw in throws)
+        self.throws.extend(
+            throw.relabelled(f"{character}: {throw.label}", str(character)) for throw in throws
+        )
         self.charges.extend(replace(charge, who=index) for charge in charges)
 
     def _note_dice_start(self) -> None:

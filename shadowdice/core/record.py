@@ -148,6 +148,17 @@ class ThrowRecord(_Frozen):
 
     label: Words
     dice: tuple[DieRecord, ...]
+    roller: str | None = None
+    """Who threw it when not the record's character (a contest's fighter, an opponent, a
+    group roll's member; "" the game master); None: the record's character, or unknown
+    (older records)."""
+
+    @model_serializer(mode="wrap")
+    def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data = handler(self)
+        if data.get("roller") is None:
+            data.pop("roller", None)
+        return data
 
 
 class ActionRecord(_Frozen):
@@ -218,10 +229,57 @@ class RollRecord(_Frozen):
         return _omit_empty(handler(self), "seed", "position")
 
     def characters(self) -> tuple[str, ...]:
-        """Who rolled: the members of a group roll, else the one character (or none)."""
+        """Who rolled, each once: the members of a group roll; the fighters of a contest (whose
+        names the record's character joins); else the character and anyone else who threw
+        dice in the roll (an opponent's dodge). The game master is no one.
+        """
         if self.members:
             return tuple(member.character for member in self.members)
-        return (self.character,) if self.character else ()
+        if ", " not in self.character:  # one character: only other throwers need a look
+            others = [throw.roller for throw in self.throws if throw.roller]
+            return tuple(dict.fromkeys([self.character, *others] if self.character else others))
+        throwers = dict.fromkeys(
+            self.thrower(throw, die) for throw in self.throws for die in throw.dice
+        )
+        throwers.pop("", None)
+        pieces = self.character.split(", ")
+        if throwers and _within(", ".join(throwers).split(", "), pieces):
+            return tuple(throwers)  # a contest: its fighters
+        return tuple(dict.fromkeys([self.character, *throwers]))
+
+    def thrower(self, throw: ThrowRecord, die: DieRecord) -> str:
+        """Who threw ``die`` of ``throw`` ("" the game master or, in a group roll, no member).
+
+        The throw's roller when it names one; in older records, a group roll's member or a
+        contest's fighter whose name the die's group begins with; else the record's character.
+
+        >>> from datetime import UTC, datetime
+        >>> die = DieRecord(sides=6, faces=(4,), group="Brun · 2")
+        >>> older = RollRecord(system="x", character="Alrik, Brun", check="Combat",
+        ...     throws=(ThrowRecord(label="Roll", dice=(die,)),),
+        ...     time=datetime.now(UTC), outcome=OutcomeRecord(headline="h", tone="neutral"))
+        >>> older.thrower(older.throws[0], die), older.characters()
+        ('Brun', ('Brun',))
+        >>> dodge = ThrowRecord(label="Dodge", dice=(die,), roller="Kira")
+        >>> older.model_copy(update={"character": "Jax", "throws": (dodge,)}).characters()
+        ('Jax', 'Kira')
+        """
+        if throw.roller is not None:
+            return throw.roller
+        name = die.group.split(" · ")[0]
+        if self.members or (name and name in self.character.split(", ")):
+            return name
+        return self.character
+
+
+def _within(part: list[str], whole: list[str]) -> bool:
+    """Whether every item of ``part`` is in ``whole``, as often as it comes up in ``part``."""
+    rest = list(whole)
+    for item in part:
+        if item not in rest:
+            return False
+        rest.remove(item)
+    return True
 
 
 def _omit_empty(data: dict[str, Any], *keys: str) -> dict[str, Any]:

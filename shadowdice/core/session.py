@@ -381,6 +381,7 @@ class RollSession(ABC):
                     trusted(
                         ThrowRecord,
                         label=throw.label,
+                        roller=throw.roller,
                         dice=tuple(
                             [known(dice[i][1:]) or _die_record(dice[i]) for i in throw.die_ids]
                         ),
@@ -458,7 +459,7 @@ class RollSession(ABC):
             self._dice[die_id] = old.marked(*old.marks, Mark.REROLLED, score=old.score)
         thrown = {die.id: die for die in dice}
         self._dice.update(thrown)
-        self.throws.append(Throw(label, tuple(thrown), tuple(replace)))
+        self.throws.append(Throw(label, tuple(thrown), tuple(replace), roller))
         return dice
 
     def _place(

@@ -2,7 +2,8 @@
 
 The faces of recorded rolls are counted per die size, every face of an exploding chain
 included, apart by origin (typed in from a physical die, or thrown digitally) and by
-character if asked. Dice laid with a face saved from before (``carried``) were not thrown and
+character if asked (each die credited to whoever threw it: a contest's fighter, an opponent
+who dodges). Dice laid with a face saved from before (``carried``) were not thrown and
 are not counted. A chi-square test against fair dice says how surprising the counts are:
 the p-value is the chance that fair dice give counts at least this far from the expected.
 """
@@ -78,7 +79,7 @@ def faces_of(
             for die in throw.dice:
                 if die.carried:
                     continue  # not thrown: its face was counted when it was thrown
-                who = _thrower(record, die.group)
+                who = record.thrower(throw, die)
                 if character and who != character:
                     continue
                 for index, face in enumerate(die.faces):
@@ -88,23 +89,6 @@ def faces_of(
                     if origin is Origin.ROLLED and typed:
                         continue
                     yield die.sides, face, typed, who
-
-
-def _thrower(record: RollRecord, group: str) -> str:
-    """Whose die it is: a member's of a group roll, a fighter's of a contest (the dice lie in
-    the group of their name, the record names them all), else the record's character.
-
-    >>> from datetime import UTC, datetime
-    >>> from shadowdice.core.record import OutcomeRecord
-    >>> contest = RollRecord(system="x", character="Alrik, Brun", check="Combat", throws=(),
-    ...     time=datetime.now(UTC), outcome=OutcomeRecord(headline="h", tone="neutral"))
-    >>> _thrower(contest, "Brun · 2"), _thrower(contest, "")
-    ('Brun', 'Alrik, Brun')
-    """
-    name = group.split(" · ")[0]
-    if record.members or (name and name in record.character.split(", ")):
-        return name
-    return record.character
 
 
 def count_faces(

@@ -146,7 +146,7 @@ class SideBySideSession(RollSession):
         """Record a check's throws and charges (from those positions on) as the contest's."""
         name = self.entrants[index].name
         for throw in session.throws[throws:]:
-            self.throws.append(throw.relabelled(f"{name}: {throw.label}"))
+            self.throws.append(throw.relabelled(f"{name}: {throw.label}", name))
         for charge in session.charges[charges:]:
             self.charges.append(replace(charge, who=index))
 
