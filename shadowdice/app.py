@@ -105,7 +105,10 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     window.crash_reporter.install()
     window.offer_recovery()
     window.show_earlier_sessions()
-    window.open_paths(arguments.files)
+    if arguments.files:
+        window.open_paths(arguments.files)
+    else:
+        window.reopen_last_party()
     forget_module_sources()
     file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events
     app.installEventFilter(file_open)

@@ -301,6 +301,9 @@ class ResourceSpec:
         words: the value in words, for a value that is a step on a scale ("Wounded");
             None shows the number.
         hint: a tooltip.
+        at_a_glance: whether the party roster shows it beside the character's name (what a
+            game master looks for across the table: Edge, damage, Physis); a tally such as
+            experience points is shown on the card only.
     """
 
     key: str
@@ -310,9 +313,12 @@ class ResourceSpec:
     put: Callable[[Any, int], None]
     words: Callable[[Any], str] | None = None
     hint: str = ""
+    at_a_glance: bool = True
 
 
-def field_resource(spec: FieldSpec, label: str = "", key: str = "") -> ResourceSpec:
+def field_resource(
+    spec: FieldSpec, label: str = "", key: str = "", *, at_a_glance: bool = True
+) -> ResourceSpec:
     """A resource that is an INT field of the sheet, with the field's bounds."""
     if spec.kind is not Kind.INT or spec.bounds is None:
         raise ValueError(f"{spec.key} is not a number with bounds")
@@ -323,6 +329,7 @@ def field_resource(spec: FieldSpec, label: str = "", key: str = "") -> ResourceS
         bounds=spec.bounds,
         put=lambda sheet, value: setattr(sheet, spec.key, value),
         hint=spec.hint,
+        at_a_glance=at_a_glance,
     )
 
 

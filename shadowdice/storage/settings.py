@@ -68,6 +68,10 @@ class Settings(BaseModel):
         table_window_screen: the screen the table window goes full screen on.
         window_geometry, splitter_state, right_splitter_state: the main window's size and
             place and the positions of its splitters, as Qt saves them (base64), or "".
+        reopen_party: whether the app opens the characters of the last session at start,
+            when it is given no files to open.
+        last_party: the files of the characters open when the app last closed, in party
+            order.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -90,6 +94,8 @@ class Settings(BaseModel):
     window_geometry: str = ""
     splitter_state: str = ""
     right_splitter_state: str = ""
+    reopen_party: bool = True
+    last_party: list[str] = Field(default_factory=list)
 
 
 class SettingsStore:

@@ -37,7 +37,6 @@ from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import events, put, shown
-from shadowdice.ui.undo_keys import UndoKeysToWindow
 
 if TYPE_CHECKING:
     from shadowdice.ui.sheet_editor import SheetEditor
@@ -61,9 +60,6 @@ class ResourceBox(QSpinBox):
         self.setKeyboardTracking(False)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMinimumWidth(110)
-        undo_keys = UndoKeysToWindow(self)  # Ctrl+Z undoes the change, not the letters typed
-        self.installEventFilter(undo_keys)
-        self.lineEdit().installEventFilter(undo_keys)
         self.refresh()
         self.valueChanged.connect(self._on_value_changed)
 
@@ -101,15 +97,20 @@ class ResourceBox(QSpinBox):
 
 
 class RollList(QListView):
-    """The character's rolls; Enter chooses one, a double-click rolls it.
+    """The character's rolls; Enter chooses one, a double-click rolls it; typing a letter
+    goes on in *Find a roll*.
 
     Signals:
         chosen(dict): a roll was chosen (Enter, a click); carries its check values.
         rolled(dict): a roll was double-clicked; carries its check values.
+        typed(str): a letter was typed, to find a roll by; carries it.
+        left_at_top(): Up was pressed on the first roll.
     """
 
     chosen = Signal(dict)
     rolled = Signal(dict)
+    typed = Signal(str)
+    left_at_top = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -121,11 +122,28 @@ class RollList(QListView):
         self.doubleClicked.connect(lambda index: self._emit(self.rolled, index))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Enter chooses the current roll."""
+        """Enter chooses the current roll; a letter starts finding one; Up from the first
+        roll goes back to the search.
+        """
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
             self._emit(self.chosen, self.currentIndex())
             return
+        plain = not event.modifiers() & ~(
+            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        )
+        if plain and event.text().isprintable() and event.text().strip():
+            self.typed.emit(event.text())
+            return
+        if event.key() == Qt.Key.Key_Up and self.currentIndex().row() <= 0:
+            self.left_at_top.emit()
+            return
         super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        """Coming into the list, a roll is current at once, for Enter and the arrow keys."""
+        if not self.currentIndex().isValid() and self.model() and self.model().rowCount():
+            self.setCurrentIndex(self.model().index(0, 0))
+        super().focusInEvent(event)
 
     def _emit(self, signal, index: QModelIndex) -> None:
         if index.isValid():
@@ -207,11 +225,13 @@ class CharacterCard(QWidget):
         layout.addLayout(actions)
         layout.addWidget(self.filter)
         layout.addWidget(self.rolls, 1)
-        self.setFocusProxy(self.filter)
+        self.setFocusProxy(self.rolls)  # the arrow keys choose a roll, never change a value
 
         self.filter.textChanged.connect(self._on_filter_changed)
         self.filter.returnPressed.connect(self._choose_first)
         self.rolls.chosen.connect(self.check_chosen)
+        self.rolls.typed.connect(self._on_rolls_typed)
+        self.rolls.left_at_top.connect(self.filter.setFocus)
         self.rolls.rolled.connect(self.roll_requested)
         document.sheet_changed.connect(self.refresh)
         events.changed.connect(self._on_language_changed)
@@ -250,6 +270,15 @@ class CharacterCard(QWidget):
     def roll_labels(self) -> list[str]:
         """The rolls as the list shows them now (filtered)."""
         return [self.proxy.index(row, 0).data() for row in range(self.proxy.rowCount())]
+
+    def find_roll(self) -> None:
+        """Ctrl+F: the focus in *Find a roll*, its text chosen to be typed over."""
+        self.filter.setFocus()
+        self.filter.selectAll()
+
+    def _on_rolls_typed(self, text: str) -> None:
+        self.filter.setFocus()
+        self.filter.insert(text)
 
     def _on_filter_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)

@@ -2,12 +2,15 @@
 player when it fails, and the settings that remember recent files and folders.
 
 A file that cannot be read is reported and left alone; a save that would go over a file
-open as another character is refused.
+open as another character is refused. Files opened together (a party) are one batch
+(:meth:`CharacterFiles.batch`): the settings are written once, and the files that cannot be
+read are named in one message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -24,6 +27,7 @@ from shadowdice.storage.character_file import (
 )
 from shadowdice.storage.paths import AppPaths, real_path
 from shadowdice.storage.settings import (
+    MAX_RECENT,
     Settings,
     SettingsStore,
     add_recent,
@@ -66,11 +70,39 @@ class CharacterFiles(QObject):
         self.prompts = prompts
         self._store = store
         self.settings: Settings = without_missing(store.load())
+        self._batches = 0
+        self._unsaved = self._recent_changed = False
+        self._failures: list[str] = []
+        self._opened: list[Path] = []
 
-    def ask_open_path(self) -> Path | None:
-        """Ask which file to open, starting in the last folder used."""
+    def ask_open_paths(self) -> list[Path]:
+        """Ask which files to open, starting in the last folder used."""
         folder = Path(self.settings.last_folder or self.paths.characters_dir)
-        return self.prompts.open_path(folder if folder.exists() else Path.home())
+        return self.prompts.open_paths(folder if folder.exists() else Path.home())
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Open files as one batch: the settings are written once at its end, and the files
+        that cannot be read are reported together.
+        """
+        self._batches += 1
+        try:
+            yield
+        finally:
+            if self._batches == 1 and self._opened:
+                # The batch's last files are the recent ones; the rest would drop out anyway.
+                opened, self._opened = self._opened[-MAX_RECENT:], []
+                settings = self.settings
+                for path in opened:
+                    settings = add_recent(settings, path)
+                self._update(settings.model_copy(update={"last_folder": str(opened[-1].parent)}))
+            self._batches -= 1
+            if not self._batches:
+                failures, self._failures = self._failures, []
+                if failures:
+                    self.prompts.error(_("Cannot open character"), "\n\n".join(failures))
+                if self._unsaved:
+                    self._save()
 
     def load(self, path: Path) -> LoadedCharacter | None:
         """Read a character file; report a failure and drop it from the recent files."""
@@ -84,7 +116,10 @@ class CharacterFiles(QObject):
             self.message_posted.emit(_("Not opened: {name} was still being read", name=path.name))
             return None
         except CharacterFileError as error:
-            self.prompts.error(_("Cannot open character"), str(error))
+            if self._batches:
+                self._failures.append(str(error))
+            else:
+                self.prompts.error(_("Cannot open character"), str(error))
             self._update(remove_recent(self.settings, path))
             return None
         self._remember(path)
@@ -95,7 +130,7 @@ class CharacterFiles(QObject):
                     path=path,
                 )
             )
-        else:
+        elif not self._batches:  # a batch says how many it opened
             self.message_posted.emit(_("Opened {path}", path=path))
         return loaded
 
@@ -161,11 +196,22 @@ class CharacterFiles(QObject):
         """Change some settings (those of the settings dialog), checked, and save them."""
         self._update(type(self.settings).model_validate({**self.settings.model_dump(), **changes}))
 
+    def last_party(self) -> list[Path]:
+        """The files of the characters open when the app last closed, when the settings say
+        to reopen them (some may be gone since).
+        """
+        return (
+            [Path(name) for name in self.settings.last_party] if self.settings.reopen_party else []
+        )
+
     def remember_system(self, system_id: str) -> None:
         """The system chosen for new characters, for the next start."""
         self._update(self.settings.model_copy(update={"last_system": system_id}))
 
     def _remember(self, path: Path) -> None:
+        if self._batches:  # the batch's last files, at its end: the rest would drop out
+            self._opened.append(path)
+            return
         recent = add_recent(self.settings, path)
         self._update(recent.model_copy(update={"last_folder": str(path.parent)}))
 
@@ -174,13 +220,21 @@ class CharacterFiles(QObject):
         self._update(self.settings.model_copy(update=changes))
 
     def _update(self, settings: Settings) -> None:
-        recent_changed = settings.recent_files != self.settings.recent_files
+        self._recent_changed |= settings.recent_files != self.settings.recent_files
         self.settings = settings
+        self._unsaved = True
+        if not self._batches:
+            self._save()
+
+    def _save(self) -> None:
+        """Write the settings; a failure is said and the app goes on."""
+        self._unsaved = False
         try:
-            self._store.save(settings)
+            self._store.save(self.settings)
         except OSError as error:  # settings are a convenience: say so, and go on
             self.message_posted.emit(_("Cannot save the settings: {error}", error=error))
-        if recent_changed:
+        if self._recent_changed:
+            self._recent_changed = False
             self.recent_changed.emit()
 
     def _save_folder(self, document: CharacterDocument) -> Path:

@@ -17,7 +17,8 @@ rule systems only through the registry.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,6 +35,7 @@ from PySide6.QtGui import (
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QHBoxLayout,
@@ -87,7 +89,7 @@ from shadowdice.ui.play.history import (
     HistoryView,
     earlier_rolls,
 )
-from shadowdice.ui.play.party_bar import MAX_PARTY_KEYS, PartyBar
+from shadowdice.ui.play.party_roster import MAX_PARTY_KEYS, PartyRoster
 from shadowdice.ui.play.roll_panel import RollPanel
 from shadowdice.ui.play.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
@@ -100,6 +102,7 @@ from shadowdice.ui.recovery import (
     tidy_run,
 )
 from shadowdice.ui.welcome import WelcomeScreen
+from shadowdice.ui.window_keys import WindowKeys
 
 if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first shown
     from shadowdice.ui.about_dialog import AboutDialog
@@ -184,15 +187,18 @@ class MainWindow(QMainWindow):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
-        self.tabs.tabBar().hide()  # the party bar shows the characters
+        self.tabs.tabBar().hide()  # the party roster shows the characters
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes on to the check
         self.welcome = WelcomeScreen(registry.infos())
-        self.party_bar = PartyBar()
+        self.party_roster = PartyRoster()
         party = QWidget()
-        party_layout = QVBoxLayout(party)
+        party_layout = QHBoxLayout(party)
         party_layout.setContentsMargins(0, 0, 0, 0)
-        party_layout.setSpacing(2)
-        party_layout.addWidget(self.party_bar)
-        party_layout.addWidget(self.tabs, 1)
+        party_layout.setSpacing(4)
+        party_layout.addWidget(self.party_roster, 1)
+        party_layout.addWidget(self.tabs, 2)
+        self._batch_depth = 0
+        self._pages: dict[CharacterDocument, CharacterPage] = {}
         self.left = QStackedWidget()
         self.left.addWidget(self.welcome)
         self.left.addWidget(party)
@@ -245,6 +251,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.game_table = GameTable(self)
+        QApplication.instance().installEventFilter(WindowKeys(self))  # from any field
         self._build_actions()
         self._update_group_roll_action(None)
         self._update_play_edit_action()
@@ -282,6 +289,7 @@ class MainWindow(QMainWindow):
         self._on_undo_state_changed()
         self.play_edit_action = self._action(_("&Edit sheet"), self.toggle_play_edit, "Ctrl+E")
         self.play_edit_action.setCheckable(True)
+        self.find_roll_action = self._action(_("&Find a roll"), self.find_roll, keys.Find)
         self.settings_action = self._action(_("&Settings…"), self.open_settings, "Ctrl+,")
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.legend_action = self._action(
@@ -327,7 +335,9 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.settings_action)
         roll_menu = self._menu(self.menuBar(), _("&Roll"))
         roll_menu.setToolTipsVisible(True)  # a greyed entry says why
-        roll_menu.addActions([self.roll_action, self.group_roll_action, self.done_action])
+        roll_menu.addActions(
+            [self.find_roll_action, self.roll_action, self.group_roll_action, self.done_action]
+        )
         roll_menu.addSeparator()
         roll_menu.addAction(self.legend_action)
         view_menu = self._menu(self.menuBar(), _("&View"))
@@ -381,8 +391,8 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         language_events.changed.connect(self._on_language_changed)
         self.welcome.sample_requested.connect(self.open_sample)
-        self.party_bar.chosen.connect(self.tabs.setCurrentIndex)
-        self.party_bar.close_requested.connect(self.close_document)
+        self.party_roster.chosen.connect(self.tabs.setCurrentIndex)
+        self.party_roster.close_requested.connect(self.close_document)
         for number in range(1, MAX_PARTY_KEYS + 1):
             shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
             put(shortcut.setWhatsThis, _("Show character {number} of the party", number=number))
@@ -462,10 +472,13 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([max(self.width() - right, 1), right])
 
     def _remember_layout(self) -> None:
+        """The window's layout, and the party, for the next start."""
+
         def text(state: QByteArray) -> str:
             return bytes(state.toBase64()).decode("ascii")
 
         self.files.change_settings(
+            last_party=[str(document.path) for document in self.documents() if document.path],
             window_geometry=text(self.saveGeometry()),
             splitter_state=text(self.splitter.saveState()),
             right_splitter_state=text(self.right_splitter.saveState()),
@@ -548,8 +561,17 @@ class MainWindow(QMainWindow):
         self._share_width()
         self._update_play_edit_action()
 
+    def find_roll(self) -> None:
+        """Ctrl+F: *Find a roll* on the card of the character shown (in Play)."""
+        page = self.current_page()
+        if page is not None:
+            if page.mode != CharacterPage.PLAY:
+                self.toggle_play_edit()
+            page.card.find_roll()
+
     def _update_play_edit_action(self) -> None:
         page = self.current_page()
+        self.find_roll_action.setEnabled(page is not None)
         self.play_edit_action.setEnabled(page is not None)
         self.play_edit_action.setChecked(page is not None and page.mode == CharacterPage.EDIT)
         self.play_edit_action.setToolTip(
@@ -578,7 +600,6 @@ class MainWindow(QMainWindow):
             return None
         document = CharacterDocument(system, sheet, parent=self)
         self._add_tab(document, CharacterPage.PLAY)
-        self.current_card().setFocus()
         return document
 
     def new_character_of(self, system_id: str) -> CharacterDocument:
@@ -608,26 +629,41 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_dialog(self) -> None:
-        """Ask for a file and open it."""
-        if (path := self.files.ask_open_path()) is not None:
-            self.open_path(path)
+        """Ask for files (one or several) and open them."""
+        self.open_paths(self.files.ask_open_paths())
 
-    def open_paths(self, paths: Sequence[Path]) -> None:
-        """Open several character files, as the command line names them, and show the last
-        one opened.
+    def open_paths(self, paths: Sequence[Path]) -> list[CharacterDocument]:
+        """Open several character files as one batch, as the command line or *Open* names
+        them, and show the last one opened.
 
-        The characters passed over on the way are never shown, so their cards are built when
-        their tabs are first shown, not now.
+        The party, the check form and the settings are brought up to date once, at the end;
+        the files that cannot be read are named in one message. The characters passed over
+        on the way are never shown, so their cards are built when first shown, not now.
         """
-        opened = [document for path in paths if (document := self.open_path(path, show=False))]
+        open_at = {real_path(d.path): d for d in self.documents() if d.path is not None}
+        opened = []
+        with self.files.batch(), self._party_batch():
+            for path in paths:
+                document = open_at.get(real_path(path)) or self.open_path(path, show=False)
+                if document is not None:
+                    open_at[real_path(path)] = document
+                    opened.append(document)
         if opened:
             self._show_document(opened[-1])
+            self._show_message(_n("Opened {n} character", "Opened {n} characters", len(opened)))
+        return opened
+
+    def reopen_last_party(self) -> list[CharacterDocument]:
+        """Open the characters open when the app last closed, when the settings say so; the
+        files gone since are named in the one message of the batch, and the rest open.
+        """
+        return self.open_paths(self.files.last_party())
 
     def open_path(self, path: Path, *, show: bool = True) -> CharacterDocument | None:
         """Open a character file and show it (with ``show`` false, it only joins the party);
         a file that cannot be read is reported and left alone.
         """
-        if (already := document_at(path, self.documents())) is not None:
+        if not self._batch_depth and (already := document_at(path, self.documents())):
             if show:
                 self._show_document(already)
             return already
@@ -684,6 +720,7 @@ class MainWindow(QMainWindow):
         self.game_table.forget(page.document)
         self.undo_group.removeStack(page.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(page))
+        del self._pages[page.document]
         page.document.deleteLater()
         page.deleteLater()
         self.left.setCurrentIndex(1 if self.tabs.count() else 0)
@@ -789,6 +826,7 @@ class MainWindow(QMainWindow):
             document, mode, connect_card=connect_card, connect_editor=connect_editor
         )
         page.mode_changed.connect(lambda _mode: self._update_play_edit_action())
+        self._pages[document] = page
         self.tabs.addTab(page, "")
         document.sheet_changed.connect(lambda d=document: self._on_document_changed(d))
         document.modified_changed.connect(lambda _m, d=document: self._on_document_changed(d))
@@ -800,7 +838,20 @@ class MainWindow(QMainWindow):
         self._on_document_changed(document)
         if show:
             self._show_document(document)
-        self._on_party_changed()
+
+    @contextmanager
+    def _party_batch(self) -> Iterator[None]:
+        """Characters join as one batch: the party and the check form follow once, at its
+        end, instead of once per character.
+        """
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+            if not self._batch_depth:
+                self._on_party_changed()
+                self._update_title()
 
     def _show_document(self, document: CharacterDocument) -> None:
         """Show this character's tab (and the tabs, in place of the welcome screen)."""
@@ -1240,13 +1291,16 @@ class MainWindow(QMainWindow):
         self.check_panel.set_document(document, self.party(document))
         self.undo_group.setActiveStack(document.undo_stack if document is not None else None)
         self.roll_panel.show_for(document)
-        self.party_bar.set_current(self.tabs.currentIndex())
+        self.party_roster.set_current(self.tabs.currentIndex())
         self._update_move_actions()
         self._update_group_roll_action(document)
         self._update_play_edit_action()
         self.print_action.setEnabled(document is not None)
         self.export_pdf_action.setEnabled(document is not None)
         self._update_title()
+        if document is not None and not self._batch_depth:
+            # On the card's roll list (or the editor), never on a value arrow keys would change.
+            self.current_page().shown_widget().setFocus()
 
     def _update_group_roll_action(self, document: CharacterDocument | None) -> None:
         """Group rolls need a character of a system that has them; the tooltip says why not."""
@@ -1283,14 +1337,16 @@ class MainWindow(QMainWindow):
             self.check_panel.set_party(party)
 
     def _on_document_changed(self, document: CharacterDocument) -> None:
-        index = self.documents().index(document)
+        index = self.tabs.indexOf(self._pages[document])
         self.tabs.setTabText(index, document.title + ("*" if document.modified else ""))
         self.tabs.setTabToolTip(index, str(document.path or _("Not saved yet")))
-        self._update_title()
-        self._on_party_changed()
+        if not self._batch_depth:
+            self.party_roster.refresh(document)
+            self._update_title()
+            self._on_party_changed()
 
     def _refresh_party_bar(self) -> None:
-        self.party_bar.set_party(self.documents(), self.tabs.currentIndex())
+        self.party_roster.set_party(self.documents(), self.tabs.currentIndex())
         self._update_move_actions()
 
     def _update_title(self) -> None:

@@ -86,12 +86,12 @@ class Prompts:
         )
         return {buttons.Yes: True, buttons.No: False}.get(answer)
 
-    def open_path(self, folder: Path) -> Path | None:
-        """Ask for a character file to open."""
-        name, _filter = QFileDialog.getOpenFileName(
-            self._parent, _("Open character"), str(folder), _(FILE_FILTER)
+    def open_paths(self, folder: Path) -> list[Path]:
+        """Ask for character files to open, one or several; none when cancelled."""
+        names, _filter = QFileDialog.getOpenFileNames(
+            self._parent, _("Open characters"), str(folder), _(FILE_FILTER)
         )
-        return Path(name) if name else None
+        return [Path(name) for name in names]
 
     def save_path(self, suggested: Path) -> Path | None:
         """Ask where to save a character."""

@@ -84,6 +84,9 @@ class SettingsDialog(QDialog):
         self.confirm_spending = QCheckBox(_("&Ask before a roll spends Edge, dice or points"))
         self.confirm_spending.setObjectName("confirm_spending")
         self.confirm_spending.setChecked(settings.confirm_spending)
+        self.reopen_party = QCheckBox(_("Reopen the last session's &characters at start"))
+        self.reopen_party.setObjectName("reopen_party")
+        self.reopen_party.setChecked(settings.reopen_party)
         self.real_dice_table = QCheckBox(
             _("&Real dice for the whole table (everyone types in faces)")
         )
@@ -140,6 +143,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(tray)
         layout.addWidget(colours)
         layout.addWidget(self.confirm_spending)
+        layout.addWidget(self.reopen_party)
         table = QGroupBox(_("Table"))
         table_layout = QVBoxLayout(table)
         table_layout.addWidget(self.real_dice_table)
@@ -165,6 +169,7 @@ class SettingsDialog(QDialog):
             "felt": self.felt.currentData(),
             "dice_colours": {name: c for name, c in colours.items() if c != "ivory"},
             "confirm_spending": self.confirm_spending.isChecked(),
+            "reopen_party": self.reopen_party.isChecked(),
             "real_dice_table": self.real_dice_table.isChecked(),
             "announce_secret_rolls": self.announce_secret_rolls.isChecked(),
             "keep_secret_on": self.keep_secret_on.isChecked(),

@@ -50,7 +50,6 @@ from shadowdice.ui.sheet_table_model import (
     RatedRowsProxy,
     SheetTableModel,
 )
-from shadowdice.ui.undo_keys import UndoKeysToWindow
 
 _, _n = translations(__name__)
 
@@ -221,7 +220,6 @@ class SheetEditor(QWidget):
         self.document = document
         self._fields: dict[str, tuple[FieldSpec, QWidget]] = {}
         self.tables: dict[str, SheetTableView] = {}
-        self._undo_keys = UndoKeysToWindow(self)
 
         form_box = QGroupBox()
         put(form_box.setTitle, document.system.name)
@@ -238,9 +236,6 @@ class SheetEditor(QWidget):
             widget = self._field_widget(spec)
             widget.setObjectName(f"field_{spec.key}")
             put(widget.setToolTip, spec.hint)
-            widget.installEventFilter(self._undo_keys)
-            if isinstance(widget, QSpinBox):
-                widget.lineEdit().installEventFilter(self._undo_keys)
             self._fields[spec.key] = (spec, widget)
             if spec.kind is Kind.MULTILINE:
                 notes.append((spec, widget))

@@ -16,7 +16,7 @@ class AnsweredPrompts:
     """Prompts answered from queues set by the test; every question is recorded."""
 
     def __init__(self) -> None:
-        self.open_answers: list[Path | None] = []
+        self.open_answers: list[Path | list[Path] | None] = []
         self.save_answers: list[Path | None] = []
         self.save_changes_answers: list[SaveChoice] = []
         self.errors: list[tuple[str, str]] = []
@@ -48,8 +48,10 @@ class AnsweredPrompts:
         self.asked_yes_no.append(question)
         return self.yes_no_answers.pop(0)
 
-    def open_path(self, folder: Path) -> Path | None:
-        return self.open_answers.pop(0)
+    def open_paths(self, folder: Path) -> list[Path]:
+        """The files queued: one path, a list of them, or None for a cancelled dialog."""
+        answer = self.open_answers.pop(0)
+        return [] if answer is None else answer if isinstance(answer, list) else [answer]
 
     def save_path(self, suggested: Path) -> Path | None:
         self.suggested_saves.append(suggested)

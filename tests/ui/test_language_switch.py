@@ -130,7 +130,7 @@ def test_the_history_reads_in_the_language_chosen_even_for_rolls_made_before(
     assert any(line.startswith("Wurf W6:") for line in details)
 
 
-def test_the_sheet_editor_the_card_and_the_party_bar_follow_a_switch_keeping_edits(
+def test_the_sheet_editor_the_card_and_the_party_roster_follow_a_switch_keeping_edits(
     qtbot, make_window
 ):
     from PySide6.QtWidgets import QLabel
@@ -164,8 +164,7 @@ def test_the_sheet_editor_the_card_and_the_party_bar_follow_a_switch_keeping_edi
     card_labels = {label.text() for label in card.findChildren(QLabel)}
     assert "Bonuswürfel:" in card_labels
     assert any(label.startswith("Tapferkeit") for label in card.roll_labels())
-    party = window.party_bar.buttons()[0]
-    assert "Bonuswürfel" in party.text()
+    assert "Bonuswürfel" in window.party_roster.entries()[0]
     # nothing of the character changed, and the switch left no step to undo
     assert name.text() == "Ilse Brandt Jr."
     assert page.document.sheet.name == "Ilse Brandt Jr."
@@ -174,7 +173,7 @@ def test_the_sheet_editor_the_card_and_the_party_bar_follow_a_switch_keeping_edi
     switch("en")
     assert {"Rules:", "Attributes"} <= labels()
     assert attributes.index(0, 0).data() == "Education"
-    assert "Bonus dice" in window.party_bar.buttons()[0].text()
+    assert "Bonus dice" in window.party_roster.entries()[0]
 
 
 def test_the_tray_the_legend_and_the_table_window_follow_a_switch(qtbot, make_window, dice):

@@ -1,4 +1,4 @@
-"""The party bar (a click or Alt+1 ... Alt+9), the samples of the welcome screen, and
+"""The party roster (a click or Alt+1 ... Alt+9), the samples of the welcome screen, and
 Help ▸ Keys (F1) read from the actions.
 """
 
@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.character_card import CharacterPage
 from shadowdice.ui.keys_dialog import KeysDialog, key_list
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import click_in_roster, headline, roster_names
 
 SYSTEMS = [info.id for info in builtin_registry().infos()]
 
@@ -19,30 +19,31 @@ def activate(qtbot, window):
     qtbot.waitUntil(window.isActiveWindow)
 
 
-def test_the_party_bar_shows_everyone_and_alt_digits_switch(qtbot, window):
+def test_the_party_roster_shows_everyone_and_alt_digits_switch(qtbot, window):
     for system_id in ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch"):
         window.open_sample(system_id)
-    bar = window.party_bar
-    texts = [button.text() for button in bar.buttons()]
-    assert texts[0] == "Vex Calloway · Shadowrun 4 · Edge 4/4"
-    assert texts[3].startswith("Jorna Eisenhand · Heldenhandbuch · Physis 15/15")
-    assert [b.isChecked() for b in bar.buttons()] == [False, False, False, True]
+    roster = window.party_roster
+    entries = roster.entries()
+    assert entries[0] == (
+        "Vex Calloway · Shadowrun 4 · Edge 4/4 · Physical damage 0/10 · Stun damage 0/10"
+    )
+    # Key resources only: Physis and Psyche, not experience points
+    assert entries[3] == "Jorna Eisenhand · Heldenhandbuch · Physis 15/15 · Psyche 15/15"
+    assert roster.currentIndex().row() == 3
 
     activate(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
     assert window.current_document().title == "Ilse Brandt"
-    assert [b.isChecked() for b in bar.buttons()] == [False, True, False, False]
-    qtbot.mouseClick(bar.buttons()[0], Qt.MouseButton.LeftButton)
+    assert roster.currentIndex().row() == 1
+    click_in_roster(qtbot, window, 0)
     assert window.current_document().title == "Vex Calloway"
 
     # The wound state shows as it changes
     damage = window.current_card().resources["physical_damage"]
     damage.stepBy(6)
-    assert bar.buttons()[0].text().endswith("Wound modifier −2")
-
-
-def names_in_the_bar(window) -> list[str]:
-    return [button.text().split(" · ")[0] for button in window.party_bar.buttons()]
+    assert roster.entries()[0].endswith(
+        "Physical damage 6/10 · Stun damage 0/10 · Wound modifier −2"
+    )
 
 
 def test_the_game_master_reorders_the_party_from_the_keyboard(qtbot, window):
@@ -57,9 +58,9 @@ def test_the_game_master_reorders_the_party_from_the_keyboard(qtbot, window):
     shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     qtbot.keyClick(window, Qt.Key.Key_PageDown, shift_ctrl)
     qtbot.keyClick(window, Qt.Key.Key_PageDown, shift_ctrl)
-    assert names_in_the_bar(window) == ["Ilse Brandt", "Tarn Okoro", "Vex Calloway"]
+    assert roster_names(window) == ["Ilse Brandt", "Tarn Okoro", "Vex Calloway"]
     assert window.current_document().title == "Vex Calloway"
-    assert [b.isChecked() for b in window.party_bar.buttons()] == [False, False, True]
+    assert window.party_roster.currentIndex().row() == 2
     assert not window.move_right_action.isEnabled()
     assert window.move_left_action.isEnabled()
 
@@ -68,18 +69,26 @@ def test_the_game_master_reorders_the_party_from_the_keyboard(qtbot, window):
     assert window.current_document().title == "Ilse Brandt"
     qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
     qtbot.keyClick(window, Qt.Key.Key_PageUp, shift_ctrl)
-    assert names_in_the_bar(window) == ["Ilse Brandt", "Vex Calloway", "Tarn Okoro"]
+    assert roster_names(window) == ["Ilse Brandt", "Vex Calloway", "Tarn Okoro"]
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
     assert window.current_document().title == "Vex Calloway"
-    assert [d.title for d in window.documents()] == names_in_the_bar(window)
+    assert [d.title for d in window.documents()] == roster_names(window)
 
 
-def test_closing_from_the_party_bar(qtbot, window):
+def test_closing_from_the_party_roster(qtbot, window):
     window.open_sample("shadowrun4")
     window.open_sample("phasesix")
-    window.findChild(type(window.party_bar.buttons()[0]), "party_close_1").click()
+    roster = window.party_roster
+    close = roster.delegate.close_rect(roster.entry_rect(0)).center()
+    qtbot.mouseClick(roster.viewport(), Qt.MouseButton.LeftButton, pos=close)
     assert [d.title for d in window.documents()] == ["Ilse Brandt"]
-    assert [b.text().split(" · ")[0] for b in window.party_bar.buttons()] == ["Ilse Brandt"]
+    assert roster_names(window) == ["Ilse Brandt"]
+
+
+def test_the_party_model_passes_the_model_tester(qtbot, qtmodeltester, window):
+    for system_id in ("shadowrun4", "phasesix", "heldenhandbuch"):
+        window.open_sample(system_id)
+    qtmodeltester.check(window.party_roster.party)
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)

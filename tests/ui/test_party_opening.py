@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.language import switch as switch_language
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import click_in_roster, headline, roster_names
 
 
 def saved_party(folder, count: int) -> list:
@@ -35,9 +35,7 @@ def test_a_party_opened_at_once_shows_the_last_and_builds_no_card_passed_over(
     assert card.isVisible() and card.name.text() == "Runner 5"
     pages = [window.tabs.widget(index) for index in range(5)]
     assert [page.has_card() for page in pages] == [False, False, False, False, True]
-    assert [button.text().split(" · ")[0] for button in window.party_bar.buttons()] == [
-        f"Runner {number}" for number in range(1, 6)
-    ]
+    assert roster_names(window) == [f"Runner {number}" for number in range(1, 6)]
 
 
 def test_a_card_built_later_shows_what_changed_while_its_tab_was_hidden(qtbot, window, tmp_path):
@@ -50,8 +48,9 @@ def test_a_card_built_later_shows_what_changed_while_its_tab_was_hidden(qtbot, w
     second.set_resource(damage, 3)
     switch_language("de")
 
-    # Its party button shows it; the card, built now, shows it too, in German
-    qtbot.mouseClick(window.party_bar.buttons()[1], Qt.MouseButton.LeftButton)
+    # Its roster entry shows it; the card, built now, shows it too, in German
+    assert "Körperlicher Schaden 3/" in window.party_roster.entries()[1]
+    click_in_roster(qtbot, window, 1)
     card = window.current_card()
     assert card.isVisible() and card.name.text() == "Runner 2"
     assert card.resources["physical_damage"].value() == 3
@@ -88,7 +87,7 @@ def test_a_card_built_later_fills_and_rolls_the_check_as_one_built_at_once(
 ):
     window.open_paths(saved_party(tmp_path, 3))
     assert not window.tabs.widget(1).has_card()
-    qtbot.mouseClick(window.party_bar.buttons()[1], Qt.MouseButton.LeftButton)
+    click_in_roster(qtbot, window, 1)
     card = window.current_card()
 
     qtbot.keyClicks(card.filter, "Body")

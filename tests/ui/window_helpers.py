@@ -109,3 +109,16 @@ def star_wars_duel(window):
     panel.widget("defender").item(0).setCheckState(Qt.CheckState.Checked)
     choose(panel.widget("defender_roll"), "skill:Dodge")
     return documents
+
+
+def roster_names(window) -> list[str]:
+    """The names the party roster shows, in order (starred when unsaved)."""
+    return [entry.split(" · ")[0] for entry in window.party_roster.entries()]
+
+
+def click_in_roster(qtbot, window, place: int) -> None:
+    """Click the party roster's entry of the character at this place (counted from 0)."""
+    roster = window.party_roster
+    qtbot.mouseClick(
+        roster.viewport(), Qt.MouseButton.LeftButton, pos=roster.entry_rect(place).center()
+    )

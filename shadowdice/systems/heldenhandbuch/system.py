@@ -92,9 +92,9 @@ class Heldenhandbuch(RuleSystem):
         return (
             _points_resource(0, "Physis"),
             _points_resource(1, "Psyche"),
-            field_resource(fields["mythos_points"], _("Mythos points")),
-            field_resource(fields["experience_points"], _("EP")),
-            field_resource(fields["respect"], _("Respect")),
+            field_resource(fields["mythos_points"], _("Mythos points"), at_a_glance=False),
+            field_resource(fields["experience_points"], _("EP"), at_a_glance=False),
+            field_resource(fields["respect"], _("Respect"), at_a_glance=False),
         )
 
     def sheet_status(self, sheet: Sheet) -> str:
