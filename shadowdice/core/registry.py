@@ -193,10 +193,13 @@ class QuickCheck:
     Attributes:
         label: what the list shows ("Pistols 4 (Agility)").
         values: the check values it sets; the rest keep their defaults.
+        rated: False for a skill the character has no rating in (rolled by defaulting, if
+            at all): the card lists those after the rest, behind a toggle.
     """
 
     label: str
     values: Mapping[str, Any]
+    rated: bool = True
 
 
 @dataclass(frozen=True, slots=True)

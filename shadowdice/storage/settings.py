@@ -72,6 +72,9 @@ class Settings(BaseModel):
             when it is given no files to open.
         last_party: the files of the characters open when the app last closed, in party
             order.
+        pinned_rolls: each character's rolls pinned to the top of its card's list (their
+            check values as JSON, in the order pinned), kept by character as the dice colours
+            are.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -96,6 +99,7 @@ class Settings(BaseModel):
     right_splitter_state: str = ""
     reopen_party: bool = True
     last_party: list[str] = Field(default_factory=list)
+    pinned_rolls: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class SettingsStore:

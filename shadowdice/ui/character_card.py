@@ -4,8 +4,9 @@
 Everything on it comes from the system's declarations: the name and the state in words
 (``sheet_status``), each resource with its maximum (``sheet_resources``), changed a step at a
 time with a click or the arrow keys, the sheet actions (a rest), and the character's rolls
-(``quick_checks``) as a list to filter by typing. Enter or a click on a roll fills the check;
-a double-click rolls it. A new system gets a card without a line of code here.
+(``quick_checks``), to find by typing (:mod:`.roll_finder`: pinned rolls first, the rolls not
+rated behind a toggle). Enter or a click on a roll fills the check; a double-click rolls it.
+A new system gets a card without a line of code here.
 
 :class:`CharacterPage` is what a tab holds: the card and the editor, one shown at a time; each
 is built the first time it is shown.
@@ -16,14 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel, QValidator
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QListView,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -32,19 +31,16 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.language import translations
-from shadowdice.core.registry import QuickCheck
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
-from shadowdice.ui.language import events, put, shown
+from shadowdice.ui.language import events, put
+from shadowdice.ui.roll_finder import RollFinder
 
 if TYPE_CHECKING:
     from shadowdice.ui.sheet_editor import SheetEditor
 
 _, _n = translations(__name__)
-
-#: Role giving a roll's check values.
-VALUES_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class ResourceBox(QSpinBox):
@@ -94,60 +90,6 @@ class ResourceBox(QSpinBox):
         except SheetEditError:
             self.refresh()
         self.lineEdit().setText(self.textFromValue(self.value()))
-
-
-class RollList(QListView):
-    """The character's rolls; Enter chooses one, a double-click rolls it; typing a letter
-    goes on in *Find a roll*.
-
-    Signals:
-        chosen(dict): a roll was chosen (Enter, a click); carries its check values.
-        rolled(dict): a roll was double-clicked; carries its check values.
-        typed(str): a letter was typed, to find a roll by; carries it.
-        left_at_top(): Up was pressed on the first roll.
-    """
-
-    chosen = Signal(dict)
-    rolled = Signal(dict)
-    typed = Signal(str)
-    left_at_top = Signal()
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setObjectName("card_rolls")
-        put(self.setAccessibleName, _("Rolls"))
-        self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
-        self.setUniformItemSizes(True)
-        self.clicked.connect(lambda index: self._emit(self.chosen, index))
-        self.doubleClicked.connect(lambda index: self._emit(self.rolled, index))
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Enter chooses the current roll; a letter starts finding one; Up from the first
-        roll goes back to the search.
-        """
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
-            self._emit(self.chosen, self.currentIndex())
-            return
-        plain = not event.modifiers() & ~(
-            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
-        )
-        if plain and event.text().isprintable() and event.text().strip():
-            self.typed.emit(event.text())
-            return
-        if event.key() == Qt.Key.Key_Up and self.currentIndex().row() <= 0:
-            self.left_at_top.emit()
-            return
-        super().keyPressEvent(event)
-
-    def focusInEvent(self, event) -> None:
-        """Coming into the list, a roll is current at once, for Enter and the arrow keys."""
-        if not self.currentIndex().isValid() and self.model() and self.model().rowCount():
-            self.setCurrentIndex(self.model().index(0, 0))
-        super().focusInEvent(event)
-
-    def _emit(self, signal, index: QModelIndex) -> None:
-        if index.isValid():
-            signal.emit(dict(index.data(VALUES_ROLE)))
 
 
 class CharacterCard(QWidget):
@@ -201,19 +143,8 @@ class CharacterCard(QWidget):
             actions.addWidget(button)
         actions.addStretch(1)
 
-        self.filter = QLineEdit()
-        self.filter.setObjectName("card_filter")
-        put(self.filter.setPlaceholderText, _("Find a roll: type a skill, attribute or table"))
-        put(self.filter.setAccessibleName, _("Find a roll"))
-        self.filter.setClearButtonEnabled(True)
-        self.model = QStandardItemModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.rolls = RollList()
-        self.rolls.setModel(self.proxy)
-        put(self.rolls.setToolTip, _("Enter or a click fills the check; a double-click rolls it"))
-        self._quick: tuple[QuickCheck, ...] = ()
+        self.finder = RollFinder()
+        self.filter, self.rolls = self.finder.filter, self.finder.rolls
 
         header = QVBoxLayout()
         header.addWidget(self.name)
@@ -223,17 +154,14 @@ class CharacterCard(QWidget):
         layout.addLayout(header)
         layout.addLayout(resources)
         layout.addLayout(actions)
-        layout.addWidget(self.filter)
-        layout.addWidget(self.rolls, 1)
-        self.setFocusProxy(self.rolls)  # the arrow keys choose a roll, never change a value
+        layout.addWidget(self.finder, 1)
+        self.setFocusProxy(self.finder)  # the arrow keys choose a roll, never change a value
 
-        self.filter.textChanged.connect(self._on_filter_changed)
-        self.filter.returnPressed.connect(self._choose_first)
-        self.rolls.chosen.connect(self.check_chosen)
-        self.rolls.typed.connect(self._on_rolls_typed)
-        self.rolls.left_at_top.connect(self.filter.setFocus)
-        self.rolls.rolled.connect(self.roll_requested)
+        self.finder.chosen.connect(self.check_chosen)
+        self.finder.rolled.connect(self.roll_requested)
+        self.finder.pin_toggled.connect(document.toggle_pin)
         document.sheet_changed.connect(self.refresh)
+        document.pins_changed.connect(self.refresh)
         events.changed.connect(self._on_language_changed)
         self.refresh()
 
@@ -251,53 +179,19 @@ class CharacterCard(QWidget):
             if action_id in actions:
                 button.setText(actions[action_id].label)
                 button.setToolTip(actions[action_id].hint)
-        quick = self.document.system.quick_checks(sheet)
-        if quick != self._quick:
-            self._quick = quick
-            current = self.rolls.currentIndex().row()
-            self.model.clear()
-            for check in quick:
-                item = QStandardItem(shown(check.label))
-                item.setData(dict(check.values), VALUES_ROLE)
-                self.model.appendRow(item)
-            if 0 <= current < self.proxy.rowCount():
-                self.rolls.setCurrentIndex(self.proxy.index(current, 0))
+        self.finder.show_rolls(self.document.system.quick_checks(sheet), self.document.pinned)
 
     def _on_language_changed(self) -> None:
-        self._quick = ()  # the roll list in the new language, even where its texts are alike
+        self.finder.forget_rolls()  # the roll list in the new language, even where alike
         self.refresh()
 
     def roll_labels(self) -> list[str]:
-        """The rolls as the list shows them now (filtered)."""
-        return [self.proxy.index(row, 0).data() for row in range(self.proxy.rowCount())]
+        """The rolls as the list shows them now (searched, unrated hidden or not)."""
+        return self.finder.roll_labels()
 
     def find_roll(self) -> None:
         """Ctrl+F: the focus in *Find a roll*, its text chosen to be typed over."""
-        self.filter.setFocus()
-        self.filter.selectAll()
-
-    def _on_rolls_typed(self, text: str) -> None:
-        self.filter.setFocus()
-        self.filter.insert(text)
-
-    def _on_filter_changed(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text)
-        if self.proxy.rowCount():
-            self.rolls.setCurrentIndex(self.proxy.index(0, 0))
-
-    def _choose_first(self) -> None:
-        index = self.rolls.currentIndex()
-        if not index.isValid() and self.proxy.rowCount():
-            index = self.proxy.index(0, 0)
-        if index.isValid():
-            self.check_chosen.emit(dict(index.data(VALUES_ROLE)))
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Down from the filter goes into the list."""
-        if event.key() == Qt.Key.Key_Down and self.filter.hasFocus():
-            self.rolls.setFocus()
-            return
-        super().keyPressEvent(event)
+        self.finder.find_roll()
 
     def _on_action_clicked(self, action_id: str) -> None:
         for action in self.document.actions():

@@ -47,18 +47,22 @@ class CharacterDocument(QObject):
         modified_changed(bool): the document became modified or saved.
         roll_undone(object, bool): what a roll session spent was given back (True) or spent
             again by a redo (False).
+        pins_changed: a roll was pinned or unpinned.
 
     Attributes:
         system: the character's rule system.
         sheet: the character sheet.
         path: where it is saved, or None before the first save.
         undo_stack: every change of the sheet, to undo and redo.
+        pinned: the keys of the rolls pinned to the top of the card's list, in the order
+            pinned (``ui/roll_finder.py``); kept in the settings, not in the file.
     """
 
     sheet_changed = Signal()
     rows_changed = Signal(str)
     modified_changed = Signal(bool)
     roll_undone = Signal(object, bool)
+    pins_changed = Signal()
 
     def __init__(
         self, system: RuleSystem, sheet: Sheet, path: Path | None = None, parent=None
@@ -68,6 +72,7 @@ class CharacterDocument(QObject):
         self.sheet = sheet
         self.path = path
         self.undo_stack = QUndoStack(self)
+        self.pinned: tuple[str, ...] = ()
         self._known = sheet_ops.snapshot(sheet)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
@@ -99,6 +104,12 @@ class CharacterDocument(QObject):
     def actions(self) -> tuple[SheetAction, ...]:
         """What can be done to the sheet outside a roll, as it stands now."""
         return self.system.sheet_actions(self.sheet)
+
+    def toggle_pin(self, key: str) -> None:
+        """Pin a roll to the top of the card's list, or unpin it."""
+        pinned = self.pinned
+        self.pinned = tuple(k for k in pinned if k != key) if key in pinned else (*pinned, key)
+        self.pins_changed.emit()
 
     # --- edits --------------------------------------------------------------------------------
 

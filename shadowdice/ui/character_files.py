@@ -204,6 +204,25 @@ class CharacterFiles(QObject):
             [Path(name) for name in self.settings.last_party] if self.settings.reopen_party else []
         )
 
+    def remember_pins(self, key: str, pinned: Sequence[str]) -> None:
+        """A character's pinned rolls (by its key, as dice colours are kept), for the next
+        time it is open.
+        """
+        pins = {k: v for k, v in self.settings.pinned_rolls.items() if k != key}
+        self.change_settings(pinned_rolls={**pins, **({key: list(pinned)} if pinned else {})})
+
+    def follow_character(self, before: str, after: str) -> None:
+        """A character saved under a new key (its first file, or another): its dice colour
+        and pinned rolls go with it, unless the new key has its own.
+        """
+        changes = {}
+        for name in ("dice_colours", "pinned_rolls"):
+            kept = getattr(self.settings, name)
+            if after != before and before in kept and after not in kept:
+                changes[name] = {**kept, after: kept[before]}
+        if changes:
+            self.change_settings(**changes)
+
     def remember_system(self, system_id: str) -> None:
         """The system chosen for new characters, for the next start."""
         self._update(self.settings.model_copy(update={"last_system": system_id}))

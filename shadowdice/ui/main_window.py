@@ -693,10 +693,8 @@ class MainWindow(QMainWindow):
         """
         before = colour_key(document)
         saved = self.files.save(document, ask=ask, open_documents=self.documents())
-        colours = self.files.settings.dice_colours
-        after = colour_key(document)
-        if saved and after != before and before in colours and after not in colours:
-            self.files.change_settings(dice_colours={**colours, after: colours[before]})
+        if saved:
+            self.files.follow_character(before, colour_key(document))
         return saved
 
     def close_current(self) -> bool:
@@ -822,6 +820,10 @@ class MainWindow(QMainWindow):
             card.check_chosen.connect(self._on_card_check_chosen)
             card.roll_requested.connect(self._on_card_roll_requested)
 
+        document.pinned = tuple(self.files.settings.pinned_rolls.get(colour_key(document), ()))
+        document.pins_changed.connect(
+            lambda d=document: self.files.remember_pins(colour_key(d), d.pinned)
+        )
         page = CharacterPage(
             document, mode, connect_card=connect_card, connect_editor=connect_editor
         )

@@ -33,9 +33,15 @@ def test_every_system_gets_a_card_from_its_declarations(qtbot, window, system_id
             if resource.words
             else f"{resource.get(document.sheet)} / {high}"
         )
-    assert card.roll_labels() == [
-        check.label for check in document.system.quick_checks(document.sheet)
-    ]
+    # The rated rolls, then, when asked for, the rest (most of a new character's skills)
+    checks = document.system.quick_checks(document.sheet)
+    rated = [check.label for check in checks if check.rated]
+    unrated = [check.label for check in checks if not check.rated]
+    assert card.roll_labels() == rated
+    assert card.finder.unrated.isVisible() == bool(unrated)
+    if unrated:
+        qtbot.mouseClick(card.finder.unrated, Qt.MouseButton.LeftButton)
+        assert card.roll_labels() == rated + unrated
 
 
 def test_a_resource_changes_with_one_key_and_says_its_maximum(qtbot, window):

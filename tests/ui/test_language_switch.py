@@ -163,6 +163,7 @@ def test_the_sheet_editor_the_card_and_the_party_roster_follow_a_switch_keeping_
     card = page.card
     card_labels = {label.text() for label in card.findChildren(QLabel)}
     assert "Bonuswürfel:" in card_labels
+    card.finder.unrated.setChecked(True)  # Courage is not rated yet
     assert any(label.startswith("Tapferkeit") for label in card.roll_labels())
     assert "Bonuswürfel" in window.party_roster.entries()[0]
     # nothing of the character changed, and the switch left no step to undo

@@ -11,6 +11,7 @@ for a learning roll, ``learning_dice``, ``goal``, ``lucky_dice``; then every tab
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import translations
@@ -21,6 +22,7 @@ from shadowdice.core.registry import (
     CheckPreview,
     CheckValues,
     Party,
+    QuickCheck,
     RuleSystem,
 )
 from shadowdice.core.session import RollSession
@@ -95,6 +97,15 @@ class Heldenhandbuch(RuleSystem):
             field_resource(fields["mythos_points"], _("Mythos points"), at_a_glance=False),
             field_resource(fields["experience_points"], _("EP"), at_a_glance=False),
             field_resource(fields["respect"], _("Respect"), at_a_glance=False),
+        )
+
+    def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
+        """The default list, the skills the character has no value in marked unrated."""
+        assert isinstance(sheet, HeldenSheet)
+        none = {f"skill:{skill.name}" for skill in sheet.skills if not skill.value}
+        return tuple(
+            replace(check, rated=check.values.get("what") not in none)
+            for check in super().quick_checks(sheet)
         )
 
     def sheet_status(self, sheet: Sheet) -> str:

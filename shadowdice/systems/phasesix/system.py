@@ -12,6 +12,7 @@ labels list every member's (the trait's dice, the minimum roll).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
@@ -24,6 +25,7 @@ from shadowdice.core.registry import (
     CheckPreview,
     CheckValues,
     Party,
+    QuickCheck,
     RuleSystem,
 )
 from shadowdice.core.sheet import (
@@ -98,6 +100,15 @@ class PhaseSix(RuleSystem):
             field_resource(fields["bonus_dice"], _("Bonus dice")),
             field_resource(fields["reroll_dice"], _("Reroll dice")),
             field_resource(fields["destiny_dice"], _("Destiny dice")),
+        )
+
+    def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
+        """The default list, the skills the character has no dice in marked unrated."""
+        assert isinstance(sheet, PhaseSixSheet)
+        none = {f"skill:{skill.name}" for skill in sheet.skills if not skill.value}
+        return tuple(
+            replace(check, rated=check.values.get("trait") not in none)
+            for check in super().quick_checks(sheet)
         )
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:

@@ -220,7 +220,9 @@ class Shadowrun4(RuleSystem):
         ordered = sorted(sheet.skills, key=lambda skill: skill.rating == 0)
         skills = tuple(QuickCheck(_skill_label(s), {"skill": s.name}) for s in ordered if s.rating)
         unrated = tuple(
-            QuickCheck(_skill_label(s), {"skill": s.name}) for s in ordered if not s.rating
+            QuickCheck(_skill_label(s), {"skill": s.name}, rated=False)
+            for s in ordered
+            if not s.rating
         )
         attributes = tuple(
             QuickCheck(_attribute_label(a.name, a.value), {"skill": "", "attribute": a.name})

@@ -44,6 +44,7 @@ from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.flow_layout import FlowLayout, flow_widget
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put
+from shadowdice.ui.play.action_keys import MAX_ACTION_SHORTCUTS, ActionKeys
 from shadowdice.ui.play.tray.dice_entry import DiceEntry
 from shadowdice.ui.play.tray.dice_tray import DiceTray
 from shadowdice.ui.play.tray.die_item import mark_legend
@@ -55,7 +56,6 @@ TONE_COLOURS = {
     Tone.CRITICAL: theme.CRITICAL,
     Tone.NEUTRAL: theme.NEUTRAL,
 }
-MAX_ACTION_SHORTCUTS = 9
 
 
 _, _n = translations(__name__)
@@ -205,6 +205,8 @@ class RollPanel(QWidget):
         put(self.cancel_button.setText, _("Cancel"))
         self.cancel_button.setVisible(False)
         self._action_buttons: list[QPushButton] = []
+        self._action_keys = ActionKeys()  # a kind of follow-up keeps its Ctrl+digit
+        self._keyed: dict[int, QPushButton] = {}
         self._shortcuts = [
             QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self._trigger_action(n - 1))
             for n in range(1, MAX_ACTION_SHORTCUTS + 1)
@@ -590,12 +592,13 @@ class RollPanel(QWidget):
             gone.hide()  # at once: deleting waits for the event loop
             gone.deleteLater()
         self._action_buttons.clear()
+        self._keyed.clear()
         actions = self.session.actions() if self.session else ()
         rows: dict[str, FlowLayout] = {}
         # A member of a group shows only what they can do now, and its cost in the tooltip:
         # a group's actions would not fit otherwise.
         actions = tuple(a for a in actions if a.enabled or not a.member)
-        for number, action in enumerate(actions, start=1):
+        for number, action in zip(self._action_keys.assign(actions), actions, strict=True):
             label = action.label.removeprefix(f"{action.member}: ")
             text = (
                 _("{action} ({cost})", action=label, cost=action.cost)
@@ -608,8 +611,9 @@ class RollPanel(QWidget):
             tip = action.hint
             if action.cost:
                 tip = _("{hint} Costs {cost}.", hint=tip, cost=action.cost)
-            if number <= MAX_ACTION_SHORTCUTS:
+            if number is not None:
                 tip = _("{hint} (Ctrl+{number})", hint=tip, number=number)
+                self._keyed[number] = button
             button.setToolTip(
                 tip if action.enabled else _("Not now: {reason}", reason=action.reason)
             )
@@ -641,8 +645,9 @@ class RollPanel(QWidget):
     # --- actions and picking -----------------------------------------------------------------
 
     def _trigger_action(self, index: int) -> None:
-        if 0 <= index < len(self._action_buttons) and self._action_buttons[index].isEnabled():
-            self._action_buttons[index].click()
+        button = self._keyed.get(index + 1)
+        if button is not None and button.isEnabled():
+            button.click()
 
     def _on_action_clicked(self, action: Action) -> None:
         if action.cost and not self.may_spend(action):

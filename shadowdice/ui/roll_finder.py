@@ -1,0 +1,275 @@
+"""The character card's rolls, to find by typing: *Find a roll* over the list of the rolls
+the system offers (``quick_checks``).
+
+The list shows first the rolls pinned for the character (its favourites, marked ★, in the
+order they were pinned), then the rated ones, in the system's order; the rolls the character
+has no rating in (most of Shadowrun 4's skills) come last and only when asked for (*Show the
+rolls not rated*) or when a search finds them. A letter typed in the list goes on in the
+search; Enter or a click chooses a roll, a double-click rolls it.
+
+Pins are kept by :func:`roll_key` (the check values, not the label, which changes with a
+rating or the language); where they are stored is the window's business (the settings, see
+``ui/character_files.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QCheckBox, QLineEdit, QListView, QMenu, QVBoxLayout, QWidget
+
+from shadowdice.core.language import translations
+from shadowdice.core.registry import QuickCheck
+from shadowdice.ui.language import put, shown
+
+_, _n = translations(__name__)
+
+#: Roles of the list's items: the check values a roll sets, whether it is rated, its pin key.
+VALUES_ROLE = Qt.ItemDataRole.UserRole + 1
+RATED_ROLE = Qt.ItemDataRole.UserRole + 2
+KEY_ROLE = Qt.ItemDataRole.UserRole + 3
+
+#: What marks a pinned roll in the list.
+PIN_MARK = "★ "
+
+
+def roll_key(values: Mapping[str, Any]) -> str:
+    """What a roll is known by among a character's pins: its check values.
+
+    >>> roll_key({"skill": "Pistols", "attribute": ""})
+    '{"attribute": "", "skill": "Pistols"}'
+    """
+    return json.dumps(dict(values), sort_keys=True, ensure_ascii=False)
+
+
+class RollFilter(QSortFilterProxyModel):
+    """The rolls matching the search; the unrated ones only when shown or searched for."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._unrated_shown = False
+
+    def set_unrated_shown(self, shown_: bool) -> None:
+        """Show or hide the rolls not rated (a search finds them either way)."""
+        self.beginFilterChange()
+        self._unrated_shown = shown_
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(
+        self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
+    ) -> bool:
+        """A rated roll, or an unrated one while shown or searched, that matches the search."""
+        if not (self._unrated_shown or self.filterRegularExpression().pattern()):
+            index = self.sourceModel().index(source_row, 0, source_parent)
+            if not index.data(RATED_ROLE):
+                return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
+class RollList(QListView):
+    """The character's rolls; Enter chooses one, a double-click rolls it; typing a letter
+    goes on in *Find a roll*; Ctrl+Shift+P (or the context menu) pins or unpins a roll.
+
+    Signals:
+        chosen(dict): a roll was chosen (Enter, a click); carries its check values.
+        rolled(dict): a roll was double-clicked; carries its check values.
+        typed(str): a letter was typed, to find a roll by; carries it.
+        left_at_top(): Up was pressed on the first roll.
+        pin_toggled(str): the current roll is to be pinned or unpinned; carries its key.
+    """
+
+    chosen = Signal(dict)
+    rolled = Signal(dict)
+    typed = Signal(str)
+    left_at_top = Signal()
+    pin_toggled = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("card_rolls")
+        put(self.setAccessibleName, _("Rolls"))
+        self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
+        self.setUniformItemSizes(True)
+        self.pin_action = QAction(self)
+        put(self.pin_action.setText, _("&Pin to the top / unpin"))
+        self.pin_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.pin_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.pin_action.triggered.connect(self._on_pin_triggered)
+        self.addAction(self.pin_action)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._on_context_menu_requested)
+        self.clicked.connect(lambda index: self._emit(self.chosen, index))
+        self.doubleClicked.connect(lambda index: self._emit(self.rolled, index))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter chooses the current roll; a letter starts finding one; Up from the first
+        roll goes back to the search.
+        """
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self._emit(self.chosen, self.currentIndex())
+            return
+        plain = not event.modifiers() & ~(
+            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        )
+        if plain and event.text().isprintable() and event.text().strip():
+            self.typed.emit(event.text())
+            return
+        if event.key() == Qt.Key.Key_Up and self.currentIndex().row() <= 0:
+            self.left_at_top.emit()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        """Coming into the list, a roll is current at once, for Enter and the arrow keys."""
+        if not self.currentIndex().isValid() and self.model() and self.model().rowCount():
+            self.setCurrentIndex(self.model().index(0, 0))
+        super().focusInEvent(event)
+
+    def _emit(self, signal, index: QModelIndex) -> None:
+        if index.isValid():
+            signal.emit(dict(index.data(VALUES_ROLE)))
+
+    def _on_pin_triggered(self) -> None:
+        if self.currentIndex().isValid():
+            self.pin_toggled.emit(self.currentIndex().data(KEY_ROLE))
+
+    def pin_menu(self, index: QModelIndex) -> QMenu:
+        """The context menu of a roll: pin it to the top, or unpin it."""
+        self.setCurrentIndex(index)
+        menu = QMenu(self)
+        pinned = index.data().startswith(PIN_MARK)
+        entry = menu.addAction(_("Unpin") if pinned else _("Pin to the top"))
+        entry.triggered.connect(self._on_pin_triggered)
+        return menu
+
+    def _on_context_menu_requested(self, position) -> None:
+        index = self.indexAt(position)
+        if index.isValid():
+            self.pin_menu(index).popup(self.viewport().mapToGlobal(position))
+
+
+class RollFinder(QWidget):
+    """*Find a roll* over the list of rolls, with the toggle for the rolls not rated.
+
+    Signals:
+        chosen(dict): fill the check with these values.
+        rolled(dict): fill the check with these values and roll it.
+        pin_toggled(str): pin or unpin the roll with this key.
+
+    Attributes:
+        filter: the search line.
+        rolls: the list.
+        unrated: the toggle showing the rolls not rated (hidden when there are none).
+    """
+
+    chosen = Signal(dict)
+    rolled = Signal(dict)
+    pin_toggled = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.filter = QLineEdit()
+        self.filter.setObjectName("card_filter")
+        put(self.filter.setPlaceholderText, _("Find a roll: type a skill, attribute or table"))
+        put(self.filter.setAccessibleName, _("Find a roll"))
+        self.filter.setClearButtonEnabled(True)
+        self.model = QStandardItemModel(self)
+        self.proxy = RollFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.rolls = RollList()
+        self.rolls.setModel(self.proxy)
+        put(
+            self.rolls.setToolTip,
+            _(
+                "Enter or a click fills the check; a double-click rolls it; Ctrl+Shift+P or "
+                "a right-click pins it to the top"
+            ),
+        )
+        self.unrated = QCheckBox()
+        self.unrated.setObjectName("card_unrated")
+        self._checks: tuple[QuickCheck, ...] = ()
+        self._pinned: tuple[str, ...] = ()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.rolls, 1)
+        layout.addWidget(self.unrated)
+        self.setFocusProxy(self.rolls)  # the arrow keys choose a roll, never change a value
+
+        self.filter.textChanged.connect(self._on_filter_changed)
+        self.filter.returnPressed.connect(self._choose_first)
+        self.unrated.toggled.connect(self.proxy.set_unrated_shown)
+        self.rolls.chosen.connect(self.chosen)
+        self.rolls.rolled.connect(self.rolled)
+        self.rolls.typed.connect(self._on_rolls_typed)
+        self.rolls.left_at_top.connect(self.filter.setFocus)
+        self.rolls.pin_toggled.connect(self.pin_toggled)
+
+    def show_rolls(self, checks: Sequence[QuickCheck], pinned: Sequence[str]) -> None:
+        """List these rolls: the pinned ones first, then the rated, then the rest."""
+        checks, pinned = tuple(checks), tuple(pinned)
+        if (checks, pinned) == (self._checks, self._pinned):
+            return
+        self._checks, self._pinned = checks, pinned
+        current = self.rolls.currentIndex().data(KEY_ROLE)
+        by_key = {roll_key(check.values): check for check in checks}
+        first = [by_key[key] for key in pinned if key in by_key]
+        rest = [check for check in checks if roll_key(check.values) not in pinned]
+        ordered = first + [c for c in rest if c.rated] + [c for c in rest if not c.rated]
+        self.model.clear()
+        for check in ordered:
+            key = roll_key(check.values)
+            label = shown(check.label)
+            item = QStandardItem(PIN_MARK + label if key in pinned else label)
+            item.setData(dict(check.values), VALUES_ROLE)
+            item.setData(check.rated or key in pinned, RATED_ROLE)
+            item.setData(key, KEY_ROLE)
+            self.model.appendRow(item)
+        unrated = sum(1 for check in rest if not check.rated)
+        self.unrated.setText(_n("Show {n} roll not rated", "Show the {n} rolls not rated", unrated))
+        self.unrated.setVisible(bool(unrated))
+        for row in range(self.proxy.rowCount()):
+            if self.proxy.index(row, 0).data(KEY_ROLE) == current:
+                self.rolls.setCurrentIndex(self.proxy.index(row, 0))
+                break
+
+    def forget_rolls(self) -> None:
+        """List the rolls anew at the next :meth:`show_rolls` (after a change of language)."""
+        self._checks = ()
+
+    def roll_labels(self) -> list[str]:
+        """The rolls as the list shows them now (searched, unrated hidden or not)."""
+        return [self.proxy.index(row, 0).data() for row in range(self.proxy.rowCount())]
+
+    def find_roll(self) -> None:
+        """The focus in *Find a roll*, its text chosen to be typed over."""
+        self.filter.setFocus()
+        self.filter.selectAll()
+
+    def _on_rolls_typed(self, text: str) -> None:
+        self.filter.setFocus()
+        self.filter.insert(text)
+
+    def _on_filter_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        if self.proxy.rowCount():
+            self.rolls.setCurrentIndex(self.proxy.index(0, 0))
+
+    def _choose_first(self) -> None:
+        index = self.rolls.currentIndex()
+        if not index.isValid() and self.proxy.rowCount():
+            index = self.proxy.index(0, 0)
+        if index.isValid():
+            self.chosen.emit(dict(index.data(VALUES_ROLE)))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Down from the search goes into the list."""
+        if event.key() == Qt.Key.Key_Down and self.filter.hasFocus():
+            self.rolls.setFocus()
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,168 @@
+"""A party of a hundred: opening 100 saved characters at once (``shadowdice a b c ...``,
+*File ▸ Open* with many files, the last session's party at start).
+
+Targets, against the floor timed alternately in the same run (``floors.py``): the floor is
+reading and checking the same 100 files with the same ``load_character``, which any way of
+opening them must do. Opening them in the window (the party roster, the check form of the
+character shown, the settings) takes:
+
+- at most 1.5 s for the 100;
+- time growing linearly: each character beyond the first 10 adds at most 10 ms (the window
+  used to rebuild the party for everyone on every file, resolve every open path again and
+  save the settings with their fsyncs once per file, growing with the square);
+- one write of the settings for the whole batch.
+
+The figures (medians in ms, and the ratio to the floor) are printed and kept in the
+benchmark's ``extra_info``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.storage.character_file import load_character, save_character
+from shadowdice.storage.paths import AppPaths
+from shadowdice.storage.settings import SettingsStore
+from shadowdice.systems import builtin_registry
+from shadowdice.ui.main_window import MainWindow
+from shadowdice.ui.prompts import SaveChoice
+from tests.benchmarks.floors import collector_as_in_the_app, compare
+
+SYSTEMS = ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch", "generic_dice")
+PARTY = 100
+FEW = 10
+MOST_S = 1.5
+MOST_PER_CHARACTER_S = 0.010
+
+
+class DiscardingPrompts:
+    def ask_save_changes(self, title: str) -> SaveChoice:
+        return SaveChoice.DISCARD
+
+    def ask_save_all(self, titles: list[str]) -> SaveChoice:
+        return SaveChoice.DISCARD
+
+    def error(self, title: str, message: str) -> None:
+        raise AssertionError(message)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    paths = AppPaths.under(tmp_path / "home")
+    window = MainWindow(
+        registry=builtin_registry(),
+        paths=paths,
+        settings=SettingsStore(paths.settings_file),
+        dice_source=ScriptedDiceSource([]),
+        prompts=DiscardingPrompts(),
+        animation_ms=0,
+    )
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory) -> list:
+    """A hundred characters of every system, each different by name, each in its file."""
+    folder = tmp_path_factory.mktemp("campaign")
+    registry = builtin_registry()
+    paths = []
+    for number in range(PARTY):
+        system = registry.get(SYSTEMS[number % len(SYSTEMS)])
+        sheet = system.sample_character()
+        sheet.name = f"{sheet.name} {number:03d}"
+        path = folder / f"character-{number:03d}.shadowdice"
+        save_character(path, system, sheet)
+        paths.append(path)
+    return paths
+
+
+def close_all(window) -> None:
+    while window.tabs.count():
+        window.close_document(window.tabs.count() - 1)
+    QApplication.processEvents()
+
+
+def opening(window, paths):
+    def subject() -> None:
+        window.open_paths(paths)
+        QApplication.processEvents()
+
+    return subject
+
+
+def loading(paths):
+    registry = builtin_registry()
+
+    def floor() -> None:
+        for path in paths:
+            load_character(path, registry)
+
+    return floor
+
+
+@pytest.mark.benchmark(group="party")
+def test_opening_a_hundred_characters_at_once(benchmark, window, campaign, monkeypatch):
+    # Given a hundred saved characters, and the settings writes counted
+    writes = []
+    save = SettingsStore.save
+    monkeypatch.setattr(
+        SettingsStore, "save", lambda store, settings: (writes.append(1), save(store, settings))
+    )
+
+    # When they are opened at once, alternately with loading the same files (the floor)
+    with collector_as_in_the_app():
+        comparison = compare(
+            benchmark,
+            opening(window, campaign),
+            loading(campaign),
+            rounds=5,
+            warmup_rounds=1,
+            between=lambda: (close_all(window), writes.clear()),
+        )
+
+    # Then all hundred are open, the last shown, within the time; the settings written once
+    names = [document.title for document in window.documents()]
+    assert len(names) == PARTY and names[-1].endswith(f"{PARTY - 1:03d}")
+    print(f"opening {PARTY} characters: {comparison.describe()}")
+    assert comparison.subject_s <= MOST_S, comparison.describe()
+    assert len(writes) == 1
+
+
+@pytest.mark.benchmark(group="party")
+def test_opening_grows_linearly(benchmark, window, campaign):
+    # Given the time to open 10 and 100 characters at once, each median of five
+    def median_open(paths) -> float:
+        times = []
+        for _ in range(5):
+            close_all(window)
+            started = time.perf_counter()
+            opening(window, paths)()
+            times.append(time.perf_counter() - started)
+        return statistics.median(times)
+
+    with collector_as_in_the_app():
+        few, many = benchmark.pedantic(
+            lambda: (median_open(campaign[:FEW]), median_open(campaign)), rounds=1
+        )
+
+    # Then each character beyond the first ten adds at most 10 ms
+    per_character = (many - few) / (PARTY - FEW)
+    benchmark.extra_info.update(
+        few_ms=round(few * 1e3, 1),
+        many_ms=round(many * 1e3, 1),
+        per_character_ms=round(per_character * 1e3, 2),
+    )
+    print(
+        f"opening {FEW}: {few * 1e3:.0f} ms, {PARTY}: {many * 1e3:.0f} ms, "
+        f"{per_character * 1e3:.2f} ms per further character"
+    )
+    assert per_character <= MOST_PER_CHARACTER_S
