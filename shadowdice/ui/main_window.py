@@ -37,7 +37,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -82,6 +81,7 @@ from shadowdice.ui.language import put, shown
 from shadowdice.ui.language import switch as switch_language
 from shadowdice.ui.network.table_menu import TableMenu
 from shadowdice.ui.notices import NoticeBar
+from shadowdice.ui.paperwork import Paperwork
 from shadowdice.ui.play.check_panel import CheckPanel
 from shadowdice.ui.play.history import (
     CharacterChooser,
@@ -92,7 +92,7 @@ from shadowdice.ui.play.history import (
 from shadowdice.ui.play.party_roster import MAX_PARTY_KEYS, PartyRoster
 from shadowdice.ui.play.roll_panel import RollPanel
 from shadowdice.ui.play.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
-from shadowdice.ui.prompts import PDF_SUFFIX, Prompts, SaveChoice
+from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.recovery import (
     AUTOSAVE_DELAY_MS,
     Autosave,
@@ -111,7 +111,6 @@ if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first sh
     from shadowdice.ui.print_dialog import PrintDialog
     from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.sheet_editor import SheetEditor
-    from shadowdice.ui.sheet_print import Paper
     from shadowdice.ui.template_library import TemplateLibrary
 
 _, _n = translations(__name__)
@@ -251,6 +250,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.game_table = GameTable(self)
+        self.paperwork = Paperwork(files=self.files, prompts=self.prompts, paths=paths, window=self)
         QApplication.instance().installEventFilter(WindowKeys(self))  # from any field
         self._build_actions()
         self._update_group_roll_action(None)
@@ -419,6 +419,7 @@ class MainWindow(QMainWindow):
         self.system_selector.currentIndexChanged.connect(self._on_system_chosen)
         self.files.recent_changed.connect(self._rebuild_recent_menu)
         self.files.message_posted.connect(self._show_message)
+        self.paperwork.message_posted.connect(self._show_message)
         self.autosave.problem_occurred.connect(self._on_recovery_problem)
 
     def open_settings(self) -> SettingsDialog:
@@ -1151,88 +1152,8 @@ class MainWindow(QMainWindow):
 
     def open_print_dialog(self, *, pdf: bool = False) -> PrintDialog | None:
         """Ask for the paper and the pencil variant, then print or export the current sheet."""
-        from shadowdice.ui.print_dialog import PrintDialog
-        from shadowdice.ui.sheet_print import Paper
-
         document = self.current_document()
-        if document is None:
-            return None
-        paper = Paper(self.files.settings.paper) if self.files.settings.paper else Paper.usual()
-        dialog = PrintDialog(document.title, paper, pdf=pdf, parent=self)
-        dialog.print_requested.connect(
-            lambda paper, pencil: self.print_sheet(document, paper, pencil)
-        )
-        dialog.pdf_requested.connect(lambda paper, pencil: self.export_pdf(document, paper, pencil))
-        dialog.preview_requested.connect(
-            lambda paper, pencil: self.preview_sheet(document, paper, pencil)
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
-
-    def preview_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> QDialog:
-        """Show a character's sheet page by page as it will print; print from there."""
-        from PySide6.QtPrintSupport import QPrintPreviewDialog
-
-        from shadowdice.ui.sheet_print import print_sheet
-
-        printer = self._printer(document, paper)
-        preview = QPrintPreviewDialog(printer, self)
-        preview.printer = printer  # kept alive as long as the preview
-        preview.paintRequested.connect(lambda device: print_sheet(document, device, pencil=pencil))
-        preview.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        preview.open()
-        return preview
-
-    def print_sheet(self, document: CharacterDocument, paper: str, pencil: bool) -> bool:
-        """Print a character's sheet on the printer the player chooses."""
-        from shadowdice.ui.sheet_print import print_sheet
-
-        printer = self._printer(document, paper)
-        if not self.prompts.set_up_printer(printer):
-            return False
-        print_sheet(document, printer, pencil=pencil)
-        self._show_message(_("{name} was sent to the printer.", name=document.title))
-        return True
-
-    def _printer(self, document: CharacterDocument, paper: str):
-        """A high-resolution printer on the paper chosen (and remembered), named after the
-        character.
-        """
-        from PySide6.QtPrintSupport import QPrinter
-
-        from shadowdice.ui.sheet_print import page_layout
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(page_layout(self._remember_paper(paper)))
-        printer.setDocName(document.title)
-        return printer
-
-    def export_pdf(self, document: CharacterDocument, paper: str, pencil: bool) -> Path | None:
-        """Write a character's sheet as a PDF where the player says."""
-        from shadowdice.ui.sheet_print import write_pdf
-
-        chosen = self._remember_paper(paper)
-        name = _("{name} (pencil)", name=document.title) if pencil else document.title
-        folder = document.path.parent if document.path else self.paths.characters_dir
-        path = self.prompts.pdf_path(folder / f"{name}{PDF_SUFFIX}")
-        if path is None:
-            return None
-        try:
-            write_pdf(document, path, paper=chosen, pencil=pencil)
-        except OSError as error:
-            self.prompts.error(_("Cannot export the PDF"), str(error))
-            return None
-        self._show_message(_("{name} was written to {path}.", name=document.title, path=path))
-        return path
-
-    def _remember_paper(self, paper: str) -> Paper:
-        """The paper chosen, kept for the next sheet and the next start."""
-        from shadowdice.ui.sheet_print import Paper
-
-        if paper != self.files.settings.paper:
-            self.files.change_settings(paper=paper)
-        return Paper(paper)
+        return self.paperwork.open_dialog(document, pdf=pdf) if document is not None else None
 
     # --- undo and redo -------------------------------------------------------------------------
 
