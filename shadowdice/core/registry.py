@@ -16,6 +16,7 @@ which the system reads into that model (:meth:`RuleSystem.check_values`).
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,7 +51,9 @@ EMPTY_PARTY: Party = MappingProxyType({})
 
 
 #: The sample character in a system's package, as sheet data.
-SAMPLE_FILE = "sample.json"
+#: Where a system's sample characters are, in its package: character files (``.shadowdice``).
+SAMPLES_FOLDER = "samples"
+SAMPLE_SUFFIX = ".shadowdice"
 
 
 class CheckError(ValueError):
@@ -315,16 +318,32 @@ class RuleSystem(ABC):
         """What a character spends or takes in play, in card order."""
         return ()
 
-    def sample_character(self) -> Sheet | None:
-        """A character of our own invention to try the system with: the ``sample.json`` (sheet
-        data) in the system's package, or None when it has none.
+    def sample_party(self) -> tuple[Sheet, ...]:
+        """Characters of our own invention to try the system with, a party ready to play:
+        the character files in the ``samples`` folder of the system's package, in the order
+        of their names; none when it has none.
+
+        They are character files as the app saves them (the README opens one from the
+        command line), written at the sheet version of now; their sheets are read here.
         """
         package = type(self).__module__.rpartition(".")[0]
         try:
-            text = resources.files(package).joinpath(SAMPLE_FILE).read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError):
-            return None
-        return self.sheet_type.model_validate_json(text)
+            folder = resources.files(package).joinpath(SAMPLES_FOLDER)
+            files = sorted(
+                (entry for entry in folder.iterdir() if entry.name.endswith(SAMPLE_SUFFIX)),
+                key=lambda entry: entry.name,
+            )
+        except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError):
+            return ()
+        return tuple(
+            self.sheet_type.model_validate(json.loads(entry.read_bytes())["sheet"])
+            for entry in files
+        )
+
+    def sample_character(self) -> Sheet | None:
+        """The first of the :meth:`sample_party`, to try one character; None without one."""
+        party = self.sample_party()
+        return party[0] if party else None
 
     def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
         """The rolls the character card lists, in order.

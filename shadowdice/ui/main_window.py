@@ -391,6 +391,9 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         language_events.changed.connect(self._on_language_changed)
         self.welcome.sample_requested.connect(self.open_sample)
+        self.welcome.party_requested.connect(
+            lambda system_id: self.open_sample(system_id, party=True)
+        )
         self.party_roster.chosen.connect(self.tabs.setCurrentIndex)
         self.party_roster.close_requested.connect(self.close_document)
         for number in range(1, MAX_PARTY_KEYS + 1):
@@ -592,16 +595,21 @@ class MainWindow(QMainWindow):
         self.current_editor().focus_first_field()
         return document
 
-    def open_sample(self, system_id: str) -> CharacterDocument | None:
-        """Open the sample character of a system, in Play, to roll at once."""
+    def open_sample(self, system_id: str, *, party: bool = False) -> CharacterDocument | None:
+        """Open the sample character of a system (with ``party``, every one of them, as one
+        batch), in Play, unsaved, to roll at once; returns the one shown.
+        """
         system = self.registry.get(system_id)
-        sheet = system.sample_character()
-        if sheet is None:
+        sheets = system.sample_party() if party else system.sample_party()[:1]
+        if not sheets:
             self._show_message(_("{system} has no sample character.", system=system.name))
             return None
-        document = CharacterDocument(system, sheet, parent=self)
-        self._add_tab(document, CharacterPage.PLAY)
-        return document
+        with self._party_batch():
+            documents = [CharacterDocument(system, sheet, parent=self) for sheet in sheets]
+            for document in documents:
+                self._add_tab(document, CharacterPage.PLAY, show=False)
+        self._show_document(documents[0])
+        return self.current_document()
 
     def new_character_of(self, system_id: str) -> CharacterDocument:
         """Open a new character of this system (and choose it in the selector)."""
@@ -857,9 +865,12 @@ class MainWindow(QMainWindow):
                 self._update_title()
 
     def _show_document(self, document: CharacterDocument) -> None:
-        """Show this character's tab (and the tabs, in place of the welcome screen)."""
-        self.tabs.setCurrentIndex(self.documents().index(document))
+        """Show this character's tab (and the tabs, in place of the welcome screen), the
+        focus on its roll list (or the editor).
+        """
+        self.tabs.setCurrentIndex(self.tabs.indexOf(self._pages[document]))
         self.left.setCurrentIndex(1)
+        self._pages[document].shown_widget().setFocus()
 
     def move_current(self, step: int) -> None:
         """Move the shown character ``step`` places along the party (and Alt+1 ... Alt+9)."""

@@ -1,15 +1,14 @@
-"""The welcome screen: how to start, and a sample character of every system, one click from
-a first roll.
+"""The welcome screen: how to start, and the samples of every system, one click from a
+first roll: one character, or a ready-made party to play a scene (a fight) with.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from shadowdice.core.discovery import SystemInfo
 from shadowdice.core.language import N_, translations
-from shadowdice.ui.flow_layout import flow_widget
 from shadowdice.ui.language import put
 
 _, _n = translations(__name__)
@@ -18,7 +17,7 @@ WELCOME = N_(
     "<h2>Welcome to Shadowdice</h2>"
     "<p>Pick a rule system above and press <b>New character</b> (Ctrl+N),<br>"
     "or open a saved character (Ctrl+O).</p>"
-    "<p>Or try one of our sample characters, ready to roll:</p>"
+    "<p>Or try our sample characters, ready to roll, one or a whole party:</p>"
 )
 
 
@@ -27,9 +26,11 @@ class WelcomeScreen(QWidget):
 
     Signals:
         sample_requested(str): the sample character of this system (by id) was asked for.
+        party_requested(str): the sample party of this system (by id) was asked for.
     """
 
     sample_requested = Signal(str)
+    party_requested = Signal(str)
 
     def __init__(self, systems: tuple[SystemInfo, ...], parent=None) -> None:
         super().__init__(parent)
@@ -38,18 +39,33 @@ class WelcomeScreen(QWidget):
         put(text.setText, _(WELCOME))
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text.setWordWrap(True)
-        holder, flow = flow_widget()
+        samples = QGridLayout()
         self.sample_buttons: dict[str, QPushButton] = {}
-        for info in systems:
+        self.party_buttons: dict[str, QPushButton] = {}
+        for row, info in enumerate(systems):
             button = QPushButton()
             put(button.setText, _("Try a {system} character", system=info.name))
             button.setObjectName(f"sample_{info.id}")
             put(button.setToolTip, info.summary)
             button.clicked.connect(lambda _=False, i=info.id: self.sample_requested.emit(i))
             self.sample_buttons[info.id] = button
-            flow.addWidget(button)
+            party = QPushButton()
+            put(party.setText, _("A {system} party", system=info.name))
+            party.setObjectName(f"sample_party_{info.id}")
+            put(
+                party.setToolTip,
+                _(
+                    "Every sample character of {system}, to play a scene or a fight",
+                    system=info.name,
+                ),
+            )
+            party.clicked.connect(lambda _=False, i=info.id: self.party_requested.emit(i))
+            self.party_buttons[info.id] = party
+            samples.addWidget(button, row, 0)
+            samples.addWidget(party, row, 1)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
         layout.addWidget(text)
-        layout.addWidget(holder)
+        layout.addLayout(samples)
+        layout.setAlignment(samples, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)

@@ -18,10 +18,12 @@ benchmark's ``extra_info``.
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 
 import pytest
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
 from shadowdice.core.dice import ScriptedDiceSource
@@ -86,9 +88,12 @@ def campaign(tmp_path_factory) -> list:
 
 
 def close_all(window) -> None:
+    """Close every character, and delete what closing left to the event loop to delete."""
     while window.tabs.count():
         window.close_document(window.tabs.count() - 1)
     QApplication.processEvents()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
 
 
 def opening(window, paths):

@@ -159,3 +159,16 @@ def test_reopening_the_party_is_a_setting(qtbot, make_window, tmp_path):
     dialog.accept()
     assert second.files.settings.reopen_party
     assert len(second.reopen_last_party()) == 2
+
+
+@pytest.mark.parametrize("system_id", [info.id for info in builtin_registry().infos()])
+def test_the_welcome_screen_opens_a_ready_made_party_of_each_system(qtbot, window, system_id):
+    # When the game master clicks the party of a system on the welcome screen
+    qtbot.mouseClick(window.welcome.party_buttons[system_id], Qt.MouseButton.LeftButton)
+
+    # Then every sample of the system is open, unsaved and unchanged, the first one shown
+    party = window.registry.get(system_id).sample_party()
+    assert roster_names(window) == [sheet.name for sheet in party]
+    assert [document.sheet for document in window.documents()] == list(party)
+    assert all(document.path is None and not document.modified for document in window.documents())
+    assert window.current_document().title == party[0].name

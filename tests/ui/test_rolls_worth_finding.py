@@ -43,7 +43,7 @@ def test_the_unrated_toggle_in_german(qtbot, window):
     window.open_sample("heldenhandbuch")
     switch("de")
     toggle = window.current_card().finder.unrated
-    assert toggle.text() == "Die 13 nicht bewerteten Würfe zeigen"
+    assert toggle.text() == "Die 12 nicht bewerteten Würfe zeigen"
 
 
 def test_a_pinned_roll_comes_first_and_stays_pinned_at_the_next_start(qtbot, make_window, tmp_path):
@@ -53,6 +53,7 @@ def test_a_pinned_roll_comes_first_and_stays_pinned_at_the_next_start(qtbot, mak
     card = window.current_card()
 
     # When Dodge is chosen in the list and pinned with Ctrl+Shift+P
+    card.filter.setFocus()
     qtbot.keyClicks(card.filter, "dodge")
     qtbot.keyClick(card.filter, Qt.Key.Key_Down)
     assert QApplication.focusWidget() is card.rolls
