@@ -172,3 +172,13 @@ def test_the_welcome_screen_opens_a_ready_made_party_of_each_system(qtbot, windo
     assert [document.sheet for document in window.documents()] == list(party)
     assert all(document.path is None and not document.modified for document in window.documents())
     assert window.current_document().title == party[0].name
+
+
+def test_a_new_heldenhandbuch_characters_life_circles_are_in_german(qtbot, window):
+    switch("de")
+    window.new_character_of("heldenhandbuch")
+    view = window.current_editor().tables["life_circles"].view
+    names = [view.model().index(row, 0).data(Qt.ItemDataRole.DisplayRole) for row in range(4)]
+    assert names == ["Lebenskreis 1", "Lebenskreis 2", "Lebenskreis 3", "Lebenskreis 4"]
+    # the file keeps the ids, whatever the language shown
+    assert window.current_document().sheet.life_circles[0].name == "Life circle 1"

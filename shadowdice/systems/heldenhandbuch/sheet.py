@@ -283,8 +283,17 @@ def _standard_points() -> list[Points]:
     return [Points(name=PHYSIS), Points(name=PSYCHE)]
 
 
+#: The life circles of a new character, by their ids: shown in the language of the table.
+STANDARD_CIRCLES = (
+    N_("Life circle 1"),
+    N_("Life circle 2"),
+    N_("Life circle 3"),
+    N_("Life circle 4"),
+)
+
+
 def _standard_circles() -> list[LifeCircle]:
-    return [LifeCircle(name=f"Life circle {number}") for number in range(1, 5)]
+    return [LifeCircle(name=name) for name in STANDARD_CIRCLES]
 
 
 class HeldenSheet(Sheet):

@@ -163,7 +163,7 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             "life_circles",
             _("Life circles (Lebenskreise)"),
             (
-                ColumnSpec("name", _("Life circle")),
+                ColumnSpec("name", _("Life circle"), shown=term),
                 ColumnSpec("segments", _("Segments"), Kind.INT, bounds=lambda row: (1, 12)),
                 ColumnSpec("lost", _("Lost"), Kind.INT, bounds=lambda row: (0, row.segments)),
                 ColumnSpec("light", _("Light"), Kind.INT, bounds=lambda row: (0, 12)),
