@@ -21,7 +21,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -34,6 +33,7 @@ from shadowdice.core.language import translations
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.flow_layout import flow_widget
 from shadowdice.ui.language import events, put
 from shadowdice.ui.roll_finder import RollFinder
 
@@ -113,6 +113,7 @@ class CharacterCard(QWidget):
         self.name.setObjectName("card_name")
         self.name.setStyleSheet("font-size: 17pt; font-weight: 700;")
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.name.setWordWrap(True)  # a long name takes two lines, not the check's width
         self.system = QLabel()
         put(self.system.setText, document.system.name)
         self.system.setObjectName("card_system")
@@ -133,7 +134,7 @@ class CharacterCard(QWidget):
             resources.addRow(label, box)
 
         self.action_buttons: dict[str, QPushButton] = {}
-        actions = QHBoxLayout()
+        actions_box, actions = flow_widget()  # a narrow card puts them on two lines
         for action in document.actions():
             button = QPushButton(action.label)
             button.setObjectName(f"card_action_{action.id}")
@@ -141,7 +142,6 @@ class CharacterCard(QWidget):
             button.clicked.connect(lambda _=False, i=action.id: self._on_action_clicked(i))
             self.action_buttons[action.id] = button
             actions.addWidget(button)
-        actions.addStretch(1)
 
         self.finder = RollFinder()
         self.filter, self.rolls = self.finder.filter, self.finder.rolls
@@ -153,7 +153,7 @@ class CharacterCard(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(header)
         layout.addLayout(resources)
-        layout.addLayout(actions)
+        layout.addWidget(actions_box)
         layout.addWidget(self.finder, 1)
         self.setFocusProxy(self.finder)  # the arrow keys choose a roll, never change a value
 

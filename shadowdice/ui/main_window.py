@@ -1235,6 +1235,7 @@ class MainWindow(QMainWindow):
         if document is not None and not self._batch_depth:
             # On the card's roll list (or the editor), never on a value arrow keys would change.
             self.current_page().shown_widget().setFocus()
+            self._share_width()  # the check its two columns, whatever came before
 
     def _update_group_roll_action(self, document: CharacterDocument | None) -> None:
         """Group rolls need a character of a system that has them; the tooltip says why not."""

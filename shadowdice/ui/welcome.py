@@ -43,14 +43,19 @@ class WelcomeScreen(QWidget):
         self.sample_buttons: dict[str, QPushButton] = {}
         self.party_buttons: dict[str, QPushButton] = {}
         for row, info in enumerate(systems):
+            name = QLabel()
+            put(name.setText, _("<b>{system}</b>", system=info.name))
+            put(name.setToolTip, info.summary)
             button = QPushButton()
-            put(button.setText, _("Try a {system} character", system=info.name))
+            put(button.setText, _("One character"))
+            put(button.setAccessibleName, _("Try a {system} character", system=info.name))
             button.setObjectName(f"sample_{info.id}")
             put(button.setToolTip, info.summary)
             button.clicked.connect(lambda _=False, i=info.id: self.sample_requested.emit(i))
             self.sample_buttons[info.id] = button
             party = QPushButton()
-            put(party.setText, _("A {system} party", system=info.name))
+            put(party.setText, _("A party"))
+            put(party.setAccessibleName, _("A {system} party", system=info.name))
             party.setObjectName(f"sample_party_{info.id}")
             put(
                 party.setToolTip,
@@ -61,8 +66,9 @@ class WelcomeScreen(QWidget):
             )
             party.clicked.connect(lambda _=False, i=info.id: self.party_requested.emit(i))
             self.party_buttons[info.id] = party
-            samples.addWidget(button, row, 0)
-            samples.addWidget(party, row, 1)
+            samples.addWidget(name, row, 0)
+            samples.addWidget(button, row, 1)
+            samples.addWidget(party, row, 2)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
         layout.addWidget(text)

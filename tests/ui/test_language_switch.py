@@ -80,7 +80,9 @@ def test_the_play_widgets_follow_a_switch_with_a_roll_on_the_table(qtbot, make_w
     from shadowdice.ui.language import switch
 
     window = make_window()
-    assert window.welcome.sample_buttons["shadowrun4"].text() == "Try a Shadowrun 4 character"
+    sample = window.welcome.sample_buttons["shadowrun4"]
+    assert sample.text() == "One character"
+    assert sample.accessibleName() == "Try a Shadowrun 4 character"
     window.open_sample("shadowrun4")
     dice.extend([5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3])
     window.check_panel.request_roll()
@@ -99,9 +101,8 @@ def test_the_play_widgets_follow_a_switch_with_a_roll_on_the_table(qtbot, make_w
     assert all("(Strg+" in tip for tip in (b.toolTip() for b in panel.action_buttons()))
     assert window.history_filter.itemText(0) == "Alle"
     assert window.current_card().filter.placeholderText().startswith("Wurf suchen")
-    assert window.welcome.sample_buttons["shadowrun4"].text() == (
-        "Einen Charakter für Shadowrun 4 ausprobieren"
-    )
+    assert sample.text() == "Ein Charakter"
+    assert sample.accessibleName() == "Einen Charakter für Shadowrun 4 ausprobieren"
 
     switch("en")
     assert window.check_panel.roll_button.text() == "Roll"

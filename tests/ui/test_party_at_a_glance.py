@@ -182,3 +182,13 @@ def test_a_new_heldenhandbuch_characters_life_circles_are_in_german(qtbot, windo
     assert names == ["Lebenskreis 1", "Lebenskreis 2", "Lebenskreis 3", "Lebenskreis 4"]
     # the file keeps the ids, whatever the language shown
     assert window.current_document().sheet.life_circles[0].name == "Life circle 1"
+
+
+def test_a_party_of_every_system_leaves_the_check_its_two_columns_at_1024(qtbot, window, tmp_path):
+    switch("de")
+    window.resize(1024, 640)
+    window.open_paths(saved_party(tmp_path))
+    for place in range(8):
+        qtbot.keyClick(window, getattr(Qt.Key, f"Key_{place + 1}"), Qt.KeyboardModifier.AltModifier)
+        qtbot.wait(1)
+        assert window.splitter.sizes()[1] >= 560, window.current_document().title
