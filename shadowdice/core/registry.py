@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
@@ -203,6 +203,17 @@ class QuickCheck:
     label: str
     values: Mapping[str, Any]
     rated: bool = True
+
+
+def unrated_marked(
+    checks: Sequence[QuickCheck], key: str, unrated: set[str]
+) -> tuple[QuickCheck, ...]:
+    """The rolls, those whose value of ``key`` is one of ``unrated`` marked not rated.
+
+    >>> unrated_marked([QuickCheck("Climbing 0", {"skill": "Climbing"})], "skill", {"Climbing"})
+    (QuickCheck(label='Climbing 0', values={'skill': 'Climbing'}, rated=False),)
+    """
+    return tuple(replace(check, rated=check.values.get(key) not in unrated) for check in checks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,6 @@ for a learning roll, ``learning_dice``, ``goal``, ``lucky_dice``; then every tab
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.language import translations
@@ -24,6 +23,7 @@ from shadowdice.core.registry import (
     Party,
     QuickCheck,
     RuleSystem,
+    unrated_marked,
 )
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import (
@@ -103,10 +103,7 @@ class Heldenhandbuch(RuleSystem):
         """The default list, the skills the character has no value in marked unrated."""
         assert isinstance(sheet, HeldenSheet)
         none = {f"skill:{skill.name}" for skill in sheet.skills if not skill.value}
-        return tuple(
-            replace(check, rated=check.values.get("what") not in none)
-            for check in super().quick_checks(sheet)
-        )
+        return unrated_marked(super().quick_checks(sheet), "what", none)
 
     def sheet_status(self, sheet: Sheet) -> str:
         """The dice every check loses to emptied lines and critical injuries."""

@@ -12,7 +12,6 @@ labels list every member's (the trait's dice, the minimum roll).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
@@ -27,6 +26,7 @@ from shadowdice.core.registry import (
     Party,
     QuickCheck,
     RuleSystem,
+    unrated_marked,
 )
 from shadowdice.core.sheet import (
     FieldSpec,
@@ -106,10 +106,7 @@ class PhaseSix(RuleSystem):
         """The default list, the skills the character has no dice in marked unrated."""
         assert isinstance(sheet, PhaseSixSheet)
         none = {f"skill:{skill.name}" for skill in sheet.skills if not skill.value}
-        return tuple(
-            replace(check, rated=check.values.get("trait") not in none)
-            for check in super().quick_checks(sheet)
-        )
+        return unrated_marked(super().quick_checks(sheet), "trait", none)
 
     def sheet_actions(self, sheet: Sheet) -> tuple[SheetAction, ...]:
         """The rest, which refreshes the dice; the classic rules ask how long it was."""
