@@ -49,8 +49,8 @@ RESOURCES_ROLE = Qt.ItemDataRole.UserRole + 3
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 4
 
 #: Room around an entry's text, and the width of its key badge and close button.
-PADDING = 5
-BADGE_WIDTH = 18
+PADDING = 4
+BADGE_WIDTH = 14
 CLOSE_WIDTH = 20
 
 _LINE_ROLES = (NAME_ROLE, SYSTEM_ROLE, RESOURCES_ROLE, STATUS_ROLE)
@@ -192,25 +192,37 @@ class RosterDelegate(QStyledItemDelegate):
         return max(width - (CLOSE_WIDTH if role == NAME_ROLE else 0), 40)
 
     def _lines(self, option: QStyleOptionViewItem, index: QModelIndex):
-        """Each line's text, font, width and height at the column's width."""
+        """Each line's text, font, wrapping, width and height at the column's width.
+
+        Resources wrap between one another, never inside one that fits a line; a word
+        longer than the column ("Verletzungsmodifikator" in a narrow roster) breaks where it
+        must rather than being cut.
+        """
         bold, small = self._fonts(option)
         lines = []
         for role in _LINE_ROLES:
             text = index.data(role)
             if not text:
                 continue
-            if role == RESOURCES_ROLE:  # wrapped between resources, never inside one
-                text = " · ".join(part.replace(" ", NO_BREAK) for part in text.split(" · "))
-            font = bold if role == NAME_ROLE else option.font if role == STATUS_ROLE else small
-            width = self._text_width(role)
+            font = bold if role == NAME_ROLE else small
+            metrics, width = QFontMetrics(font), self._text_width(role)
+            if role == RESOURCES_ROLE:
+                fits = metrics.horizontalAdvance
+                text = " · ".join(
+                    part.replace(" ", NO_BREAK) if fits(part) <= width else part
+                    for part in text.split(" · ")
+                )
             flags = Qt.TextFlag.TextWordWrap
-            height = QFontMetrics(font).boundingRect(QRect(0, 0, width, 10_000), flags, text)
-            lines.append((role, text, font, width, height.height()))
+            room = QRect(0, 0, width, 10_000)
+            if metrics.boundingRect(room, flags, text).width() > width:
+                flags = Qt.TextFlag.TextWrapAnywhere
+            height = metrics.boundingRect(room, flags, text).height()
+            lines.append((role, text, font, flags, width, height))
         return lines
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
         """As tall as the entry's lines wrapped to the column."""
-        height = sum(line[4] for line in self._lines(option, index))
+        height = sum(line[-1] for line in self._lines(option, index))
         return QSize(self._view.viewport().width(), height + 2 * PADDING)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
@@ -236,7 +248,7 @@ class RosterDelegate(QStyledItemDelegate):
             painter.drawText(badge, Qt.AlignmentFlag.AlignVCenter, str(key))
         top = rect.top()
         left = rect.left() + BADGE_WIDTH
-        for role, text, font, width, height in self._lines(option, index):
+        for role, text, font, flags, width, height in self._lines(option, index):
             colour = (
                 text_colour
                 if role == NAME_ROLE
@@ -246,7 +258,7 @@ class RosterDelegate(QStyledItemDelegate):
             )
             painter.setPen(colour)
             painter.setFont(font)
-            painter.drawText(QRect(left, top, width, height), Qt.TextFlag.TextWordWrap, text)
+            painter.drawText(QRect(left, top, width, height), flags, text)
             top += height
         if option.state & (QStyle.StateFlag.State_MouseOver | QStyle.StateFlag.State_Selected):
             painter.setPen(text_colour)
