@@ -8,6 +8,7 @@ language shown now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from functools import lru_cache
 
@@ -25,7 +26,10 @@ def describe(record: RollRecord, *, today: date | None = None) -> str:
     who = f"{record.character}: " if record.character else ""
     local = record.time.astimezone()
     day = today or datetime.now().astimezone().date()
-    time = local.strftime("%H:%M") if local.date() == day else local.strftime("%d.%m. %H:%M")
+    # formatted by hand: strftime imports a module at every call, which Qt's import hook slows
+    time = f"{local.hour:02d}:{local.minute:02d}"
+    if local.date() != day:
+        time = f"{local.day:02d}.{local.month:02d}. {time}"
     headline, detail = words(record.outcome.headline), words(record.outcome.detail)
     text = f"{time}  {who}{words(record.check)} — {headline}"
     if headline.endswith("!") and detail:
@@ -87,11 +91,16 @@ def details(record: RollRecord) -> list[str]:
 
 
 def record_text(
-    record: RollRecord, undone: tuple[str, ...] = (), *, today: date | None = None
+    record: RollRecord,
+    undone: tuple[str, ...] = (),
+    *,
+    today: date | None = None,
+    lines: Sequence[str] | None = None,
 ) -> str:
     """A roll as plain text: its line (marked when it was rolled secretly), then its details
     indented; for a roll whose charges were undone, whose. ``today`` as :func:`describe` takes
-    it (given once for many rolls).
+    it (given once for many rolls); ``lines``, the roll's :func:`details` where they were made
+    already.
     """
     line = with_secrecy(record, describe(record, today=today))
     first = _("{roll} (undone)", roll=line) if undone else line
@@ -100,4 +109,5 @@ def record_text(
         if undone
         else []
     )
-    return "\n".join([first, *given_back, *(f"    {line}" for line in details(record))])
+    shown = details(record) if lines is None else lines
+    return "\n".join([first, *given_back, *(f"    {line}" for line in shown)])

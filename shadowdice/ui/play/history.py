@@ -225,6 +225,13 @@ class HistoryModel(QAbstractItemModel):
         self._changed(entry)
         self.replaced.emit(old, new)
 
+    def lines(self, record: RollRecord) -> tuple[str, ...]:
+        """A roll's detail lines as the history shows them (made once, until the language
+        changes).
+        """
+        entry = self._by_record.get(id(record))
+        return self._lines(entry) if entry is not None else tuple(details(record))
+
     def characters(self) -> list[str]:
         """Everyone who rolled: who rolled first in this session first, then earlier ones."""
         return list(self._characters)
@@ -537,7 +544,7 @@ class HistoryView(QTreeView):
         model = self.history_model
         today = datetime.now().astimezone().date()
         text = "\n\n".join(
-            record_text(record, model.undone(record), today=today)
+            record_text(record, model.undone(record), today=today, lines=model.lines(record))
             for record in self.chosen_records()
         )
         QGuiApplication.clipboard().setText(text)
