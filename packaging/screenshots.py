@@ -231,7 +231,7 @@ def group_roll(window):
     done(window)
     system = window.registry.get("heldenhandbuch")
     window.system_selector.setCurrentIndex(window.system_selector.findData(system.id))
-    for name, armor in (("Alrik", []), ("Brun the bandit", [CHAIN_SHIRT])):
+    for name, armor in (("Alrik", []), ("Brun", [CHAIN_SHIRT])):
         sheet = system.new_sheet().model_dump(mode="json")
         for skill in sheet["skills"]:
             if skill["name"] == "Basic martial arts":
@@ -243,7 +243,7 @@ def group_roll(window):
     character(window, "Alrik")
     dialog = window.open_group_roll()
     for document in (d for d in window.documents() if d.system is dialog.system):
-        dialog.set_member(document, document.title in ("Alrik", "Brun the bandit"))
+        dialog.set_member(document, document.title in ("Alrik", "Brun"))
     settle()
     return dialog
 
