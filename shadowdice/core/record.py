@@ -15,6 +15,7 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Field,
     PlainSerializer,
     PlainValidator,
     SerializationInfo,
@@ -148,17 +149,10 @@ class ThrowRecord(_Frozen):
 
     label: Words
     dice: tuple[DieRecord, ...]
-    roller: str | None = None
+    roller: str | None = Field(default=None, exclude_if=lambda roller: roller is None)
     """Who threw it when not the record's character (a contest's fighter, an opponent, a
     group roll's member; "" the game master); None: the record's character, or unknown
-    (older records)."""
-
-    @model_serializer(mode="wrap")
-    def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data = handler(self)
-        if data.get("roller") is None:
-            data.pop("roller", None)
-        return data
+    (older records), and not written."""
 
 
 class ActionRecord(_Frozen):
@@ -237,6 +231,8 @@ class RollRecord(_Frozen):
             return tuple(member.character for member in self.members)
         if ", " not in self.character:  # one character: only other throwers need a look
             others = [throw.roller for throw in self.throws if throw.roller]
+            if not others:
+                return (self.character,) if self.character else ()
             return tuple(dict.fromkeys([self.character, *others] if self.character else others))
         throwers = dict.fromkeys(
             self.thrower(throw, die) for throw in self.throws for die in throw.dice

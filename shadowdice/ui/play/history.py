@@ -68,7 +68,7 @@ PAGE = 50
 class _Entry:
     serial: int
     record: RollRecord
-    characters: frozenset[str]
+    characters: tuple[str, ...]  # who rolled, each once (the record's characters())
     undone: set[str] = field(default_factory=set)  # whose charges were given back
     earlier: bool = False  # from an earlier run of the app
     lines: tuple[str, ...] | None = None  # the details, made when first asked for
@@ -158,7 +158,7 @@ class HistoryModel(QAbstractItemModel):
         """Put a finished roll on top."""
         entry = self._entry(record)
         self._recent.append(entry)
-        self._learn(record.characters(), first=True)
+        self._learn(entry.characters, first=True)
         if not self._accepts(entry):
             return
         self.beginInsertRows(QModelIndex(), 0, 0)
@@ -291,7 +291,7 @@ class HistoryModel(QAbstractItemModel):
             entry = self._entry(record, earlier=True)
             entry.undone.update(undone)
             self._earlier.append(entry)
-            names.update(dict.fromkeys(record.characters()))
+            names.update(dict.fromkeys(entry.characters))
             if self._accepts(entry):
                 self._position[entry.serial] = len(self._earlier_rows)
                 self._earlier_rows.append(entry)
@@ -313,7 +313,7 @@ class HistoryModel(QAbstractItemModel):
     # --- entries -------------------------------------------------------------------------------
 
     def _entry(self, record: RollRecord, *, earlier: bool = False) -> _Entry:
-        entry = _Entry(next(self._serials), record, frozenset(record.characters()))
+        entry = _Entry(next(self._serials), record, record.characters())
         entry.earlier = earlier
         self._by_record[id(record)] = entry
         self._by_serial[entry.serial] = entry
@@ -400,7 +400,7 @@ class HistoryModel(QAbstractItemModel):
         if role == RECORD_ROLE:
             return record
         if role == CHARACTERS_ROLE:
-            return record.characters()
+            return entry.characters
         if index.internalId() != 0:
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 return self._lines(entry)[index.row()]
