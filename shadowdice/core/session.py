@@ -251,6 +251,14 @@ class RollSession(ABC):
         """The follow-up actions to offer now (none once finished)."""
         return () if self.finished else tuple(self._offered())
 
+    def stops_early(self) -> str | None:
+        """What finishing now would record when the roll stands before a step its rules
+        still await ("Stopped after the hit, before the damage throw"), so that the player
+        can be asked first; None when it may end here. A session that can stop early
+        records exactly this as its headline when it is finished there.
+        """
+        return None
+
     def watch_resources(self, read: Callable[[], Mapping[str, int]]) -> None:
         """Have each action's change name the resources it moved ("Edge 3 → 2"): ``read``
         gives the characters' resources by name, read before and after each action.

@@ -204,6 +204,7 @@ class MainWindow(QMainWindow):
 
         self.check_panel = CheckPanel()
         self.roll_panel = RollPanel(animation_ms=animation_ms)
+        self.roll_panel.may_stop = self._may_stop
         self._normal_animation_ms = animation_ms
         self.history_model = HistoryModel(self)
         self.history = HistoryView(self.history_model)
@@ -510,6 +511,14 @@ class MainWindow(QMainWindow):
     def _may_spend(self, action) -> bool:
         question = _("{action} costs {cost}. Spend it?", action=action.label, cost=action.cost)
         return bool(self.prompts.ask_yes_no(action.label, question))
+
+    def _may_stop(self, session: RollSession, stopped: str) -> bool:
+        question = _(
+            "{check} is not over. Ended now, the history records: “{stopped}”. End it here?",
+            check=session.check,
+            stopped=stopped,
+        )
+        return bool(self.prompts.ask_yes_no(_("End the roll here?"), question))
 
     def show_keys(self) -> KeysDialog:
         """Help ▸ Keys (F1): the keys that exist, read from the actions."""

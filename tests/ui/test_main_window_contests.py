@@ -66,7 +66,7 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
     # When he attacks Brun (Ctrl+1) with the suggested dice, confirmed with Ctrl+Enter
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
     assert panel.tray.is_picking() and len(panel.tray.picked()) == 3
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter takes the pick
     qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
     assert headline(window) == "Brun must block 3 attacks"
     detail = panel.findChild(QLabel, "outcome_detail").text()
@@ -109,7 +109,9 @@ def test_a_memory_check_is_rolled_secretly_by_the_game_master(qtbot, window, dic
     assert not panel.widget("memory").isChecked()  # the option is for one roll
 
 
-def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(qtbot, window, dice):
+def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(
+    qtbot, window, dice, prompts
+):
     alrik = new_fighter(qtbot, window, "Alrik")
     # The game master types the faces Alrik saved by aiming into his sheet
     field = window.current_editor().field_widget("combat_dice_saved_text")
@@ -137,11 +139,14 @@ def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(qtbot
     # Then the sheet's list is used up, and the record keeps the saved dice as carried over
     assert alrik.sheet.combat_dice_saved == [] and alrik.modified
     qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    prompts.yes_no_answers.append(True)  # ended while throwing: asked, and recorded so
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    assert "before the initiative" in prompts.asked_yes_no[-1]
     window.show_party_member(window.documents().index(alrik))
     editor = window.current_editor()
     assert editor.field_widget("combat_dice_saved_text").text() == ""
     record = window.history_model.records()[0]
+    assert record.outcome.headline == "Stopped while the fighters throw, before the initiative"
     assert record.throws[0].label == "Alrik: dice saved from the last combat phase"
     assert all(die.carried for die in record.throws[0].dice)
 
@@ -163,7 +168,7 @@ def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, wi
     qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Alrik takes the initiative
     qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # attacks Brun with the six 11s: an Exi
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter takes the pick
     qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # Brun cannot block: lets them through
     qtbot.waitUntil(settled(window, "damage"), timeout=3000)
@@ -189,7 +194,7 @@ def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, wi
     assert panel.tray.is_picking() and not panel.tray.picked()
     qtbot.keyClick(panel.tray, Qt.Key.Key_End)
     qtbot.keyClick(panel.tray, Qt.Key.Key_Space)
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter takes the pick
     qtbot.waitUntil(settled(window, "deal"), timeout=3000)
     detail = panel.findChild(QLabel, "outcome_detail").text()
     assert "Alrik hands the damage die 14 to Cedric" in detail
@@ -238,3 +243,42 @@ def test_picking_dice_on_a_small_laptop_leaves_every_follow_up_readable(qtbot, w
         ]
 
     qtbot.waitUntil(lambda: not cut_off(), timeout=1000)
+
+
+def test_confirming_a_pick_and_ending_the_phase_never_share_a_key(qtbot, window, dice, prompts):
+    new_fighter(qtbot, window, "Alrik")
+    new_fighter(qtbot, window, "Brun")
+    qtbot.keyClick(window, Qt.Key.Key_G, CTRL)
+    dialog = window.findChild(GroupRollDialog)
+    dice.extend([12, 12, 12, 5, 15, 14, 9, 6])
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Alrik takes the initiative
+    qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
+    panel = window.roll_panel
+
+    # When the game master picks the attack dice and presses Ctrl+Enter (Done's key)
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    assert panel.tray.is_picking() and not panel.done_button.isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    # Then nothing is taken or ended: the pick waits for Enter, and the status bar says so
+    assert panel.tray.is_picking() and panel.is_open() and not prompts.asked_yes_no
+    assert "Enter" in window.statusBar().currentMessage()
+    # When Enter takes the pick, a second Enter ends nothing either
+    qtbot.keyClick(window, Qt.Key.Key_Return)
+    qtbot.keyClick(window, Qt.Key.Key_Return)
+    qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
+    assert panel.is_open() and headline(window) == "Brun must block 3 attacks"
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # Brun lets the attacks through
+    qtbot.waitUntil(settled(window, "damage"), timeout=3000)
+
+    # When Done comes after the hit, before the damage throw: the game master is asked
+    prompts.yes_no_answers.append(False)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    assert "Stopped after the hit, before the damage throw" in prompts.asked_yes_no[-1]
+    assert panel.is_open() and offered(window, "damage"), "No: the phase goes on"
+    prompts.yes_no_answers.append(True)
+    panel.done_button.click()
+    # Then the history records where it stopped, never "Every attack blocked"
+    record = window.history_model.records()[0]
+    assert record.outcome.headline == "Stopped after the hit, before the damage throw"

@@ -45,9 +45,9 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     click_die(qtbot, tray, 1)  # no: only the 9
     assert tray.picked() == [0]
 
-    # And confirms with Ctrl+Enter: the 4 and the 2 are thrown again and show 9 and 5
+    # And takes the pick with Enter: the 4 and the 2 are thrown again and show 9 and 5
     dice.extend([9, 5])
-    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not tray.is_animating() and offered(window, "keep"))
 
     # Then the kept 9 lies apart in the tray's kept strip, first, and the result so far is 9

@@ -327,6 +327,8 @@ class CombatSession(RollSession):
         self.swapped: dict[int, int] = {}
         self.notes: list[str] = []
         self.settled = False
+        #: Where the phase was ended before its last step, in words (see :meth:`stops_early`).
+        self.stopped: str | None = None
         # The actions as last worked out, and the language they are shown in; the suggested
         # defence (the defence actions and the outcome both read it): until the next change.
         self._cached: tuple[str, list[Action]] | None = None
@@ -834,6 +836,10 @@ class CombatSession(RollSession):
             self.notes.append(_("{name} takes the initiative", name=self.fighters[int(who)].name))
             self._stop_everyone()
             self.phase = Phase.ATTACK
+            holder = self.fighters[int(who)]
+            if not holder.free_group():  # nothing to attack with: no attack, no dead end
+                self.notes.append(_("{name} has no group to attack with", name=holder.name))
+                self.phase = Phase.OVER
         elif kind == SWAP:
             self._swap(int(who), picked)
         elif kind == ATTACK:
@@ -1106,9 +1112,31 @@ class CombatSession(RollSession):
                 sheet.psyche.current -= lost
                 self.charges.append(Charge("psyche", lost, index))
 
+    def stops_early(self) -> str | None:
+        """The step the phase stands before, when ending it now leaves it undone: the
+        initiative, the attack, the block, the damage throw, dealing the damage. A counter
+        offered is not awaited: ending there ends the exchange without one.
+        """
+        if self.finished or self.phase in (Phase.OVER, Phase.COUNTER):
+            return None
+        if self.phase is Phase.THROWING:
+            return _("Stopped while the fighters throw, before the initiative")
+        if self.phase is Phase.ATTACK:
+            name = self.fighters[self._attacker()].name
+            return _("Stopped before {name}'s attack", name=name)
+        if self.phase is Phase.DEFENCE:
+            name = self.fighters[self._defender()].name
+            return _("Stopped after the attack, before {name}'s block", name=name)
+        if self.phase is Phase.HIT:
+            return _("Stopped after the hit, before the damage throw")
+        return _("Stopped after the damage throw, before the damage was dealt")
+
     def finish(self) -> RollRecord:
-        """End the phase as it stands: an exchange not carried through ends without a hit."""
+        """End the phase as it stands: an exchange not carried through ends without a hit,
+        and the record says where it stopped (:meth:`stops_early`).
+        """
         if not self.finished and not self.settled:
+            self.stopped = self.stops_early()
             if self.phase is Phase.THROWING:
                 self._stop_everyone()
             self.phase = Phase.OVER
@@ -1148,13 +1176,11 @@ class CombatSession(RollSession):
         if self.phase is Phase.ATTACK:
             return _("{value} attacks", value=names[self._attacker()]), Tone.NEUTRAL
         if self.phase is Phase.DEFENCE:
-            attacks = len(self.attacks)
-            word = "attack" if attacks == 1 else "attacks"
-            return _(
-                "{value} must block {attacks} {word}",
+            return _n(
+                "{value} must block {n} attack",
+                "{value} must block {n} attacks",
+                len(self.attacks),
                 value=names[self._defender()],
-                attacks=attacks,
-                word=word,
             ), Tone.NEUTRAL
         if self.phase is Phase.COUNTER:
             return _("{value} blocks and may counter", value=names[self._defender()]), Tone.NEUTRAL
@@ -1166,6 +1192,8 @@ class CombatSession(RollSession):
             ), Tone.SUCCESS
         if self.phase is Phase.SPLIT:
             return _("{value} splits the Exi's damage", value=names[self._attacker()]), Tone.SUCCESS
+        if self.stopped is not None:
+            return self.stopped, Tone.NEUTRAL
         if self.hit is not None:
             return hit_headline(names[self._defender()], self.hit), Tone.CRITICAL
         if self.fled:
@@ -1206,6 +1234,7 @@ class CombatSession(RollSession):
             "hit": self.hit is not None or self.phase in (Phase.HIT, Phase.SPLIT),
             "fled": self.fled,
             "fell": self.fell,
+            "stopped": self.stopped or "",
             "damage": self.hit.sentence if self.hit else "",
             "severity": self.hit.hits[0].severity.value if self.hit else "",
         }

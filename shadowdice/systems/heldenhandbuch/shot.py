@@ -114,6 +114,8 @@ class ShotSession(RollSession):
         self.hit: DamageResult | None = None
         self.deadly = False
         self.notes: list[str] = []
+        #: Where the shot was ended before its damage throw, in words.
+        self.stopped: str | None = None
         step = shooter.tested.step
         saved, cleared = take_saved_dice(shooter.sheet, step.count)
         if cleared:
@@ -364,8 +366,16 @@ class ShotSession(RollSession):
             self._mark(die.id, Mark.HIT)
         self.phase = "over"
 
+    def stops_early(self) -> str | None:
+        """A hit whose damage is not thrown yet."""
+        if self.finished or self.phase != "hit":
+            return None
+        return _("Stopped after the hit, before the damage throw")
+
     def finish(self) -> RollRecord:
-        """End the shot as it stands."""
+        """End the shot as it stands; a hit without its damage throw says so."""
+        if not self.finished:
+            self.stopped = self.stops_early()
         self.phase = "over"
         return super().finish()
 
@@ -434,6 +444,8 @@ class ShotSession(RollSession):
                 tone = Tone.SUCCESS
             else:
                 headline, tone = _("{shooter} misses", shooter=shooter), Tone.FAILURE
+            if self.stopped is not None:
+                headline, tone = self.stopped, Tone.NEUTRAL
             if self.shot.hit:
                 words.append(_("{target} voids a combat die", target=target))
         return Outcome(

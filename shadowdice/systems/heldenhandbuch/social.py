@@ -374,6 +374,22 @@ class InfluenceSession(SideBySideSession):
                 member=name,
             )
 
+    def stops_early(self) -> str | None:
+        """Victims whose Psyche line emptied and who have not chosen yet."""
+        undecided = [self.entrants[i].name for i in self.emptied if i not in self.choices]
+        if self.finished or not self.decided or not undecided:
+            return None
+        return _(
+            "Stopped before {names} chose between the die malus and a wish",
+            names=", ".join(undecided),
+        )
+
+    def finish(self) -> RollRecord:
+        """End the influence; a choice not made is noted as not made."""
+        if not self.finished and (stopped := self.stops_early()):
+            self.notes.append(stopped)
+        return super().finish()
+
     def _contest_apply(self, action: Action, picked: tuple[int, ...]) -> None:
         kind, _colon, index = action.id.partition(":")
         self.choices[int(index)] = kind
@@ -395,7 +411,7 @@ class InfluenceSession(SideBySideSession):
         if not self.decided:
             return Outcome(_("Influence: everyone throws"), Tone.NEUTRAL, " · ".join(words))
         tricks = self.tricks()
-        trick_words = ", ".join(str(face) for face in tricks) or "none"
+        trick_words = ", ".join(str(face) for face in tricks) or _("none")
         words.append(_("tricks: {trick_words}", trick_words=trick_words))
         losses = []
         for index, lost in self.lost.items():
@@ -565,7 +581,42 @@ class JointSession(SideBySideSession):
 
     def __init__(self, entrants: Sequence[Entrant], **kwargs: Any) -> None:
         self.contributed: dict[int, tuple[int, ...]] = {}
+        self.stopped: str | None = None
         super().__init__(entrants, check=_("Joint check"), **kwargs)
+
+    def _successes(self, index: int) -> tuple[tuple[int, int], ...]:
+        """An entrant's successes, the dice they may contribute: (id, face)."""
+        session = self.round[index]
+        return tuple(
+            (die_id, face)
+            for die_id, face in session.dice_faces(session.scored_ids())
+            if is_success(face)
+        )
+
+    def waiting(self) -> list[int]:
+        """The entrants still to contribute: everyone until the checks are settled, then
+        those with a success to contribute (one without has nothing to give, and is not
+        waited for).
+        """
+        return [
+            index
+            for index in range(len(self.entrants))
+            if index not in self.contributed and (not self.decided or self._successes(index))
+        ]
+
+    def stops_early(self) -> str | None:
+        """Entrants who could still contribute dice."""
+        waiting = self.waiting()
+        if self.finished or not waiting:
+            return None
+        names = ", ".join(self.entrants[index].name for index in waiting)
+        return _("Stopped before {names} contributed dice", names=names)
+
+    def finish(self) -> RollRecord:
+        """End the joint check; stopped before everyone contributed, it says so."""
+        if not self.finished:
+            self.stopped = self.stops_early()
+        return super().finish()
 
     @property
     def cap(self) -> int:
@@ -577,15 +628,9 @@ class JointSession(SideBySideSession):
         return contribution(self.round[index], self.cap)
 
     def _contest_actions(self) -> Iterable[Action]:
-        for index, entrant in enumerate(self.entrants):
-            if index in self.contributed:
-                continue
-            session = self.round[index]
-            successes = tuple(
-                (die_id, face)
-                for die_id, face in session.dice_faces(session.scored_ids())
-                if is_success(face)
-            )
+        for index in self.waiting():
+            entrant = self.entrants[index]
+            successes = self._successes(index)
             eligible = tuple(die_id for die_id, _face in successes)
             yield Action(
                 f"contribute:{index}",
@@ -626,11 +671,12 @@ class JointSession(SideBySideSession):
     def outcome(self) -> Outcome:
         """The joint group, once everyone has contributed."""
         words = self._round_standing()
-        if len(self.contributed) < len(self.entrants):
-            waiting = [e.name for i, e in enumerate(self.entrants) if i not in self.contributed]
+        if waiting := [self.entrants[index].name for index in self.waiting()]:
             headline = (
                 _("Joint check: everyone throws") if not self.decided else _("Contribute dice")
             )
+            if self.stopped is not None:
+                headline = self.stopped
             words.append(
                 _(
                     "matches up to {cap}; still to contribute: {join}",

@@ -144,6 +144,9 @@ class RollPanel(QWidget):
         self.colour_of: Callable[[CharacterDocument], QColor | None] = lambda _document: None
         #: Asked before an action that costs something is taken; False keeps it untaken.
         self.may_spend: Callable[[Action], bool] = lambda _action: True
+        #: Asked before Done ends a roll that stands before a step its rules await, with
+        #: what the record would say (:meth:`RollSession.stops_early`); False goes on.
+        self.may_stop: Callable[[RollSession, str], bool] = lambda _session, _stopped: True
         self.tray = DiceTray(duration_ms=animation_ms)
         self.tray.setObjectName("dice_tray")
         self.tray.setMinimumHeight(90)
@@ -216,7 +219,16 @@ class RollPanel(QWidget):
                 shortcut.setWhatsThis,
                 _("Take follow-up {number} of the roll (its button)", number=number),
             )
-        put(self.confirm_button.setToolTip, _("Take the picked dice (Ctrl+Enter)"))
+        put(self.confirm_button.setToolTip, _("Take the picked dice (Enter)"))
+        # Enter confirms a pick, Ctrl+Enter ends the roll: one press too many never ends it.
+        self._confirm_keys = [
+            QShortcut(QKeySequence(key), self, self._confirm_by_key)
+            for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ]
+        for shortcut in self._confirm_keys:
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.setEnabled(False)
+        put(self._confirm_keys[0].setWhatsThis, _("Take the picked dice"))  # Enter: the same
         put(self.cancel_button.setToolTip, _("Pick nothing after all (Esc)"))
         escape = QShortcut(QKeySequence("Esc"), self, self.cancel_button.click)
         put(escape.setWhatsThis, _("Stop picking dice"))
@@ -281,7 +293,7 @@ class RollPanel(QWidget):
     def _connect_signals(self) -> None:
         self.tray.dice_settled.connect(self._on_dice_settled)
         self.tray.picked_changed.connect(self._on_picked_changed)
-        self.done_button.clicked.connect(self.finish)
+        self.done_button.clicked.connect(self.end_roll)
         self.confirm_button.clicked.connect(self._on_confirm_clicked)
         self.cancel_button.clicked.connect(self._end_pick)
         self.entry.answered.connect(self._on_faces_typed)
@@ -400,12 +412,32 @@ class RollPanel(QWidget):
         return record
 
     def go_on(self) -> None:
-        """Ctrl+Enter: take the picked dice when picking, else finish the roll shown."""
+        """Ctrl+Enter: end the roll shown (:meth:`end_roll`). While dice are picked it ends
+        nothing: Enter takes them, Esc drops the pick.
+        """
         if self._pending is not None:
-            if self.confirm_button.isEnabled():
-                self.confirm_button.click()
-        elif self.session is not None and self.session is self._open:
-            self.finish()
+            self.problem_occurred.emit(
+                _("Take the picked dice with Enter, or pick nothing with Esc, before Done.")
+            )
+            return
+        self.end_roll()
+
+    def end_roll(self) -> RollRecord | None:
+        """Done: finish the roll shown; one that stands before a step its rules await asks
+        first, and is recorded as stopped there.
+        """
+        session = self.session
+        if session is None or session is not self._open or self._pending is not None:
+            return None
+        stopped = session.stops_early()
+        if stopped is not None and not self.may_stop(session, stopped):
+            return None
+        return self.finish()
+
+    def _confirm_by_key(self) -> None:
+        """Enter while dice are picked: take them, when the pick is valid."""
+        if self._pending is not None and self.confirm_button.isEnabled():
+            self.confirm_button.click()
 
     def apply(self, action_id: str, picked: tuple[int, ...] = ()) -> None:
         """Apply an offered action of the session shown."""
@@ -629,7 +661,7 @@ class RollPanel(QWidget):
                 self.actions_grid.addWidget(holder, row, 1)
             rows[action.member].addWidget(button)
             self._action_buttons.append(button)
-        self.done_button.setEnabled(self.is_open())
+        self.done_button.setEnabled(self.is_open() and self._pending is None)
         self._arrange_buttons_soon()
 
     def _disable_actions(self) -> None:
@@ -661,6 +693,9 @@ class RollPanel(QWidget):
         put(self.detail.setText, action.pick.prompt)
         self.confirm_button.setVisible(True)
         self.cancel_button.setVisible(True)
+        self.done_button.setEnabled(False)
+        for shortcut in self._confirm_keys:
+            shortcut.setEnabled(True)
         self._arrange_buttons_soon()
         self._on_picked_changed(self.tray.picked())
 
@@ -676,6 +711,9 @@ class RollPanel(QWidget):
         if self._pending is not None:
             self._pending = None
             self.tray.end_pick()
+            self.done_button.setEnabled(self.is_open() and not self.tray.is_animating())
+        for shortcut in self._confirm_keys:
+            shortcut.setEnabled(False)
         self.confirm_button.setVisible(False)
         self.cancel_button.setVisible(False)
         self._arrange_buttons_soon()

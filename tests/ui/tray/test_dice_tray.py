@@ -443,10 +443,12 @@ def test_keyboard_moves_the_focus_ring_and_toggles(qtbot, tray):
     assert blocker.args == [[2]]
     qtbot.keyClick(tray, Qt.Key.Key_Right)
     qtbot.keyClick(tray, Qt.Key.Key_Right)  # stays on the last eligible die
-    qtbot.keyClick(tray, Qt.Key.Key_Return)
+    qtbot.keyClick(tray, Qt.Key.Key_Return)  # Enter takes the pick (the roll panel's key)
+    assert tray.picked() == [2]
+    qtbot.keyClick(tray, Qt.Key.Key_Space)
     assert tray.picked() == [2, 4]
     qtbot.keyClick(tray, Qt.Key.Key_Left)
-    qtbot.keyClick(tray, Qt.Key.Key_Enter)
+    qtbot.keyClick(tray, Qt.Key.Key_Space)
     assert tray.picked() == [4]
     assert tray.die_item(2).focused == tray.hasFocus()
 

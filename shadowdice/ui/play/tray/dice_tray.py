@@ -311,14 +311,16 @@ class DiceTray(QGraphicsView):
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Left/Right move the focus ring between eligible dice, Space/Enter toggle."""
+        """Left/Right move the focus ring between eligible dice, Space toggles (Enter
+        takes the pick: the roll panel's key).
+        """
         if self._pick is not None:
             key = event.key()
             if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End):
                 self._move_focus(key)
                 event.accept()
                 return
-            if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if key == Qt.Key.Key_Space:
                 if self._focus_id is not None:
                     self.toggle_die(self._focus_id)
                 event.accept()
