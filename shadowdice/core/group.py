@@ -106,6 +106,10 @@ class GroupSession(RollSession):
         """The members' results, combined by the system's rule."""
         return self._combine(self.members)
 
+    def standings(self) -> tuple[str, ...]:
+        """Each member's own outcome."""
+        return tuple(member.outcome().headline for member in self.members)
+
     def _evaluate(self) -> None:
         """Show every member's dice as they lie, grouped by character."""
         dice: list[Die] = []

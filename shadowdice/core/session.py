@@ -251,6 +251,12 @@ class RollSession(ABC):
         """The follow-up actions to offer now (none once finished)."""
         return () if self.finished else tuple(self._offered())
 
+    def standings(self) -> tuple[str, ...]:
+        """Where each character who rolls stands, in words, in the order they roll in (a
+        group's members, a contest's entrants); empty for a check of one character.
+        """
+        return ()
+
     def stops_early(self) -> str | None:
         """What finishing now would record when the roll stands before a step its rules
         still await ("Stopped after the hit, before the damage throw"), so that the player

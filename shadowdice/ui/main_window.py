@@ -90,6 +90,7 @@ from shadowdice.ui.play.history import (
     earlier_rolls,
 )
 from shadowdice.ui.play.party_roster import MAX_PARTY_KEYS, PartyRoster
+from shadowdice.ui.play.play_column import PlayColumn
 from shadowdice.ui.play.roll_panel import RollPanel
 from shadowdice.ui.play.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
 from shadowdice.ui.prompts import Prompts, SaveChoice
@@ -115,8 +116,6 @@ if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first sh
 
 _, _n = translations(__name__)
 
-#: The tray's height, in pixels, that a growing check form leaves it when taking room.
-TRAY_HEIGHT_KEPT = 300
 
 
 class MainWindow(QMainWindow):
@@ -209,30 +208,11 @@ class MainWindow(QMainWindow):
         self.history_model = HistoryModel(self)
         self.history = HistoryView(self.history_model)
         self.history_filter = CharacterChooser(self.history_model)
-        history_bar = QHBoxLayout()
-        history_label = QLabel()
-        put(history_label.setText, _("<b>History</b>"))
-        history_label.setBuddy(self.history)
-        history_bar.addWidget(history_label)
-        history_bar.addStretch(1)
-        history_bar.addWidget(self.history_filter)
-        history_box = QWidget()
-        history_layout = QVBoxLayout(history_box)
-        history_layout.setContentsMargins(0, 0, 0, 0)
-        history_layout.addLayout(history_bar)
-        history_layout.addWidget(self.history, 1)
-        self.history.setMinimumHeight(40)
-
-        # Check, tray and history share the right-hand column; the player drags their borders.
-        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.right_splitter.setObjectName("right_splitter")
-        self.right_splitter.addWidget(self.check_panel)
-        self.right_splitter.addWidget(self.roll_panel)
-        self.right_splitter.addWidget(history_box)
-        self.right_splitter.setStretchFactor(0, 0)
-        self.right_splitter.setStretchFactor(1, 3)
-        self.right_splitter.setStretchFactor(2, 1)
-        self.right_splitter.setChildrenCollapsible(False)
+        # Check (or encounter), tray and history share the right-hand column.
+        self.right_splitter = PlayColumn(
+            self.check_panel, self.roll_panel, self.history, self.history_filter
+        )
+        self.encounter = self.right_splitter.encounter
 
         self.splitter = QSplitter()
         self.splitter.setObjectName("main_splitter")
@@ -404,9 +384,6 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_current_changed)
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
-        self.check_panel.form_grew.connect(
-            self._make_room_for_check, Qt.ConnectionType.QueuedConnection
-        )
         self.roll_panel.roll_finished.connect(self._on_roll_finished)
         self.roll_undone.connect(self.history_model.set_undone)
         self.history_model.replaced.connect(self._on_record_replaced)
@@ -952,19 +929,6 @@ class MainWindow(QMainWindow):
 
     # --- rolling -------------------------------------------------------------------------------
 
-    def _make_room_for_check(self) -> None:
-        """Give a check form that grew (an opponent chosen) the height it needs, from the
-        tray, as long as the tray keeps :data:`TRAY_HEIGHT_KEPT`.
-        """
-        sizes = self.right_splitter.sizes()
-        wanted = self.check_panel.sizeHint().height() - sizes[0]
-        given = min(wanted, sizes[1] - TRAY_HEIGHT_KEPT)
-        if given <= 0:  # the tray is short: it takes back what the form can spare
-            spare = sizes[0] - self.check_panel.minimumSizeHint().height()
-            given = -min(max(spare, 0), max(TRAY_HEIGHT_KEPT - sizes[1], 0))
-        if given:
-            self.right_splitter.setSizes([sizes[0] + given, sizes[1] - given, *sizes[2:]])
-
     def _share_width(self) -> None:
         """In Play, give the check column :data:`CHECK_COLUMN_WIDTH` (two columns of its form);
         in Edit, give the sheet :data:`EDIT_SHEET_WIDTH`: taken from the other side as long
@@ -991,7 +955,7 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self._share_width()
-        self._make_room_for_check()
+        self.right_splitter.make_room_for_check()
 
     def _on_roll_requested(self, values: CheckValues) -> None:
         document = self.current_document()

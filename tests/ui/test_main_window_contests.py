@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel
 from shadowdice.ui.language import switch
 from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.test_layout import layout_problems
-from tests.ui.window_helpers import choose, headline, offered
+from tests.ui.window_helpers import action_button, choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -81,11 +81,29 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
     qtbot.waitUntil(lambda: headline(window) == "Brun: heavy damage", timeout=3000)
     assert "Armor quality 10 falls to 9" in panel.findChild(QLabel, "outcome_detail").text()
 
-    # Then the armor wore, Brun sits out a throw next phase, and Ctrl+Enter files the phase
+    # Then the armor wore, Brun sits out a throw next phase
     assert brun.sheet.armor[0].quality == 9 and brun.sheet.combat_throws_skipped == 1
     assert brun.modified and not alrik.sheet.combat_throws_skipped
+
+    # When Brun's player puts the heavy injury in circle 1 (Ctrl+1), the light one in 4 (Ctrl+4)
+    qtbot.waitUntil(settled(window, "injury:0"), timeout=3000)
+    assert window.encounter.cards[1].asked.text().startswith("Now: Heavy injury in Life circle 1")
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    light = lambda: action_button(window, "injury:3").text() == "Light injury in Life circle 4"  # noqa: E731
+    qtbot.waitUntil(lambda: settled(window, "injury:3")() and light(), timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_4, CTRL)
+    # Then the injuries are on Brun's sheet, and the outcome says where
+    circles = brun.sheet.life_circles
+    assert (circles[0].heavy, circles[3].light) == (1, 1)
+    detail = panel.findChild(QLabel, "outcome_detail")
+    qtbot.waitUntil(lambda: "Brun: light injury in Life circle 4" in detail.text(), timeout=3000)
+    # And Ctrl+Enter files the phase without a question; one undo takes the roll's marks back
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     assert "Alrik, Brun: Combat" in window.history_model.index(0).data()
+    window.show_party_member(window.documents().index(brun))
+    window.undo()
+    circles = brun.sheet.life_circles
+    assert (circles[0].heavy, circles[3].light) == (0, 0)
 
 
 def test_a_memory_check_is_rolled_secretly_by_the_game_master(qtbot, window, dice):
@@ -134,8 +152,7 @@ def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(
         (9, False),
         (4, False),
     ]
-    detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
-    assert "Alrik: group 26 (13 + 13) on the table" in detail
+    assert window.encounter.cards[0].standing.text() == "group 26 (13 + 13) on the table"
     # Then the sheet's list is used up, and the record keeps the saved dice as carried over
     assert alrik.sheet.combat_dice_saved == [] and alrik.modified
     qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)

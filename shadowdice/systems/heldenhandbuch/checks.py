@@ -202,6 +202,32 @@ class HeldenCheck(CheckValuesModel):
     memory: bool = False
 
 
+def refuse_when_spent(sheet: HeldenSheet, *, physical: bool) -> None:
+    """Refuse a check the character cannot make: with all Psyche lost no check at all, with
+    all Physis lost no physical check (rule text "Physis, Psyche": for 30 minutes, read as
+    until Physis or Psyche comes back).
+
+    Raises:
+        CheckError: with the reason in words.
+    """
+    if sheet.psyche.current <= 0:
+        raise CheckError(
+            _(
+                "{name} has lost all Psyche: no check until Psyche comes back (30 minutes "
+                "at the least).",
+                name=sheet.name,
+            )
+        )
+    if physical and sheet.physis.current <= 0:
+        raise CheckError(
+            _(
+                "{name} has lost all Physis: no physical check until Physis comes back "
+                "(30 minutes at the least).",
+                name=sheet.name,
+            )
+        )
+
+
 def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
     """The check the values ask for.
 
@@ -223,6 +249,7 @@ def plan_check(sheet: HeldenSheet, values: CheckValues) -> Plan:
         ) from None
     if kind not in (ATTRIBUTE, SKILL):
         raise CheckError(_("Choose an attribute or a skill to roll."))
+    refuse_when_spent(sheet, physical=kind == ATTRIBUTE and row.physical)
     value = row.value
     step: DiceStep = row.step
     if roll == LEARNING:

@@ -95,6 +95,13 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
 )
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
 from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
+from shadowdice.systems.heldenhandbuch.injuries import (
+    INJURY,
+    Injury,
+    inflict,
+    injuries_of,
+    injury_actions,
+)
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
@@ -139,6 +146,7 @@ class Phase(StrEnum):
     COUNTER = "counter"
     HIT = "hit"
     SPLIT = "split"
+    INJURY = "injury"
     OVER = "over"
 
 
@@ -323,6 +331,8 @@ class CombatSession(RollSession):
         self.split_hits: dict[int, DamageResult] = {}
         self.fled = False
         self.fell = False
+        #: Injuries of the hit still to be placed on the targets' life circles, in order.
+        self.injuries: list[Injury] = []
         self.bonus = [0] * len(self.fighters)
         self.swapped: dict[int, int] = {}
         self.notes: list[str] = []
@@ -476,7 +486,7 @@ class CombatSession(RollSession):
                     marks = evaluation.marks(die_id, face)
                 if die.marks != marks or die.score != score:
                     self._set_marks(die_id, marks, score)
-        if self.phase is Phase.OVER and not self.settled:
+        if self.phase in (Phase.INJURY, Phase.OVER) and not self.settled:
             self._settle()
 
     # --- actions ------------------------------------------------------------------------------
@@ -499,6 +509,10 @@ class CombatSession(RollSession):
             yield from self._defence_actions()
         elif self.phase is Phase.COUNTER:
             yield from self._counter_actions()
+        elif self.phase is Phase.INJURY:
+            injury = self.injuries[0]
+            fighter = self.fighters[injury.who]
+            yield from injury_actions(fighter.sheet, fighter.name, injury)
         elif self.phase is Phase.HIT:
             yield from self._hit_actions()
         elif self.phase is Phase.SPLIT:
@@ -870,6 +884,13 @@ class CombatSession(RollSession):
             self._hand_damage(int(who), picked)
         elif kind == DEAL:
             self._deal_damage()
+        elif kind == INJURY:
+            injury = self.injuries.pop(0)
+            fighter = self.fighters[injury.who]
+            self.notes.append(inflict(fighter.sheet, fighter.name, int(who), injury.severity))
+            self.charges.append(Charge("life_circles", 1, injury.who))
+            if not self.injuries:
+                self.phase = Phase.OVER
         elif kind == FALL:
             self.fell = True
             name = self.fighters[self._defender()].name
@@ -1019,7 +1040,7 @@ class CombatSession(RollSession):
             _("{name}: damage", name=attacker.name),
             count,
             sides=sides,
-            group=f"{attacker.name} · damage",
+            group=str(_("{name} · damage", name=attacker.name)),
             roller=attacker.name,
         )
         self.damage_ids = tuple(die.id for die in dice)
@@ -1075,9 +1096,11 @@ class CombatSession(RollSession):
             else:
                 self.split_hits[index] = result
                 self._earn_bonus(index, self.maneuver.initiative_bonus)
+            if self.fighters[index].sheet.life_circles:
+                self.injuries += injuries_of(index, result)
         for die_id in self.damage_ids:
             self._mark(die_id, Mark.HIT)
-        self.phase = Phase.OVER
+        self.phase = Phase.INJURY if self.injuries else Phase.OVER
 
     def _attacker(self) -> int:
         assert self.attacker is not None
@@ -1129,13 +1152,25 @@ class CombatSession(RollSession):
             return _("Stopped after the attack, before {name}'s block", name=name)
         if self.phase is Phase.HIT:
             return _("Stopped after the hit, before the damage throw")
+        if self.phase is Phase.INJURY:
+            name = self.fighters[self.injuries[0].who].name
+            return _n(
+                "Stopped after the damage, before {name} placed the injury",
+                "Stopped after the damage, before {name} placed the {n} injuries",
+                len(self.injuries),
+                name=name,
+            )
         return _("Stopped after the damage throw, before the damage was dealt")
 
     def finish(self) -> RollRecord:
         """End the phase as it stands: an exchange not carried through ends without a hit,
         and the record says where it stopped (:meth:`stops_early`).
         """
-        if not self.finished and not self.settled:
+        if not self.finished and self.phase is Phase.INJURY:  # the damage stands as dealt
+            self.notes.append(self.stops_early() or "")
+            self.phase = Phase.OVER
+            self._outcome = None
+        elif not self.finished and not self.settled:
             self.stopped = self.stops_early()
             if self.phase is Phase.THROWING:
                 self._stop_everyone()
@@ -1201,6 +1236,13 @@ class CombatSession(RollSession):
         if self.defender is None:
             return _("No attack"), Tone.NEUTRAL
         return _("Every attack blocked"), Tone.NEUTRAL
+
+    def standings(self) -> tuple[str, ...]:
+        """Each fighter's group and rescue dice left, or that they sit out or still throw."""
+        return tuple(
+            fighter.words("standing", self._standing_of(fighter), _standing_words)
+            for fighter in self.fighters
+        )
 
     def _standing(self) -> list[str]:
         """Every fighter's standing, each worded again only when what it tells changed."""

@@ -57,6 +57,7 @@ from shadowdice.systems.heldenhandbuch.checks import (
     SINGLE,
     SKILL,
     plan_check,
+    refuse_when_spent,
     what_choices,
     what_key,
     what_keys,
@@ -400,6 +401,8 @@ def _entrants(members: Sequence[Sheet], values: CheckValues) -> tuple[str, list[
             check["roll"] = values.joint_roll or SINGLE
         elif contest == RANGED:
             check["roll"] = CASCADE if index == 0 else SINGLE
+        if contest in (COMBAT, RANGED):  # fighting and shooting are physical
+            refuse_when_spent(sheet, physical=True)
         try:
             plan = plan_check(sheet, check)
         except CheckError as error:

@@ -39,6 +39,13 @@ from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSessi
 from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
 from shadowdice.systems.heldenhandbuch.combat_rules import damage_to, take_saved_dice
 from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+from shadowdice.systems.heldenhandbuch.injuries import (
+    INJURY,
+    Injury,
+    inflict,
+    injuries_of,
+    injury_actions,
+)
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.lookups.ranged import (
@@ -116,6 +123,8 @@ class ShotSession(RollSession):
         self.notes: list[str] = []
         #: Where the shot was ended before its damage throw, in words.
         self.stopped: str | None = None
+        #: Injuries of the hit still to be placed on the target's life circles, in order.
+        self.injuries: list[Injury] = []
         step = shooter.tested.step
         saved, cleared = take_saved_dice(shooter.sheet, step.count)
         if cleared:
@@ -225,6 +234,8 @@ class ShotSession(RollSession):
                     suggested=self._suggested_save(),
                 ),
             )
+        if self.phase == "injury":
+            yield from injury_actions(self.target.sheet, self.target.name, self.injuries[0])
         if self.phase == "hit":
             count, sides = self.damage_dice()
             yield Action(
@@ -260,6 +271,13 @@ class ShotSession(RollSession):
             self._save(picked)
         elif action.id == "damage":
             self._throw_damage()
+        elif action.id.startswith(f"{INJURY}:"):
+            injury = self.injuries.pop(0)
+            circle = int(action.id.partition(":")[2])
+            self.notes.append(inflict(self.target.sheet, self.target.name, circle, injury.severity))
+            self.charges.append(Charge("life_circles", 1, 1))
+            if not self.injuries:
+                self.phase = "over"
 
     def _aim(self, picked: tuple[int, ...]) -> None:
         self.phase = "aiming"
@@ -354,7 +372,7 @@ class ShotSession(RollSession):
             _("{name}: damage", name=self.shooter.name),
             count,
             sides=sides,
-            group=f"{self.shooter.name} · damage",
+            group=str(_("{name} · damage", name=self.shooter.name)),
             roller=self.shooter.name,
         )
         legendary = self.matches_of_legend() >= LEGENDARY_SHOT
@@ -364,17 +382,30 @@ class ShotSession(RollSession):
             self.charges.append(Charge("armor_quality", wear, 1))
         for die in dice:
             self._mark(die.id, Mark.HIT)
-        self.phase = "over"
+        if self.target.sheet.life_circles:
+            self.injuries = injuries_of(1, self.hit)
+        self.phase = "injury" if self.injuries else "over"
 
     def stops_early(self) -> str | None:
-        """A hit whose damage is not thrown yet."""
-        if self.finished or self.phase != "hit":
+        """A hit whose damage is not thrown yet, or whose injuries are not placed yet."""
+        if self.finished or self.phase not in ("hit", "injury"):
             return None
+        if self.phase == "injury":
+            return _n(
+                "Stopped after the damage, before {name} placed the injury",
+                "Stopped after the damage, before {name} placed the {n} injuries",
+                len(self.injuries),
+                name=self.target.name,
+            )
         return _("Stopped after the hit, before the damage throw")
 
     def finish(self) -> RollRecord:
-        """End the shot as it stands; a hit without its damage throw says so."""
-        if not self.finished:
+        """End the shot as it stands; a hit without its damage throw says so, and injuries
+        not placed are noted as not placed.
+        """
+        if not self.finished and self.phase == "injury":
+            self.notes.append(self.stops_early() or "")
+        elif not self.finished:
             self.stopped = self.stops_early()
         self.phase = "over"
         return super().finish()

@@ -243,6 +243,10 @@ class SideBySideSession(RollSession):
             self.charges.append(Charge("psyche", taken, index))
         return taken, psyche.emptied_lines - before
 
+    def standings(self) -> tuple[str, ...]:
+        """Each entrant's check of the round."""
+        return tuple(session.outcome().headline for session in self.round)
+
     def _round_standing(self) -> list[str]:
         words = []
         for entrant, session in zip(self.entrants, self.round, strict=True):

@@ -31,6 +31,8 @@ _, _n = translations(__name__)
 
 #: The width the dialog opens with, where the window is as wide.
 ROOMY_WIDTH = 900
+#: The rows of the list of who rolls shown at once; more scroll.
+MEMBER_ROWS_SHOWN = 8
 
 
 class GroupRollDialog(QDialog):
@@ -66,6 +68,7 @@ class GroupRollDialog(QDialog):
                 else Qt.CheckState.Unchecked
             )
             self.member_list.addItem(item)
+        self._fit_member_list()
         self.form = ParamForm()
         self.preview = QLabel("")
         self.preview.setObjectName("group_preview")
@@ -89,6 +92,15 @@ class GroupRollDialog(QDialog):
         # Wide enough for two columns of choices to show their entries whole, where it fits
         room = parent.width() if parent is not None else ROOMY_WIDTH
         self.resize(max(self.sizeHint().width(), min(ROOMY_WIDTH, room)), self.sizeHint().height())
+
+    def _fit_member_list(self) -> None:
+        """The list of who rolls as tall as its rows (up to :data:`MEMBER_ROWS_SHOWN`, then it
+        scrolls): an empty list box takes no room from the choices.
+        """
+        rows = min(self.member_list.count(), MEMBER_ROWS_SHOWN)
+        row = self.member_list.sizeHintForRow(0) if rows else 0
+        frame = 2 * self.member_list.frameWidth()
+        self.member_list.setFixedHeight(rows * row + frame + 2)
 
     def _connect_signals(self) -> None:
         self.member_list.itemChanged.connect(self._rebuild)

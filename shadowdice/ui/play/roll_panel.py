@@ -122,6 +122,8 @@ class RollPanel(QWidget):
         dice_shown(object, object): the open roll's dice fall (the session, the ids of the
             dice that fall now).
         outcome_shown(object): the open roll's dice lie still; its outcome stands.
+        roll_shown(): the roll shown changed, or where it stands (read ``session``,
+            ``documents`` and :meth:`is_open`).
 
     Attributes:
         entry: the strip that takes typed faces while a roll waits for them.
@@ -131,6 +133,7 @@ class RollPanel(QWidget):
     problem_occurred = Signal(str)
     dice_shown = Signal(object, object)
     outcome_shown = Signal(object)
+    roll_shown = Signal()
 
     def __init__(self, *, animation_ms: int = 550, parent=None) -> None:
         super().__init__(parent)
@@ -528,6 +531,7 @@ class RollPanel(QWidget):
             document.sheet_changed.connect(self._on_sheet_changed)
         self.secret_banner.setVisible(session is not None and session.secret)
         self.refresh_colours()
+        self.roll_shown.emit()
 
     def refresh_colours(self) -> None:
         """Colour the dice shown by their characters' dice colours."""
@@ -544,6 +548,7 @@ class RollPanel(QWidget):
         """A rest or an edit during the roll changes what can be spent: offer afresh."""
         if not self.tray.is_animating() and self._pending is None and not self.waiting():
             self._rebuild_actions()
+            self.roll_shown.emit()
 
     @staticmethod
     def _mark_charged(
@@ -582,13 +587,16 @@ class RollPanel(QWidget):
         put(self.headline.setAccessibleName, _("Outcome: {outcome}", outcome=headline))
         self._style_headline(outcome.tone)
         check, detail = self.session.check, outcome.detail
+        if standings := set(self.session.standings()):  # the encounter's cards show them
+            detail = " · ".join(part for part in detail.split(" · ") if part not in standings)
         if detail:
             check = _("{check} — {detail}", check=check, detail=detail)
-        if self.session.character:
+        if self.session.character and not standings:  # an encounter's cards name everyone
             check = _("{name}: {check}", name=self.session.character, check=check)
         put(self.detail.setText, check)
         self._show_change_and_legend()
         self._rebuild_actions()
+        self.roll_shown.emit()
 
     def set_legend_visible(self, visible: bool) -> None:
         """Show or hide the legend of the marks under the outcome."""
@@ -612,7 +620,8 @@ class RollPanel(QWidget):
         """Colour the headline by its tone; a long one is set smaller, so that it takes no
         more room than a short one and the window keeps its size.
         """
-        points = 26 if len(self.headline.text()) <= LONG_HEADLINE else 17
+        short = len(self.headline.text()) <= LONG_HEADLINE and len(self.documents) < 2
+        points = 26 if short else 17  # an encounter's cards take room: its headline is smaller
         self.headline.setStyleSheet(
             f"font-size: {points}pt; font-weight: 700; color: {TONE_COLOURS[tone]}; padding: 4px;"
         )

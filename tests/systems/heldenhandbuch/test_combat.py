@@ -131,6 +131,19 @@ def test_matches_raise_every_attack_and_a_tria_is_let_through_into_worn_armor(co
     )
     assert values["severity"] == "heavy"
     assert armor.quality == 9  # every damage of 11+: quality -1
+    # Brun's player places the heavy injury, then the light one: a circle each, by choice
+    assert session.stops_early() == "Stopped after the damage, before Brun placed the 2 injuries"
+    assert [a.label for a in session.actions()] == [
+        f"Heavy injury in Life circle {n}" for n in range(1, 5)
+    ]
+    session.apply("injury:0")
+    assert session.actions()[3].label == "Light injury in Life circle 4"
+    session.apply("injury:3")
+    circles = brun.life_circles
+    assert (circles[0].heavy, circles[0].lost, circles[0].treated) == (1, 3, False)
+    assert (circles[3].light, circles[3].lost) == (1, 1)
+    assert "Brun: light injury in Life circle 4" in session.outcome().detail
+    assert session.outcome().headline == "Brun: heavy damage" and not session.actions()
     # The Tria's initiative bonus: Brun sits out the first throw of the next phase
     assert brun.combat_throws_skipped == 1
 
@@ -466,6 +479,10 @@ def test_an_exi_between_two_fighters_deals_its_damage_at_once(combat):
     session.apply("attack:1", by_face(session, "Alrik", *[11] * 6))
     session.apply("let_through")
     session.apply("damage")
+    # The damage dealt at once (no split offered); Brun places his injury, and it is over
+    assert session.outcome().values["phase"] == "injury"
+    assert not any(action.id.startswith("split") for action in session.actions())
+    session.apply("injury:0")
     assert session.outcome().values["phase"] == "over" and session.actions() == ()
 
 

@@ -5,8 +5,10 @@ session's docstring): a consequence is charged up to the bound, the outcome says
 charged, and a roll charges all of its consequences or none.
 """
 
+import pytest
 from pydantic import Field
 
+from shadowdice.core.registry import CheckError
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 
 
@@ -44,19 +46,12 @@ def test_a_legendary_check_at_the_most_mythos_points_adds_none(roll, alrik):
     assert record.outcome.headline == "Legendary! Result 36 (12 + 12 + 12)"
 
 
-def test_with_psyche_at_zero_the_record_does_not_claim_a_charge(roll, alrik):
-    # Given Alrik's Psyche at 0 (three lines emptied: three dice fewer) and Intimidation on
-    # 6W20, When 1, 2, 3 are thrown: one 1 and no success to offset it
+def test_with_psyche_at_zero_no_check_is_made_so_none_can_charge(roll, alrik):
+    # Given Alrik's Psyche at 0: "Physis, Psyche" allows no check at all (see
+    # test_spent_points.py), so no roll can claim to take a point that is not there
     alrik.psyche.current = 0
-    alrik.skill("Intimidation").bonus_dice = 5
-    session = roll(alrik, [1, 2, 3], what="skill:Intimidation", roll="single")
-
-    record = session.finish()
-    assert session.charges == []
-    assert "one 1 not offset: Psyche already at 0" in record.outcome.detail
-    assert "Psyche -" not in record.outcome.detail
-    assert "charged to the sheet" not in record.outcome.detail
-    assert record.outcome.values["psyche_lost"] == 0
+    with pytest.raises(CheckError, match="lost all Psyche"):
+        roll(alrik, [1, 2, 3], what="skill:Intimidation", roll="single")
 
 
 def test_with_one_psyche_point_left_the_record_says_what_was_taken(roll, alrik):
