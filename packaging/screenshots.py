@@ -171,8 +171,10 @@ def roll(window, values: dict) -> None:
 
 
 def done(window) -> None:
-    """Put the roll on the table in the history."""
-    window.roll_panel.go_on()
+    """Put the roll on the table in the history, as the next roll does: without Done's
+    question when a fight stands before its next step (the history says where it stopped).
+    """
+    window.roll_panel.finish()
     settle()
 
 
@@ -259,7 +261,7 @@ def fight(window) -> None:
     press(window, "action_initiative:0")
     wait_until(lambda: any(name.startswith("action_attack") for name in offered(window)))
     press(window, next(n for n in offered(window) if n.startswith("action_attack")))
-    QTest.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window, Qt.Key.Key_Return)  # Enter takes the picked dice
     wait_until(lambda: "action_let_through" in offered(window))
 
 

@@ -106,6 +106,10 @@ class GroupSession(RollSession):
         """The members' results, combined by the system's rule."""
         return self._combine(self.members)
 
+    def participants(self) -> tuple[str, ...]:
+        """Each member's name, as the group calls them."""
+        return tuple(member.character for member in self.members)
+
     def standings(self) -> tuple[str, ...]:
         """Each member's own outcome."""
         return tuple(member.outcome().headline for member in self.members)

@@ -251,6 +251,12 @@ class RollSession(ABC):
         """The follow-up actions to offer now (none once finished)."""
         return () if self.finished else tuple(self._offered())
 
+    def participants(self) -> tuple[str, ...]:
+        """The names of the characters who roll, as the roll calls them (its actions'
+        ``member``), in the order they roll in; empty for a check of one character.
+        """
+        return ()
+
     def standings(self) -> tuple[str, ...]:
         """Where each character who rolls stands, in words, in the order they roll in (a
         group's members, a contest's entrants); empty for a check of one character.

@@ -117,7 +117,6 @@ if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first sh
 _, _n = translations(__name__)
 
 
-
 class MainWindow(QMainWindow):
     """The Shadowdice main window.
 

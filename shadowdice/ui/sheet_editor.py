@@ -191,6 +191,8 @@ class SheetTableView(QWidget):
         if self.hide_unrated is not None:
             self.hide_unrated.setChecked(False)  # a new row starts unrated: keep it in sight
         row = self.model.add_row()
+        if row is None:  # refused, and the reason shown
+            return
         index = self.proxy.mapFromSource(self.model.index(row, 0))
         self.view.setCurrentIndex(index)
         self.view.scrollTo(index)

@@ -148,9 +148,15 @@ class SheetTableModel(QAbstractTableModel):
             return False
         return True
 
-    def add_row(self) -> int:
-        """Add a row through the document; returns its index."""
-        return self.document.add_row(self.table)
+    def add_row(self) -> int | None:
+        """Add a row through the document; returns its index, or None when the rules refuse
+        a new row (all Force skills taken), with the reason reported.
+        """
+        try:
+            return self.document.add_row(self.table)
+        except SheetEditError as error:
+            self.edit_refused.emit(str(error))
+            return None
 
     def remove_row(self, row: int) -> None:
         """Remove a row through the document, or report why not."""

@@ -109,6 +109,18 @@ def combat(qtbot, window, dice, faces):
     settle(qtbot, window, "initiative:0")
 
 
+def attack(qtbot, window, step=None):
+    """The first fighter takes the initiative and attacks the second with the suggested
+    dice (looked at while picked, as ``step``), taken with Enter.
+    """
+    take(qtbot, window, "initiative:0")
+    settle(qtbot, window, "attack:1")
+    take(qtbot, window, "attack:1")
+    if step:
+        fits(qtbot, window, step)
+    qtbot.keyClick(window, Qt.Key.Key_Return)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=["1024x640", "1366x768"])
 def test_every_step_of_a_combat_phase_fits(qtbot, window, dice, prompts, size, language):
@@ -119,11 +131,7 @@ def test_every_step_of_a_combat_phase_fits(qtbot, window, dice, prompts, size, l
     # A phase where Brakmar can block: the two 14s are met by his 15s
     combat(qtbot, window, dice, [12, 12, 5, 3, 15, 15, 9, 6])
     fits(qtbot, window, "initiative")
-    take(qtbot, window, "initiative:0")
-    settle(qtbot, window, "attack:1")
-    take(qtbot, window, "attack:1")
-    fits(qtbot, window, "attack pick")
-    qtbot.keyClick(window, Qt.Key.Key_Return)
+    attack(qtbot, window, "attack pick")
     settle(qtbot, window, "block")
     take(qtbot, window, "block")
     fits(qtbot, window, "block pick")
@@ -136,10 +144,7 @@ def test_every_step_of_a_combat_phase_fits(qtbot, window, dice, prompts, size, l
 
     # A phase with a hit through the armour
     combat(qtbot, window, dice, [12, 12, 12, 5, 15, 14, 9, 6])
-    take(qtbot, window, "initiative:0")
-    settle(qtbot, window, "attack:1")
-    take(qtbot, window, "attack:1")
-    qtbot.keyClick(window, Qt.Key.Key_Return)
+    attack(qtbot, window)
     settle(qtbot, window, "let_through")
     fits(qtbot, window, "defence")
     take(qtbot, window, "let_through")
@@ -149,7 +154,10 @@ def test_every_step_of_a_combat_phase_fits(qtbot, window, dice, prompts, size, l
     take(qtbot, window, "damage")
     settle(qtbot, window)
     assert brakmar.sheet.armor[0].quality == 9  # the armour wore
-    fits(qtbot, window, "damage and armour")
+    fits(qtbot, window, "damage and armour, the injuries to place")
+    take(qtbot, window, "injury:0")
+    settle(qtbot, window)
+    fits(qtbot, window, "the second injury to place")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

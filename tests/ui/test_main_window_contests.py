@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel
 from shadowdice.ui.language import switch
 from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.test_layout import layout_problems
-from tests.ui.window_helpers import action_button, choose, headline, offered
+from tests.ui.window_helpers import choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -87,15 +87,16 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
 
     # When Brun's player puts the heavy injury in circle 1 (Ctrl+1), the light one in 4 (Ctrl+4)
     qtbot.waitUntil(settled(window, "injury:0"), timeout=3000)
-    assert window.encounter.cards[1].asked.text().startswith("Now: Heavy injury in Life circle 1")
+    assert window.encounter.cards[1].asked.text().startswith("Now: Life circle 1 · Life circle 2")
+    assert "Brun places a heavy injury" in panel.findChild(QLabel, "outcome_detail").text()
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
-    light = lambda: action_button(window, "injury:3").text() == "Light injury in Life circle 4"  # noqa: E731
+    detail = panel.findChild(QLabel, "outcome_detail")
+    light = lambda: "Brun places a light injury" in detail.text()  # noqa: E731
     qtbot.waitUntil(lambda: settled(window, "injury:3")() and light(), timeout=3000)
     qtbot.keyClick(window, Qt.Key.Key_4, CTRL)
     # Then the injuries are on Brun's sheet, and the outcome says where
     circles = brun.sheet.life_circles
     assert (circles[0].heavy, circles[3].light) == (1, 1)
-    detail = panel.findChild(QLabel, "outcome_detail")
     qtbot.waitUntil(lambda: "Brun: light injury in Life circle 4" in detail.text(), timeout=3000)
     # And Ctrl+Enter files the phase without a question; one undo takes the roll's marks back
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)

@@ -111,3 +111,24 @@ def test_a_flag_column_is_a_check_box_that_sets_the_flag(qtmodeltester, qapp):
     assert model.setData(cell, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
     assert document.sheet.attributes[row].physical is True
     assert cell.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+
+
+def test_a_row_the_rules_refuse_is_reported_not_raised(qtbot, qapp):
+    # Given a Star Wars character who has every Force skill (found by the soak test: the
+    # Add button raised out of the slot)
+    from shadowdice.systems.starwars.system import StarWarsD6
+
+    system = StarWarsD6()
+    document = CharacterDocument(system, system.new_sheet())
+    table = next(t for t in system.sheet_tables() if t.key == "force_skills")
+    model = SheetTableModel(document, table)
+    while True:
+        try:
+            document.add_row(table)
+        except Exception:
+            break
+    before = model.rowCount()
+    # When another row is asked for, Then the refusal is reported and nothing is added
+    with qtbot.waitSignal(model.edit_refused) as refused:
+        assert model.add_row() is None
+    assert "all Force skills" in refused.args[0] and model.rowCount() == before

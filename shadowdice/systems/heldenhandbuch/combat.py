@@ -101,6 +101,7 @@ from shadowdice.systems.heldenhandbuch.injuries import (
     inflict,
     injuries_of,
     injury_actions,
+    injury_question,
 )
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
@@ -1237,6 +1238,10 @@ class CombatSession(RollSession):
             return _("No attack"), Tone.NEUTRAL
         return _("Every attack blocked"), Tone.NEUTRAL
 
+    def participants(self) -> tuple[str, ...]:
+        """The fighters' names."""
+        return tuple(fighter.name for fighter in self.fighters)
+
     def standings(self) -> tuple[str, ...]:
         """Each fighter's group and rescue dice left, or that they sit out or still throw."""
         return tuple(
@@ -1253,6 +1258,9 @@ class CombatSession(RollSession):
         if self.phase is Phase.DEFENCE and self.suggested_defence() is None:
             defender = self.fighters[self._defender()].name
             words.append(_("{defender}'s dice cannot block every attack", defender=defender))
+        if self.phase is Phase.INJURY:
+            injury = self.injuries[0]
+            words.append(injury_question(self.fighters[injury.who].name, injury))
         return words
 
     def _standing_of(self, fighter: Fighter) -> Standing:

@@ -14,6 +14,7 @@ game master marks it treated ("versorgt").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from shadowdice.core.language import N_, translations
@@ -54,9 +55,35 @@ _DONE = {
 }
 
 
+#: How a new sheet numbers its circles (the name is kept as the player's words).
+_NUMBERED = re.compile(r"Life circle (\d+)")
+
+
+def circle_name(name: str) -> str:
+    """A circle's name as shown: a new sheet's numbering in the language shown ("Lebenskreis
+    4"), a name the player gave as typed.
+    """
+    if numbered := _NUMBERED.fullmatch(name):
+        return _("Life circle {number}", number=int(numbered[1]))
+    return name
+
+
+_ASK = {
+    Severity.LIGHT: N_("{name} places a light injury: in which life circle?"),
+    Severity.HEAVY: N_("{name} places a heavy injury: in which life circle?"),
+    Severity.CRITICAL: N_("{name} places a critical injury: in which life circle?"),
+}
+
+
+def injury_question(name: str, injury: Injury) -> str:
+    """What the injured player is asked now, in words."""
+    return _(_ASK[injury.severity], name=name)
+
+
 def injury_actions(sheet: HeldenSheet, name: str, injury: Injury) -> list[Action]:
-    """The target's choice of circle for an injury: one action per life circle, enabled
-    while the circle has room for it.
+    """The target's choice of circle for an injury: one action per life circle, named by
+    the circle (the outcome asks the question, :func:`injury_question`), enabled while the
+    circle has room for it.
     """
     actions = []
     for index, circle in enumerate(sheet.life_circles):
@@ -64,13 +91,14 @@ def injury_actions(sheet: HeldenSheet, name: str, injury: Injury) -> list[Action
         actions.append(
             Action(
                 f"{INJURY}:{index}",
-                _(_WHERE[injury.severity], circle=circle.name),
+                circle_name(circle.name),
                 hint=_(
-                    "The injured player chooses where the injury goes; it is written on "
-                    "the sheet's life circles."
+                    "{injury}: the injured player chooses where it goes; it is written on "
+                    "the sheet's life circles.",
+                    injury=_(_WHERE[injury.severity], circle=circle_name(circle.name)),
                 ),
                 enabled=room,
-                reason=_("{circle} has no segment left for it", circle=circle.name),
+                reason=_("{circle} has no segment left for it", circle=circle_name(circle.name)),
                 member=name,
             )
         )
@@ -96,4 +124,4 @@ def inflict(sheet: HeldenSheet, name: str, circle_index: int, severity: Severity
     else:
         circle.critical = 1
         circle.treated = False
-    return _(_DONE[severity], name=name, circle=circle.name)
+    return _(_DONE[severity], name=name, circle=circle_name(circle.name))

@@ -45,6 +45,7 @@ from shadowdice.systems.heldenhandbuch.injuries import (
     inflict,
     injuries_of,
     injury_actions,
+    injury_question,
 )
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
@@ -386,6 +387,10 @@ class ShotSession(RollSession):
             self.injuries = injuries_of(1, self.hit)
         self.phase = "injury" if self.injuries else "over"
 
+    def participants(self) -> tuple[str, ...]:
+        """The shooter and the target."""
+        return (self.shooter.name, self.target.name)
+
     def stops_early(self) -> str | None:
         """A hit whose damage is not thrown yet, or whose injuries are not placed yet."""
         if self.finished or self.phase not in ("hit", "injury"):
@@ -479,6 +484,8 @@ class ShotSession(RollSession):
                 headline, tone = self.stopped, Tone.NEUTRAL
             if self.shot.hit:
                 words.append(_("{target} voids a combat die", target=target))
+            if self.phase == "injury":
+                words.append(injury_question(target, self.injuries[0]))
         return Outcome(
             headline,
             tone,

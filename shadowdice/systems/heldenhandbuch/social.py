@@ -243,6 +243,10 @@ class SideBySideSession(RollSession):
             self.charges.append(Charge("psyche", taken, index))
         return taken, psyche.emptied_lines - before
 
+    def participants(self) -> tuple[str, ...]:
+        """The entrants' names."""
+        return tuple(entrant.name for entrant in self.entrants)
+
     def standings(self) -> tuple[str, ...]:
         """Each entrant's check of the round."""
         return tuple(session.outcome().headline for session in self.round)

@@ -160,10 +160,10 @@ class EncounterView(QWidget):
             self._layout.addWidget(card, 1)
         for index, card in enumerate(self.cards):
             card.setVisible(index < len(documents))
-        standings = session.standings()
+        standings, names = session.standings(), session.participants()
         actions = [action for action in session.actions() if action.enabled and action.member]
         for index, document in enumerate(documents):
-            name = document.title
+            name = names[index] if index < len(names) else document.title
             asked = [
                 action.label.removeprefix(f"{action.member}: ")
                 for action in actions
