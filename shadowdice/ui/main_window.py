@@ -1000,6 +1000,10 @@ class MainWindow(QMainWindow):
     def _on_group_roll_requested(self, members: list, values: CheckValues) -> None:
         system = members[0].system
         dialog = self.sender()
+        if any(member not in self.documents() for member in members):
+            self._show_message(_("A character of the group was closed: open the group roll again."))
+            dialog.reject()
+            return
 
         def start(sheets: list[Sheet], source: DiceSource) -> RollSession:
             return system.start_group_check(sheets, values, source)

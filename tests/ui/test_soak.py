@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QWidget
 from shadowdice.core.dice import RandomDiceSource
 from shadowdice.core.record import RollRecord
 from shadowdice.ui.language import switch
+from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.conftest import AnsweredPrompts
 
 STEPS = int(os.environ.get("SHADOWDICE_SOAK_STEPS", "400"))
@@ -136,18 +137,29 @@ def test_random_keys_and_clicks_never_crash_the_window(qtbot, make_window, tmp_p
     window = make_window(animation_ms=0)
     systems = [info.id for info in window.registry.infos()]
     for system_id in systems:  # every system, two characters each (group rolls, contests)
-        window.open_sample(system_id)
-        window.open_sample(system_id)
-    counts = {"keys": 0, "clicks": 0, "languages": 0, "saves": 0, "steps in an encounter": 0}
+        for _ in range(2):
+            document = window.open_sample(system_id)
+            if system_id == "heldenhandbuch":  # fighters who can hit
+                skill = document.sheet.skill("Basic martial arts")
+                skill.value, skill.base_die, skill.bonus_dice = 14, "W20", 3
+    counts = dict.fromkeys(
+        ("keys", "clicks", "group rolls asked", "languages", "saves", "steps in an encounter"), 0
+    )
     with qtbot.capture_exceptions() as exceptions:
         for step in range(STEPS):
             roll = rng.random()
             if roll < 0.6:
                 key, modifiers = rng.choice(KEYS)
-                target = QApplication.focusWidget() or QApplication.activeWindow() or window
+                # as a user's keys would go: to a dialog that waits for an answer first
+                target = (
+                    QApplication.activeModalWidget()
+                    or QApplication.focusWidget()
+                    or QApplication.activeWindow()
+                    or window
+                )
                 qtbot.keyClick(target, key, modifiers)
                 counts["keys"] += 1
-            elif roll < 0.97:
+            elif roll < 0.95:
                 widgets = clickable()
                 if widgets:
                     widget = rng.choice(widgets)
@@ -156,6 +168,11 @@ def test_random_keys_and_clicks_never_crash_the_window(qtbot, make_window, tmp_p
                     else:
                         qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
                     counts["clicks"] += 1
+            elif roll < 0.97:  # a group roll or contest: Ctrl+G, then Enter in its dialog
+                qtbot.keyClick(window, K.Key_G, CTRL)
+                if dialog := QApplication.activeModalWidget() or window.findChild(GroupRollDialog):
+                    qtbot.keyClick(dialog.focusWidget() or dialog, K.Key_Return)
+                counts["group rolls asked"] += 1
             elif roll < 0.985:
                 switch(rng.choice(["en", "de"]))
                 counts["languages"] += 1

@@ -232,7 +232,7 @@ def contest_params(members: Sequence[Sheet]) -> tuple[CheckParam, ...]:
                 Kind.CHOICE,
                 WEAPON,
                 choices=(
-                    (WEAPON, _("A sword, axe, polearm or other weapon")),
+                    (WEAPON, _("Sword, axe, polearm or other")),
                     (DAGGER, _("A dagger")),
                     (UNARMED, _("Bare hands")),
                 ),
