@@ -300,3 +300,24 @@ def test_confirming_a_pick_and_ending_the_phase_never_share_a_key(qtbot, window,
     # Then the history records where it stopped, never "Every attack blocked"
     record = window.history_model.records()[0]
     assert record.outcome.headline == "Stopped after the hit, before the damage throw"
+
+
+def test_closing_a_member_of_a_group_roll_leaves_the_others_their_tabs(qtbot, window, dice):
+    # Given a Phase Six group roll of two characters, done (found by the soak test: switching
+    # to the other one afterwards showed the roll with the closed character, and raised)
+    for _ in range(2):
+        window.open_sample("phasesix")
+    dialog = window.open_group_roll()
+    dice.extend([6, 5, 4, 3, 2, 1] * 4)
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    window.roll_panel.done_button.click()
+    # When the first closes and the game master shows the second
+    with qtbot.capture_exceptions() as exceptions:
+        window.close_document(0)
+        qtbot.wait(10)  # the closed character is deleted when the event loop turns
+        window.show_party_member(0)
+        qtbot.wait(10)
+    # Then nothing raised, and the tray shows no roll of a closed character
+    assert not exceptions
+    assert window.roll_panel.documents == []

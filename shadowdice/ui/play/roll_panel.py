@@ -511,10 +511,14 @@ class RollPanel(QWidget):
             self.tray.setFocus()
 
     def forget(self, document: CharacterDocument) -> None:
-        """A character is closing: finish a roll it takes part in, and let it go."""
+        """A character is closing: finish a roll it takes part in, and let it go (with the
+        latest roll of everyone who rolled with it: that roll would show a closed character).
+        """
         if document in self._open_documents:
             self.finish()
-        self._latest.pop(document, None)
+        for other, (_session, documents) in list(self._latest.items()):
+            if document in documents:
+                del self._latest[other]
         if document in self.documents:
             self.show_for(None)
 
