@@ -78,10 +78,13 @@ class Play:
         self.qtbot.waitUntil(lambda: action_button(self.window, action_id) is not None)
         self.qtbot.mouseClick(action_button(self.window, action_id), Qt.MouseButton.LeftButton)
         if confirm:
-            self.qtbot.keyClick(self.window, Qt.Key.Key_Return, CTRL)
+            self.qtbot.keyClick(self.window, Qt.Key.Key_Return)  # Enter takes the pick
         self.settle()
 
     def done(self) -> None:
+        session = self.window.roll_panel.session
+        if session is not None and session.stops_early():  # Done asks first: yes, end here
+            self.window.prompts.yes_no_answers.append(True)
         self.qtbot.mouseClick(self.window.roll_panel.done_button, Qt.MouseButton.LeftButton)
         self.qtbot.waitUntil(lambda: self.window.history_model.rowCount() >= 1, timeout=3000)
         self.looks.append(look(self.table))
