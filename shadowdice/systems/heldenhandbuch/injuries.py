@@ -14,13 +14,12 @@ game master marks it treated ("versorgt").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from shadowdice.core.language import N_, translations
 from shadowdice.core.session import Action
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, Severity
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet, term
 
 _, _n = translations(__name__)
 
@@ -55,17 +54,11 @@ _DONE = {
 }
 
 
-#: How a new sheet numbers its circles (the name is kept as the player's words).
-_NUMBERED = re.compile(r"Life circle (\d+)")
-
-
 def circle_name(name: str) -> str:
-    """A circle's name as shown: a new sheet's numbering in the language shown ("Lebenskreis
-    4"), a name the player gave as typed.
+    """A circle's name as the sheet shows it: a new sheet's ("Life circle 4") in the language
+    shown, a name the player gave as typed.
     """
-    if numbered := _NUMBERED.fullmatch(name):
-        return _("Life circle {number}", number=int(numbered[1]))
-    return name
+    return term(name)
 
 
 _ASK = {
