@@ -85,9 +85,7 @@ def settle(qtbot, window, action_id=None):
 
 
 def take(qtbot, window, action_id):
-    button = action_button(window, action_id)
-    index = window.roll_panel.action_buttons().index(button)
-    qtbot.keyClick(window, getattr(Qt.Key, f"Key_{index + 1}"), CTRL)
+    qtbot.mouseClick(action_button(window, action_id), Qt.MouseButton.LeftButton)
 
 
 def fighter(qtbot, window, name, armor=False):

@@ -27,6 +27,7 @@ def combat(qtbot, window, dice, *, secret):
     dice.extend([12, 12, 12, 5, 15, 14, 9, 6])
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: headline(window).endswith("Throw 1: everyone looks"), timeout=3000)
+    window.prompts.yes_no_answers.append(True)  # Done asks before the initiative: end here
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
 
 

@@ -86,9 +86,9 @@ class RandomPrompts(AnsweredPrompts):
 
         return self.rng.choice([SaveChoice.DISCARD, SaveChoice.CANCEL])
 
-    def open_path(self, folder: Path) -> Path | None:
+    def open_paths(self, folder: Path) -> list[Path]:
         files = sorted(self.folder.glob("*.shadowdice"))
-        return self.rng.choice([None, *files]) if files else None
+        return self.rng.sample(files, self.rng.randint(0, len(files)))
 
     def save_path(self, suggested: Path) -> Path | None:
         return self.rng.choice([None, self.folder / f"soak-{self.rng.randrange(5)}.shadowdice"])
