@@ -54,8 +54,10 @@ def trusted(model: type[Model], **fields: Any) -> Model:
     """A record of ``model`` from every one of its fields, as validating them would give.
 
     Only for code that builds each part right itself (a roll session finishing): it skips
-    validation, which costs far more than the rest of a roll. Every field must be given,
-    with values as validation makes them (tuples, :func:`frozen_values`, nested records).
+    validation, which costs far more than the rest of a roll. Every field must be given, in
+    the order the model declares them (JSON is written in that order: only then does the record
+    read back from a file as the same text), with values as validation makes them (tuples,
+    :func:`frozen_values`, nested records).
     Records that come from elsewhere (files) are validated.
     """
     record = _new_object(model)

@@ -401,10 +401,10 @@ class RollSession(ABC):
                     trusted(
                         ThrowRecord,
                         label=throw.label,
-                        roller=throw.roller,
                         dice=tuple(
                             [known(dice[i][1:]) or _die_record(dice[i]) for i in throw.die_ids]
                         ),
+                        roller=throw.roller,
                     )
                     for throw in self.throws
                 ]

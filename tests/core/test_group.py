@@ -9,6 +9,7 @@ from shadowdice.core import language
 from shadowdice.core.dice import RandomDiceSource, ScriptedDiceSource
 from shadowdice.core.die import Mark
 from shadowdice.core.group import GroupSession
+from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems import builtin_registry
 
@@ -106,6 +107,11 @@ def test_the_record_names_every_member_and_throw(group):
     assert record.character == "Ash, Bo"
     assert [t.label for t in record.throws][:2] == ["Ash: Roll", "Ash: Destiny"]
     assert record.throws[1].dice[0].group == "Ash · destiny"
+    # Written to the log and read back, the record is the same text (each throw names its
+    # member as who threw it).
+    assert record.throws[0].roller == "Ash"
+    text = record.model_dump_json()
+    assert RollRecord.model_validate_json(text).model_dump_json() == text
 
 
 class KeptMember(Member):

@@ -5,7 +5,7 @@ what validation would have made of the same data.
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from shadowdice.core.dice import RandomDiceSource
 from shadowdice.core.record import DieRecord, FrozenDict, RollRecord, frozen_values, trusted
@@ -31,6 +31,26 @@ def finished_check(system_id: str, seed: int) -> RollRecord:
     return session.finish()
 
 
+def assert_fields_in_declared_order(model: BaseModel) -> None:
+    """Each part of a record holds its fields in the order its model declares them, as
+    validation puts them: JSON is written in that order, so a record written from a roll
+    reads back as the same text only then.
+    """
+    given = list(vars(model))
+    assert given == [name for name in type(model).model_fields if name in given], given
+    for value in given:
+        for part in _parts(getattr(model, value)):
+            assert_fields_in_declared_order(part)
+
+
+def _parts(value: object) -> list[BaseModel]:
+    if isinstance(value, BaseModel):
+        return [value]
+    if isinstance(value, tuple):
+        return [part for item in value for part in _parts(item)]
+    return []
+
+
 @pytest.mark.parametrize("system_id", [info.id for info in REGISTRY.infos()])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_finished_record_is_what_validation_makes_of_it(system_id, seed):
@@ -39,6 +59,7 @@ def test_a_finished_record_is_what_validation_makes_of_it(system_id, seed):
     assert record == validated
     assert record.model_dump_json() == validated.model_dump_json()
     assert record.model_fields_set == validated.model_fields_set
+    assert_fields_in_declared_order(record)
     assert isinstance(record.outcome.values, FrozenDict)
     with pytest.raises(TypeError, match="cannot be changed"):
         record.outcome.values["hits"] = 99  # type: ignore[index]
