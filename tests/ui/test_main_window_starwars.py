@@ -1,14 +1,23 @@
 """Star Wars D6 through the real main window: a character made from a template, its skill
-dice distributed in the sheet editor, and a skill rolled against a target number.
+dice distributed in the sheet editor, a skill rolled against a target number, and a damage
+roll that wounds the sheet as one undo step with the roll.
 """
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from shadowdice.storage.template_file import load_template
 from shadowdice.systems import builtin_registry
+from shadowdice.systems.starwars.damage import Wound
+from shadowdice.ui.language import switch
 from shadowdice.ui.template_library import TemplateLibrary
-from tests.ui.window_helpers import choose, headline, type_code_into_cell
+from tests.ui.window_helpers import (
+    choose,
+    headline,
+    star_wars_duel,
+    type_code_into_cell,
+)
 
 
 def open_templates(qtbot, window):
@@ -188,3 +197,45 @@ def test_a_dodge_kept_on_the_defenders_sheet_marks_the_defenders_window_changed(
     assert tracker.undo_stack.undoText().startswith("Blaster")
     tracker.undo_stack.undo()
     assert tracker.sheet.dodged == [] and not tracker.modified
+
+
+@pytest.mark.parametrize(
+    ("language", "check", "said", "healthy", "wounded"),
+    [
+        ("en", "Resist damage", "Bossk: wounded", "Healthy", "Wounded (-1D)"),
+        ("de", "Schaden widerstehen", "Bossk: verwundet", "Gesund", "Verwundet (-1D)"),
+    ],
+)
+def test_a_damage_roll_wounds_the_sheet_and_one_ctrl_z_takes_back_roll_and_wound(
+    qtbot, window, dice, language, check, said, healthy, wounded
+):
+    # Given Bossk, healthy, his sheet shown; the table plays in the language given
+    _han, bossk = star_wars_duel(window)
+    window.tabs.setCurrentIndex(window.documents().index(bossk))
+    switch(language)
+    wound = window.current_editor().field_widget("wound")
+    assert wound.currentText() == healthy and bossk.undo_stack.count() == 0
+
+    # When he resists a 4D hit: the damage 16 reaches his Strength but not twice it
+    choose(window.check_panel.widget("check"), "damage")
+    dice.extend([4, 4, 4, 4] + [3] * 10)
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    detail = window.roll_panel.findChild(QLabel, "outcome_detail")
+    qtbot.waitUntil(lambda: said in detail.text(), timeout=3000)
+
+    # Then his sheet says wounded, and the roll with its wound is one step to undo
+    assert bossk.sheet.wound is Wound.WOUNDED and bossk.sheet.stunned
+    assert wound.currentText() == wounded
+    assert bossk.undo_stack.count() == 1 and bossk.undo_stack.undoText().startswith(check)
+
+    # When Ctrl+Z is pressed once
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+
+    # Then both are taken back: the sheet is healthy again, the roll marked undone
+    assert bossk.sheet.wound is Wound.HEALTHY and not bossk.sheet.stunned
+    assert wound.currentText() == healthy
+    assert bossk.undo_stack.index() == 0
+    entry = window.history_model.index(0)
+    assert window.history_model.rowCount() == 1 and "Bossk" in entry.data()
+    assert entry.data(Qt.ItemDataRole.FontRole).strikeOut()

@@ -10,7 +10,8 @@ Readings (besides those of :mod:`.damage`):
 
 - **Applied at once.** Neither roll has a follow-up action, so the new wound state is applied
   when the dice have been thrown, and only when it differs from the old one (every damage
-  roll that stuns does).
+  roll that stuns does). The outcome names the character and the lasting wound it leaves
+  ("Tarn Okoro: wounded"); the app keeps the change as one undo step with the roll.
 - **A Force Point** spent on resisting damage doubles the Strength code; armor is added after
   (it is not the character's code). The Force Point is charged once the dice are thrown.
 - **Marks.** All dice of a code count; in the damage roll the dice of the side that prevails
@@ -167,7 +168,9 @@ class DamageSession(_WoundRoll):
             )
         ]
         if after.wound is not Wound.HEALTHY:
-            detail.append(_("now {wound}", wound=after.wound.label))
+            wound = after.wound.label
+            named = _("{name}: {wound}", name=self.character, wound=wound)
+            detail.append(named if self.character else _("now {wound}", wound=wound))
         if level in (WoundLevel.STUNNED, WoundLevel.WOUNDED) and can_act(after.wound):
             detail.append(_("no more actions this round, reactions only"))
         tone = {

@@ -68,7 +68,7 @@ def test_a_damage_roll_and_the_new_round_read_german(german):
     outcome = session.outcome()
     assert outcome.headline == "Betäubt und verwundet"
     assert outcome.detail == (
-        "Schaden 12 gegen Stärke 9 · jetzt verwundet · keine Aktionen mehr in dieser Runde, "
+        "Schaden 12 gegen Stärke 9 · Bulack: verwundet · keine Aktionen mehr in dieser Runde, "
         "nur Reaktionen"
     )
     assert new_round(bulack).startswith("Neue Runde: Ansagen gelöscht; die Betäubung ist vorbei")

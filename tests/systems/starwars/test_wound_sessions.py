@@ -44,7 +44,7 @@ def test_the_vibroaxe_knocks_anla_out_through_her_armor():
     # Then 21 is at least twice 10: unconscious, and the sheet says so at once
     outcome = session.outcome()
     assert outcome.headline == "Unconscious" and outcome.tone is Tone.FAILURE
-    assert outcome.detail == "damage 21 against Strength 10 · now unconscious"
+    assert outcome.detail == "damage 21 against Strength 10 · Anla: unconscious"
     assert sheet.applied == [WoundState(Wound.UNCONSCIOUS)]
     assert session.charges == [Charge("wounds", 1)]
     # And the dice lie in two groups, the damage dice prevailing
@@ -149,10 +149,23 @@ def test_an_unconscious_character_stunned_again_is_not_told_about_reactions():
     sheet = Sheet(WoundState(Wound.UNCONSCIOUS))
     session = damage_roll(sheet, Code(1), Code(1), [1, 6])
     # Then the detail says the state, not that reactions are still possible
-    assert session.outcome().detail == "damage 1 against Strength 6 · now unconscious"
+    assert session.outcome().detail == "damage 1 against Strength 6 · Anla: unconscious"
 
 
 def test_wounded_again_is_unconscious_and_told_no_reactions():
     sheet = Sheet(WoundState(Wound.WOUNDED))
     session = damage_roll(sheet, Code(3), Code(2), [4, 4, 4, 5, 5])
+    assert session.outcome().detail == "damage 12 against Strength 10 · Anla: unconscious"
+
+
+def test_a_nameless_character_is_told_the_wound_without_a_name():
+    sheet = Sheet(WoundState(Wound.WOUNDED))
+    session = DamageSession(
+        character="",
+        damage=Code(3),
+        strength=Code(2),
+        state=sheet.state,
+        apply=sheet.apply,
+        source=ScriptedDiceSource([4, 4, 4, 5, 5]),
+    )
     assert session.outcome().detail == "damage 12 against Strength 10 · now unconscious"
