@@ -3,8 +3,8 @@ contests and group rolls (the encounter), undo and redo, language switches, the 
 and the file dialogs (answered by the test), with :mod:`faulthandler` on.
 
 It passes when nothing crashed, no exception went uncaught and every record in the history
-is valid afterwards. The default run is short (CI); a long run takes its length and seed
-from the environment and prints them, so that any failure can be replayed::
+is valid afterwards. The default run is short, with one fixed seed (CI); a long run takes its
+length and seed from the environment and prints them, so that any failure can be replayed::
 
     SHADOWDICE_SOAK_STEPS=20000 SHADOWDICE_SOAK_SEED=1 python -m pytest -q -s tests/ui/test_soak.py
 """
@@ -28,7 +28,13 @@ from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.conftest import AnsweredPrompts
 
 STEPS = int(os.environ.get("SHADOWDICE_SOAK_STEPS", "400"))
-SEED = int(os.environ.get("SHADOWDICE_SOAK_SEED", str(random.randrange(1_000_000))))
+# The default run (CI) plays one fixed seed, so that a red run is a change of the product and
+# replays as it failed; a long run picks its own seed or takes one from the environment.
+SEED = int(
+    os.environ.get(
+        "SHADOWDICE_SOAK_SEED", "1" if STEPS <= 400 else str(random.randrange(1_000_000))
+    )
+)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -130,6 +136,9 @@ def clickable() -> list[QWidget]:
     return found
 
 
+# Random clicks open menus and combo box popups, which grab the keyboard: the offscreen
+# platform of the tests cannot, and says so (a real display can).
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard", extend=True)
 def test_random_keys_and_clicks_never_crash_the_window(qtbot, make_window, tmp_path):
     faulthandler.enable(file=sys.stderr, all_threads=True)
     rng = random.Random(SEED)
