@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QWidget
 
 from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.storage.paths import AppPaths
@@ -104,6 +105,7 @@ def app_paths(tmp_path):
 @pytest.fixture
 def make_window(qtbot, dice, prompts, app_paths):
     """Start a main window as the app does; keyword arguments override its options."""
+    made: list[MainWindow] = []
 
     def make(**options):
         window = MainWindow(
@@ -116,9 +118,15 @@ def make_window(qtbot, dice, prompts, app_paths):
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)
+        made.append(window)
         return window
 
-    return make
+    yield make
+    for window in made:  # its dialogs are windows of their own: closing it leaves them open
+        for dialog in window.findChildren(QWidget):
+            if dialog.isWindow():
+                dialog.close()
+                dialog.deleteLater()
 
 
 @pytest.fixture
