@@ -137,6 +137,19 @@ class CharacterDocument(QObject):
         """What the character spends or takes in play, as the system declares it."""
         return self.system.sheet_resources()
 
+    def resources_in_words(self, resources: Iterable[ResourceSpec]) -> str:
+        """``resources`` as they stand, in one line ("Physis 12/15 · Psyche 9/15")."""
+        sheet = self.sheet
+        parts = []
+        for resource in resources:
+            value = (
+                resource.words(sheet)
+                if resource.words
+                else f"{resource.get(sheet)}/{resource.bounds(sheet)[1]}"
+            )
+            parts.append(_("{resource} {value}", resource=resource.label, value=value))
+        return " · ".join(parts)
+
     def add_row(self, table: TableSpec) -> int:
         """Add a row to a table; returns its index."""
         index = sheet_ops.add_row(self.sheet, table)

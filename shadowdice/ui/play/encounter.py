@@ -32,16 +32,7 @@ ASKED_SHOWN = 2
 
 def resources_line(document: CharacterDocument) -> str:
     """A character's key resources in one line ("Physis 12/15 · Psyche 9/15")."""
-    sheet = document.sheet
-    parts = []
-    for resource in document.resources()[:RESOURCES_SHOWN]:
-        value = (
-            resource.words(sheet)
-            if resource.words
-            else f"{resource.get(sheet)}/{resource.bounds(sheet)[1]}"
-        )
-        parts.append(_("{resource} {value}", resource=resource.label, value=value))
-    return " · ".join(parts)
+    return document.resources_in_words(document.resources()[:RESOURCES_SHOWN])
 
 
 class ParticipantCard(QFrame):

@@ -59,18 +59,9 @@ NO_BREAK = "\u00a0"
 
 def glance(document: CharacterDocument) -> str:
     """The resources shown at a glance, as "Edge 4/4 · Physical damage 2/10"."""
-    sheet = document.sheet
-    parts = []
-    for resource in document.resources():
-        if not resource.at_a_glance:
-            continue
-        value = (
-            resource.words(sheet)
-            if resource.words
-            else f"{resource.get(sheet)}/{resource.bounds(sheet)[1]}"
-        )
-        parts.append(_("{resource} {value}", resource=resource.label, value=value))
-    return " · ".join(parts)
+    return document.resources_in_words(
+        [resource for resource in document.resources() if resource.at_a_glance]
+    )
 
 
 def state(document: CharacterDocument) -> str:
