@@ -343,14 +343,17 @@ class HeldenSheet(Sheet):
         check_unique_names(_("life circle"), [circle.name for circle in self.life_circles])
         if [row.name for row in self.points] != [PHYSIS, PSYCHE]:
             raise ValueError(_("the sheet has a Physis and a Psyche row, in that order"))
+        if self.psyche_lines_wished > self.psyche.emptied_lines:  # a sheet read whole
+            object.__setattr__(self, "psyche_lines_wished", self.psyche.emptied_lines)
         return self
 
     def settle(self) -> None:
         """Keep points left within their lines after the lines were made fewer or smaller,
         and the wished lines within the emptied ones (a refilled line ends its wish).
 
-        >>> sheet = HeldenSheet(psyche_lines_wished=1)
-        >>> sheet.psyche.current = 10  # one line of 5 empty, its malus settled by the wish
+        >>> sheet = HeldenSheet()
+        >>> sheet.psyche.current = 10  # one line of 5 empty, its malus settled by a wish
+        >>> sheet.psyche_lines_wished = 1
         >>> sheet.settle(); sheet.psyche_lines_wished
         1
         >>> sheet.psyche.current = 11  # the line regains a point

@@ -130,6 +130,16 @@ def test_a_wish_holds_until_its_line_regains_a_point_and_a_new_emptied_line_cost
     assert (victim.psyche_lines_wished, victim.dice_lost(physical=False)) == (0, 1)
 
 
+@pytest.mark.parametrize(("psyche", "kept"), [(15, 0), (10, 1), (4, 2)])
+def test_a_sheet_read_whole_keeps_no_more_wishes_than_emptied_lines(psyche, kept):
+    # A file written by hand (or before a line regained a point) may claim three wished
+    # lines; only the lines still empty can carry a wish
+    data = brun(psyche=psyche).model_dump(mode="json")
+    data["psyche_lines_wished"] = 3
+    sheet = HeldenSheet.model_validate(data)
+    assert (sheet.psyche_lines_wished, sheet.dice_lost(physical=False)) == (kept, 0)
+
+
 def test_only_emptied_lines_can_be_settled_by_a_wish_on_the_sheet(system):
     sheet = brun(psyche=11)
     wished = {f.key: f for f in system.sheet_fields()}["psyche_lines_wished"]
