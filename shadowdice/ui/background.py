@@ -29,6 +29,9 @@ _, _n = translations(__name__)
 
 T = TypeVar("T")
 
+#: The progress dialog's title: the app's name, as the window's own with no character open.
+TITLE = "Shadowdice"
+
 #: A job that takes less than this shows no dialog.
 SHOW_AFTER_MS = 400
 
@@ -75,6 +78,7 @@ def run_with_progress(parent: QWidget | None, label: str, job: Callable[[Progres
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="shadowdice-job") as pool:
         future: Future[T] = pool.submit(job, progress)
         dialog = QProgressDialog(label, _("Cancel"), 0, 0, parent)
+        dialog.setWindowTitle(TITLE)
         dialog.setObjectName("progress")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(SHOW_AFTER_MS)
@@ -138,6 +142,7 @@ def run_off_thread(job: Callable[[], T], *, label: str, parent: QWidget | None) 
     finished.finished.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
     future.add_done_callback(lambda _done: finished.finished.emit())
     progress = QProgressDialog(label, _("Stop waiting"), 0, 0, parent)
+    progress.setWindowTitle(TITLE)
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setAutoClose(False)
     progress.setAutoReset(False)
