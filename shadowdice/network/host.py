@@ -302,9 +302,13 @@ class TableHost:
         rolls = table.get("rolls", type=shared.Array)
         seen = {roll["id"] for roll in self.replica.content(TABLE)["rolls"]}
         with table.transaction():
-            public = shared.text(public_state(doc_id, data))
-            if party.get(doc_id) != public:
-                party[doc_id] = public
+            if not shared.seated(data["meta"]):
+                if doc_id in party:
+                    del party[doc_id]  # closed on its owner's laptop: no longer in the party
+            else:
+                public = shared.text(public_state(doc_id, data))
+                if party.get(doc_id) != public:
+                    party[doc_id] = public
             for roll in data["rolls"]:
                 if roll["id"] not in seen:
                     rolls.append(shared.text(roll))

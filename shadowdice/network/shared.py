@@ -3,13 +3,13 @@
 A table holds one document per character and one for the table:
 
 - A **character** (id ``<laptop>/<name>``: the laptop of its owner, then a name of its own)
-  has four parts: ``meta`` (rule system, owner, player's name), ``fields`` (each sheet field,
-  as JSON text: the last writer of a field wins), ``ledger`` (what happened to its resources,
-  one entry per change: ``-1 Edge``, ``+2 physical damage``; a resource's value is the field
-  plus the sum of its entries, so two changes at once both count) and ``rolls`` (its public
-  rolls, each once: entries carry ids).
-- The **table** has ``players`` (who joined, by laptop), ``party`` (each character's public
-  state: name, player, resources) and ``rolls`` (every public roll of the table).
+  has four parts: ``meta`` (rule system, owner, player's name, whether it is seated: open on
+  its owner's laptop), ``fields`` (each sheet field, as JSON text: the last writer of a field
+  wins), ``ledger`` (what happened to its resources, one entry per change: ``-1 Edge``,
+  ``+2 physical damage``; a resource's value is the field plus the sum of its entries, so two
+  changes at once both count) and ``rolls`` (its public rolls, each once: entries carry ids).
+- The **table** has ``players`` (who joined, by laptop), ``party`` (each seated character's
+  public state: name, player, resources) and ``rolls`` (every public roll of the table).
 
 Rights are worked out per connection and per document, from the laptop the connection proved
 and the document's id, never stored per room: :data:`OWNER` may change anything of the shape
@@ -35,6 +35,8 @@ from pycrdt import Array, Doc, Map
 
 #: The id of the table's document.
 TABLE = "table"
+#: The key of a character's meta saying whether it is open on its owner's laptop.
+SEATED = "seated"
 #: A character document's id: a laptop id (16 hex digits), a slash, a name.
 CHARACTER_ID = re.compile(r"[0-9a-f]{16}/[0-9A-Za-z_-]{1,64}")
 
@@ -252,6 +254,14 @@ def set_fields(doc: Doc, values: dict[str, Any]) -> None:
             written = text(value)
             if fields.get(key) != written:
                 fields[key] = written
+
+
+def seated(meta: dict[str, str]) -> bool:
+    """Whether a character is at the table: open on its owner's laptop (``meta["seated"]``
+    is ``"no"`` once it was closed there; a character written before that key counts as
+    seated).
+    """
+    return meta.get(SEATED, "yes") != "no"
 
 
 def set_meta(doc: Doc, values: dict[str, str]) -> None:

@@ -710,6 +710,7 @@ class MainWindow(QMainWindow):
         self.autosave.forget(page.document)
         self.check_panel.forget(page.document)
         self.game_table.forget(page.document)
+        self.table_menu.forget(page.document)
         self.undo_group.removeStack(page.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(page))
         del self._pages[page.document]
@@ -831,6 +832,7 @@ class MainWindow(QMainWindow):
         )
         self.undo_group.addStack(document.undo_stack)
         self.autosave.watch(document)
+        self.table_menu.seat(document)
         self._on_document_changed(document)
         if show:
             self._show_document(document)

@@ -125,7 +125,7 @@ async def main() -> None:
             )
             return doc
         if op == "set":
-            replica.set_fields(command["doc"], command["fields"])
+            replica.set_fields(command["doc"], command["fields"], command.get("meta"))
             return True
         if op == "res":
             return replica.change_resource(

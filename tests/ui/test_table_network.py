@@ -216,7 +216,7 @@ def anna_with_kira(hosting, qtbot, tmp_path):
     try:
         player.request("new", key="kira", system="shadowrun4", fields={"name": "Kira"})
         qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
-        yield window, next(d for d in window.documents() if d.title == "Kira")
+        yield window, next(d for d in window.documents() if d.title == "Kira"), player
     finally:
         player.quit()
 
@@ -224,7 +224,7 @@ def anna_with_kira(hosting, qtbot, tmp_path):
 def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(anna_with_kira, qtbot):
     from shadowdice.core.dice import DiceRequest
 
-    window, _kira = anna_with_kira
+    window, _kira, _player = anna_with_kira
     entry = window.roll_panel.entry
     try:
         # A contest waits for Kira's dice: her player's laptop throws them.
@@ -277,7 +277,7 @@ def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_proce
 def test_a_check_of_a_players_character_waits_for_the_dice_of_the_players_laptop(
     anna_with_kira, qtbot
 ):
-    window, kira = anna_with_kira
+    window, kira, _player = anna_with_kira
     window.show_party_member(window.documents().index(kira))
     # The game master rolls for Kira: her dice come from Anna's laptop, and the roll ends.
     panel = window.check_panel
@@ -292,3 +292,59 @@ def test_a_check_of_a_players_character_waits_for_the_dice_of_the_players_laptop
     assert record.throws and all(
         die.typed for throw in record.throws for die in throw.dice
     )  # thrown there, typed in here
+
+
+def test_characters_opened_after_hosting_join_the_table_and_closed_ones_leave_it(
+    anna_with_kira, qtbot, prompts, tmp_path
+):
+    window, _kira, player = anna_with_kira
+
+    def party() -> dict[str, dict]:
+        seated = player.request("state")["table"]["party"].values()
+        assert len({c["name"] for c in seated}) == len(seated)  # each once
+        return {c["name"]: c for c in seated}
+
+    qtbot.waitUntil(lambda: party().keys() == {"Kira"}, timeout=5000)
+    # The game master makes a character after hosting: Anna's laptop sees it in the party.
+    gunnar = window.new_character_of("shadowrun4")
+    [name] = [f for f in gunnar.fields() if f.key == "name"]
+    gunnar.set_field(name, "Gunnar")
+    qtbot.waitUntil(lambda: party().keys() == {"Gunnar", "Kira"}, timeout=5000)
+    # Its changes go to the table like those of a character open when the table was hosted.
+    [edge] = [r for r in gunnar.resources() if r.key == "edge_current"]
+    gunnar.set_resource(edge, gunnar.sheet.edge_current - 1)
+    qtbot.waitUntil(lambda: party()["Gunnar"]["resources"] == {"edge_current": -1})
+    # Saved and closed, it leaves the party; opened again from its file, it is back.
+    prompts.save_answers.append(tmp_path / "gunnar.shadowdice")
+    assert window.save(gunnar, ask=True)
+    assert window.close_document(window.documents().index(gunnar))
+    qtbot.waitUntil(lambda: party().keys() == {"Kira"}, timeout=5000)
+    window.open_path(tmp_path / "gunnar.shadowdice")
+    qtbot.waitUntil(lambda: party().keys() == {"Gunnar", "Kira"}, timeout=5000)
+
+    # Anna closes Kira on her laptop: Kira leaves the game master's window too.
+    [doc] = [d for d, c in player.request("state").items() if c.get("fields", {}).get("name")]
+    player.request("set", doc=doc, fields={}, meta={"seated": "no"})
+    qtbot.waitUntil(lambda: "Kira" not in [d.title for d in window.documents()], timeout=5000)
+    assert "Kira" not in window.game_table.table_rollers
+    qtbot.waitUntil(lambda: party().keys() == {"Gunnar"}, timeout=5000)
+
+
+def test_a_character_of_an_earlier_evening_not_open_now_is_not_in_the_party(hosting, qtbot):
+    window = hosting
+    ines = window.new_character_of("shadowrun4")
+    [name] = [f for f in ines.fields() if f.key == "name"]
+    ines.set_field(name, "Ines")
+    window.table_menu.host()
+    link = window.table_menu.link
+
+    def seated() -> list[str]:
+        return sorted(c["name"] for c in link.content("table")["party"].values())
+
+    qtbot.waitUntil(lambda: seated() == ["Ines"])
+    window.table_menu.leave()
+    window.close_document(window.documents().index(ines))  # closed while no table is hosted
+    jola = window.new_character_of("shadowrun4")
+    jola.set_field(name, "Jola")
+    window.table_menu.host()
+    qtbot.waitUntil(lambda: seated() == ["Jola"])

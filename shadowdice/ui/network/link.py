@@ -32,12 +32,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from shadowdice.network import secure
+from shadowdice.network import secure, shared
 from shadowdice.network.client import TableClient
 from shadowdice.network.discovery import Advertiser, Browser
 from shadowdice.network.host import TableHost
 from shadowdice.network.loop import NetworkLoop
-from shadowdice.network.shared import TABLE, owner_of
+from shadowdice.network.shared import SEATED, TABLE, owner_of
 
 log = logging.getLogger("shadowdice.network")
 
@@ -280,8 +280,28 @@ class TableLink(QObject):
         return f"{self.laptop}/{key}"
 
     def write(self, doc_id: str, fields: dict[str, Any], meta: dict[str, str] | None = None):
-        """Write fields of one of this laptop's characters."""
-        self._call("set_fields", doc_id, fields, meta)
+        """Write fields of one of this laptop's characters (with ``meta``, it is seated)."""
+        self._call("set_fields", doc_id, fields, meta and {**meta, SEATED: "yes"})
+
+    def unseat(self, doc_id: str) -> None:
+        """One of this laptop's characters was closed: it leaves the party (its document
+        stays, for when it is opened again).
+        """
+        self._call("set_fields", doc_id, {}, {SEATED: "no"})
+
+    def seat_only(self, kept: set[str]) -> None:
+        """Unseat this laptop's characters held from an earlier evening but not ``kept``."""
+        end = self.end
+        if end is None:
+            return
+
+        def unseat_others() -> None:
+            for doc_id in list(end.replica.docs):
+                mine = owner_of(doc_id) == end.laptop and doc_id not in kept
+                if mine and shared.seated(end.replica.content(doc_id)["meta"]):
+                    end.replica.set_fields(doc_id, {}, {SEATED: "no"})
+
+        self._network().call(unseat_others).add_done_callback(_log_failure)
 
     def note(self, doc_id: str, entry: dict[str, Any], by: str) -> None:
         """Add a ledger entry (with its own id) to a character."""

@@ -185,6 +185,7 @@ class TableMenu(QObject):
         self.link.advertise(_("Table of {name}", name=self.player_name), addresses)
         for document in self.window.documents():
             self.bring(document)
+        self.link.seat_only(set(self._owned))
         self.panel = HostPanel(self.link, code, addresses, self.window)
         self.panel.show()
         self._update_actions()
@@ -205,6 +206,7 @@ class TableMenu(QObject):
         self.player_name = name
         for document in documents:
             self.bring(document)
+        self.link.seat_only(set(self._owned))
         self.panel = HostPanel(self.link, "", [], self.window)  # who is there, for a player
         self._update_actions()
         self.window.statusBar().showMessage(_("You joined the table."), 8000)
@@ -232,6 +234,27 @@ class TableMenu(QObject):
 
     # --- characters ------------------------------------------------------------------------------
 
+    def seat(self, document: CharacterDocument) -> None:
+        """A character was opened or made here: on the game master's laptop it joins the
+        table, as those open when the table was hosted did (a player chooses when joining).
+        """
+        if self.at_table and self.link.hosting and document not in self._remote.values():
+            self.bring(document)
+
+    def forget(self, document: CharacterDocument) -> None:
+        """A character was closed here: one of this laptop's leaves the party (its document
+        is kept for when it is opened again); a player's leaves only this window.
+        """
+        for doc_id, (owned_document, _owned) in list(self._owned.items()):
+            if owned_document is document:
+                del self._owned[doc_id]
+                document.sheet_changed.disconnect(self._on_own_changed)
+                self.link.unseat(doc_id)
+        for doc_id, remote in list(self._remote.items()):
+            if remote is document:
+                del self._remote[doc_id]
+                self.window.game_table.table_rollers.discard(document.sheet.name)
+
     def bring(self, document: CharacterDocument) -> str:
         """Share one of this laptop's characters with the table; its document id."""
         doc_id = self.link.character_id(character_key(document))
@@ -239,8 +262,6 @@ class TableMenu(QObject):
         folded = (kept or {}).get("fields", {}).get(characters.FOLDED, [])
         owned = OwnedCharacter(document.system, document.sheet, folded)
         self._owned[doc_id] = (document, owned)
-        # A character closed here leaves the table (it stays as it was in the others' party).
-        document.destroyed.connect(lambda _=None, d=doc_id: self._owned.pop(d, None))
         self.link.write(doc_id, owned.first(), self._meta(document))
         document.sheet_changed.connect(self._on_own_changed)
         if kept is not None:
@@ -275,7 +296,18 @@ class TableMenu(QObject):
         if doc_id in self._owned:
             self._fold(doc_id, content)
         elif self.link.hosting and not self.link.owns(doc_id) and content["meta"]:
-            self._show_remote(doc_id, content)
+            from shadowdice.network.shared import seated
+
+            if not seated(content["meta"]):
+                self._close_remote(doc_id)
+            else:
+                self._show_remote(doc_id, content)
+
+    def _close_remote(self, doc_id: str) -> None:
+        """A player closed their character: it leaves the game master's party too."""
+        document = self._remote.get(doc_id)
+        if document is not None:
+            self.window._forget(self.window._pages[document])  # it is the player's: no saving
 
     def _show_remote(self, doc_id: str, content: dict[str, Any]) -> None:
         try:
