@@ -33,6 +33,7 @@ from shadowdice.network.secure import (
     ChannelError,
     HandshakeError,
     host_handshake,
+    peer_of,
 )
 from shadowdice.network.shared import OWNER, READER, TABLE, owner_of
 
@@ -171,11 +172,13 @@ class TableHost:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._tasks.track(asyncio.current_task())
-        address = str(writer.get_extra_info("peername"))
+        peername = writer.get_extra_info("peername") or ("?",)
+        address = str(peername)
         player = None
         try:
             try:
-                channel = await host_handshake(reader, writer, self.code, self.limiter)
+                peer = peer_of(str(peername[0]))
+                channel = await host_handshake(reader, writer, self.code, self.limiter, peer)
             except BusyError:
                 log.warning("join from %s refused: too many tries lately", address)
                 self.handshakes_failed += 1

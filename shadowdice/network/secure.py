@@ -13,7 +13,8 @@ fails to open and ends the connection (the replicas sync again when it comes bac
 Frames are a 4-byte length and that many bytes, at most :data:`MAX_FRAME`.
 
 The host limits how often codes may be tried (:class:`AttemptLimiter`): a burst of a few,
-then one every few seconds, for every address together, so that trying codes takes years.
+then one every few seconds, for each address; and a ceiling for all addresses together, so
+that trying codes takes years however many addresses try.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 import secrets
 import struct
 import time
@@ -83,34 +85,101 @@ class ChannelError(Exception):
     """A frame was too long, or failed to open: the connection is over."""
 
 
+def peer_of(address: str) -> str:
+    """Whom a connection's tries count against: its IPv4 address, or its IPv6 address's /64
+    network (one device may hold a whole /64; an IPv4 address written as IPv6 is the IPv4
+    one).
+
+    >>> peer_of("127.0.0.2"), peer_of("::1"), peer_of("fe80::1:2:3:4%eth0")
+    ('127.0.0.2', '::/64', 'fe80::/64')
+    """
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+@dataclass
+class _Bucket:
+    """A token bucket: ``burst`` tries at once, then one each ``every`` seconds."""
+
+    burst: int
+    every: float
+    tokens: float = field(init=False)
+    at: float = field(init=False, default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.burst)
+
+    def refill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) / self.every)
+        self.at = now
+
+    @property
+    def full(self) -> bool:
+        return self.tokens >= self.burst
+
+
 @dataclass
 class AttemptLimiter:
-    """How often the host tries a code: ``burst`` at once, then one each ``every`` seconds.
+    """How often the host tries a code.
 
-    A token bucket shared by every connection: only a successful join gives the try back.
+    Each peer (:func:`peer_of`) has ``burst`` tries at once, then one each ``every`` seconds,
+    so that one address trying codes locks out only itself; and all peers together have
+    ``ceiling_burst`` tries, then one each ``ceiling_every`` seconds, so that many addresses
+    cannot try codes faster either. Only a successful join gives its try back.
     """
 
     burst: int = 10
     every: float = 3.0
-    _tokens: float = field(init=False)
-    _at: float = field(init=False, default_factory=time.monotonic)
+    ceiling_burst: int = 30
+    ceiling_every: float = 0.5
+    _peers: dict[str, _Bucket] = field(init=False, default_factory=dict)
+    _all: _Bucket = field(init=False)
+
+    #: Peers remembered at most; those whose tries are all back are forgotten first.
+    MOST_PEERS = 4096
 
     def __post_init__(self) -> None:
-        self._tokens = float(self.burst)
+        self._all = _Bucket(self.ceiling_burst, self.ceiling_every)
 
-    def take(self) -> bool:
-        """Whether a try may start now (and count it)."""
+    def take(self, peer: str = "") -> bool:
+        """Whether a try from ``peer`` may start now (and count it)."""
         now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) / self.every)
-        self._at = now
-        if self._tokens < 1:
+        mine = self._peer(peer, now)
+        self._all.refill(now)
+        if mine.tokens < 1 or self._all.tokens < 1:
             return False
-        self._tokens -= 1
+        mine.tokens -= 1
+        self._all.tokens -= 1
         return True
 
-    def give_back(self) -> None:
-        """A try succeeded: it does not count against the others."""
-        self._tokens = min(self.burst, self._tokens + 1)
+    def give_back(self, peer: str = "") -> None:
+        """A try of ``peer`` succeeded: it does not count against anyone."""
+        for bucket in (self._peers.get(peer), self._all):
+            if bucket is not None:
+                bucket.tokens = min(bucket.burst, bucket.tokens + 1)
+
+    def _peer(self, peer: str, now: float) -> _Bucket:
+        bucket = self._peers.get(peer)
+        if bucket is None:
+            if len(self._peers) >= self.MOST_PEERS:
+                for known, kept in list(self._peers.items()):
+                    kept.refill(now)
+                    if kept.full:
+                        del self._peers[known]
+            # Still full of peers trying at once: the oldest goes (its tries were counted
+            # against the ceiling all the same).
+            while len(self._peers) >= self.MOST_PEERS:
+                del self._peers[next(iter(self._peers))]
+            bucket = self._peers[peer] = _Bucket(self.burst, self.every)
+        bucket.refill(now)
+        return bucket
 
 
 async def read_frame(reader: asyncio.StreamReader) -> bytes:
@@ -224,8 +293,9 @@ async def host_handshake(
     writer: asyncio.StreamWriter,
     code: str,
     limiter: AttemptLimiter,
+    peer: str = "",
 ) -> Channel:
-    """Check a player's proof of the code; the channel when it holds.
+    """Check a proof of the code from ``peer`` (:func:`peer_of`); the channel when it holds.
 
     Raises:
         BusyError: no try allowed now (answered so and closed).
@@ -235,7 +305,7 @@ async def host_handshake(
         opening = await read_frame(reader)
         if not opening.startswith(MAGIC) or len(opening) > 64:
             raise HandshakeError("not a player")
-        if not limiter.take():
+        if not limiter.take(peer):
             writer.write(frame(_TAG_BUSY))
             raise BusyError("too many tries")
         theirs = opening[len(MAGIC) :]
@@ -251,6 +321,6 @@ async def host_handshake(
     if not hmac.compare_digest(proof, client_proof):
         writer.write(frame(_TAG_NO))
         raise HandshakeError("wrong code")
-    limiter.give_back()
+    limiter.give_back(peer)
     writer.write(frame(mine_proof))
     return Channel(reader, writer, to_client, to_host)

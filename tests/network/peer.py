@@ -1,7 +1,7 @@
 """A headless laptop at a table, driven by JSON lines on stdin (one reply line each on stdout).
 
-    python -m tests.network.peer host   --code C --folder F [--port P] [--tap FILE]
-    python -m tests.network.peer player --code C --folder F --port P --name N
+    python -m tests.network.peer host   --code C --folder F [--port P] [--tap FILE] [--ipv6]
+    python -m tests.network.peer player --code C --folder F --port P --name N [--host ::1]
 
 The first line it prints is ``{"ready": port, "laptop": id}``. Commands: ``new``, ``set``,
 ``res``, ``roll``, ``table_roll``, ``secret_roll``, ``ask``, ``state``, ``stats``, ``remove``,
@@ -46,6 +46,10 @@ async def main() -> None:
     parser.add_argument("--tap", type=Path)
     parser.add_argument("--burst", type=int, default=10)
     parser.add_argument("--every", type=float, default=3.0)
+    parser.add_argument("--ceiling-burst", type=int, default=30)
+    parser.add_argument("--ceiling-every", type=float, default=0.5)
+    parser.add_argument("--ipv6", action="store_true", help="a host listens on ::1 too")
+    parser.add_argument("--host", default="127.0.0.1", help="where a player joins")
     options = parser.parse_args()
     secret = secret_of(options.folder)
     secrets_kept: list[dict] = []
@@ -76,12 +80,16 @@ async def main() -> None:
             options.code,
             secret,
             folder=options.folder / "table",
-            limiter=AttemptLimiter(options.burst, options.every),
+            limiter=AttemptLimiter(
+                options.burst, options.every, options.ceiling_burst, options.ceiling_every
+            ),
         )
         port = await end.start("127.0.0.1", options.port)
+        if options.ipv6:  # ::1 too, on the same port: another peer for the attempt limit
+            await asyncio.start_server(end._serve, "::1", port)
     else:
         end = TableClient(
-            ("127.0.0.1", options.port),
+            (options.host, options.port),
             options.code,
             secret,
             options.name,

@@ -10,6 +10,8 @@ import base64
 import json
 import os
 import random
+import threading
+import time
 
 import pytest
 from pycrdt import Array, Doc, Map
@@ -24,9 +26,12 @@ CODE = "H0ST1L"
 CRAFTED = 10_000 if os.environ.get("SHADOWDICE_LONG_TRIALS") else 2_000
 
 
-async def guess(port: int) -> str:
-    """A wrong try as a stranger makes it, without the work of a real key exchange."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+async def guess(port: int, source: str = "127.0.0.1") -> str:
+    """A wrong try as a stranger makes it, without the work of a real key exchange, from the
+    loopback address ``source`` (to ::1 from ::1, else to 127.0.0.1).
+    """
+    target = "::1" if ":" in source else "127.0.0.1"
+    reader, writer = await asyncio.open_connection(target, port, local_addr=(source, 0))
     try:
         writer.write(secure.frame(secure.MAGIC + os.urandom(33)))
         answer = await secure.read_frame(reader)
@@ -76,6 +81,106 @@ def test_a_thousand_wrong_codes_get_nobody_in_and_the_right_one_still_does(tmp_p
         assert host.request("stats")["failed"] == 1000
 
         async def rightful():
+            for _ in range(50):
+                answer = await attempt(host.port, CODE)
+                if answer != "busy":
+                    return answer
+                await asyncio.sleep(0.2)
+            return "busy"
+
+        assert asyncio.run(rightful()) == "in"
+    finally:
+        host.quit()
+
+
+def test_one_address_trying_codes_locks_out_itself_and_not_the_players(tmp_path):
+    """A hostile laptop at 127.0.0.2 keeps trying codes while Anna (127.0.0.1) and Ben (::1)
+    join with the right one: each of them gets in at the first try.
+    """
+    host = Peer("host", tmp_path / "host", CODE, "--burst", "5", "--every", "2", "--ipv6")
+    stop = threading.Event()
+    answers: list[str] = []
+
+    async def hammer() -> None:
+        for _ in range(3000):  # bounded: stopped long before by the test
+            if stop.is_set():
+                return
+            answers.append(await guess(host.port, "127.0.0.2"))
+
+    hostile = threading.Thread(target=lambda: asyncio.run(hammer()))
+    hostile.start()
+    players = []
+    try:
+        deadline = time.monotonic() + 20
+        while answers.count("busy") < 50 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert answers.count("busy") >= 50  # it is locked out ...
+        started = time.monotonic()
+        for name, where in (("Anna", "127.0.0.1"), ("Ben", "::1")):
+            players.append(
+                Peer(
+                    "player",
+                    tmp_path / name,
+                    CODE,
+                    "--port",
+                    str(host.port),
+                    "--name",
+                    name,
+                    "--host",
+                    where,
+                )
+            )
+        joined = time.monotonic() - started
+        hostile_tries = len(answers)
+        time.sleep(0.5)
+        assert len(answers) > hostile_tries  # ... and still trying after they joined
+        stop.set()
+        hostile.join(20)
+        stats = host.request("stats")
+        assert sorted(stats["players"]) == sorted(p.laptop for p in players)
+        # Every failed try was the hostile one's: neither player was ever refused.
+        assert stats["failed"] == len(answers)
+        assert "in" not in answers
+        seconds = joined + 25
+        assert answers.count("wrong") <= 5 + seconds / 2 + 1
+    finally:
+        stop.set()
+        hostile.join(20)
+        for player in players:
+            player.quit()
+        host.quit()
+
+
+def test_many_addresses_together_try_no_more_codes_than_the_ceiling(tmp_path):
+    """A hundred addresses (127.0.0.10 to 127.0.0.109) three tries each: each address has
+    tries left, but the table tries only its ceiling of codes for all of them together.
+    """
+    host = Peer(
+        "host",
+        tmp_path / "host",
+        CODE,
+        "--burst",
+        "3",
+        "--every",
+        "60",
+        "--ceiling-burst",
+        "10",
+        "--ceiling-every",
+        "1",
+    )
+    try:
+
+        async def many() -> list[str]:
+            return [await guess(host.port, f"127.0.0.{10 + n % 100}") for n in range(300)]
+
+        started = time.monotonic()
+        answers = asyncio.run(many())
+        seconds = time.monotonic() - started
+        assert "in" not in answers
+        assert answers.count("wrong") <= 10 + seconds + 1
+        assert answers.count("busy") >= 300 - (10 + seconds + 1)
+
+        async def rightful() -> str:  # once the ceiling has tries again, the right code is in
             for _ in range(50):
                 answer = await attempt(host.port, CODE)
                 if answer != "busy":
@@ -309,3 +414,15 @@ def shared_doc_with_entry(doc_id: str, state: bytes) -> bytes:
         copy, "ledger", {"id": "gm", "resource": "edge", "delta": -1, "label": "−1", "by": "GM"}
     )
     return copy.get_update(before)
+
+
+def test_the_attempt_limit_remembers_a_bounded_number_of_addresses():
+    limiter = secure.AttemptLimiter(burst=2, every=3600, ceiling_burst=10**6)
+    addresses = [f"10.0.{n // 256}.{n % 256}" for n in range(10_000)]
+    assert all(limiter.take(address) for address in addresses)  # a try each
+    assert len(limiter._peers) <= limiter.MOST_PEERS
+    # The latest are remembered: their second try counts, their third is refused.
+    assert limiter.take(addresses[-1]) and not limiter.take(addresses[-1])
+    # A join with the right code gives its try back.
+    limiter.give_back(addresses[-1])
+    assert limiter.take(addresses[-1])
