@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QTextOption
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QCheckBox,
     QComboBox,
@@ -62,7 +63,26 @@ TABLE_ROWS_SHOWN = 6
 
 
 class CellDelegate(QStyledItemDelegate):
-    """Edits INT cells with a spin box bounded by the model, CHOICE cells with a combo box."""
+    """Edits INT cells with a spin box bounded by the model, CHOICE cells with a combo box.
+
+    Enter writes the cell at once. Qt's own delegate writes it on a queued call, after keys
+    already typed: Enter then Ctrl+Z would undo first and write the edit after the undo, and
+    Enter then Alt+2 would close the editor first and leave a write for an editor the table
+    no longer has.
+    """
+
+    def eventFilter(self, editor, event) -> bool:
+        """Enter or Return in an editor: write the cell and close the editor now."""
+        if (
+            isinstance(editor, QWidget)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            self.commitData.emit(editor)
+            self.closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.SubmitModelCache)
+            return True
+        return super().eventFilter(editor, event)
 
     def createEditor(self, parent, option, index):
         """A spin box, a combo box, or the default line edit."""

@@ -1,8 +1,10 @@
 """The real main window, with scripted dice, a temporary home and answered prompts."""
 
+import re
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QWidget
 
 from shadowdice.core.dice import ScriptedDiceSource
@@ -132,3 +134,27 @@ def make_window(qtbot, dice, prompts, app_paths):
 @pytest.fixture
 def window(make_window):
     return make_window()
+
+
+@pytest.fixture
+def qt_warnings(request):
+    """The warnings Qt printed during the test, but those the settings and the test's
+    ``qt_log_ignore`` marks ignore; unlike pytest-qt's own check, also with ``-s``, which
+    turns that check off.
+    """
+    ignored = list(request.config.getini("qt_log_ignore"))
+    for mark in request.node.iter_markers("qt_log_ignore"):
+        ignored.extend(mark.args)
+    seen: list[str] = []
+
+    def handler(kind, context, message) -> None:
+        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) and not any(
+            re.search(pattern, message) for pattern in ignored
+        ):
+            seen.append(message)
+        if previous is not None:
+            previous(kind, context, message)
+
+    previous = qInstallMessageHandler(handler)
+    yield seen
+    qInstallMessageHandler(previous)

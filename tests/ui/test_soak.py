@@ -2,9 +2,10 @@
 contests and group rolls (the encounter), undo and redo, language switches, the table window
 and the file dialogs (answered by the test), with :mod:`faulthandler` on.
 
-It passes when nothing crashed, no exception went uncaught and every record in the history
-is valid afterwards. The default run is short, with one fixed seed (CI); a long run takes its
-length and seed from the environment and prints them, so that any failure can be replayed::
+It passes when nothing crashed, no exception went uncaught, Qt printed no warning (also in a
+run with ``-s``) and every record in the history is valid afterwards. The default run is
+short, with one fixed seed (CI); a long run takes its length and seed from the environment
+and prints them, so that any failure can be replayed::
 
     SHADOWDICE_SOAK_STEPS=20000 SHADOWDICE_SOAK_SEED=1 python -m pytest -q -s tests/ui/test_soak.py
 """
@@ -139,7 +140,7 @@ def clickable() -> list[QWidget]:
 # Random clicks open menus and combo box popups, which grab the keyboard: the offscreen
 # platform of the tests cannot, and says so (a real display can).
 @pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard", extend=True)
-def test_random_keys_and_clicks_never_crash_the_window(qtbot, make_window, tmp_path):
+def test_random_keys_and_clicks_never_crash_the_window(qtbot, make_window, tmp_path, qt_warnings):
     faulthandler.enable(file=sys.stderr, all_threads=True)
     rng = random.Random(SEED)
     print(f"\nsoak: seed {SEED}, {STEPS} steps")
@@ -197,10 +198,14 @@ def test_random_keys_and_clicks_never_crash_the_window(qtbot, make_window, tmp_p
                 break
     switch("en")
     records = window.history_model.records()
-    print(f"soak: {counts}, {len(records)} rolls, {len(exceptions)} uncaught exceptions")
+    print(
+        f"soak: {counts}, {len(records)} rolls, {len(exceptions)} uncaught exceptions, "
+        f"{len(qt_warnings)} Qt warnings"
+    )
     assert not exceptions, f"seed {SEED}: " + "".join(
         str(exception[1]) for exception in exceptions[:3]
     )
+    assert not qt_warnings, f"seed {SEED}: Qt warned: {qt_warnings[:3]}"
     for record in records:  # every record valid, and as it reads back from a file
         text = record.model_dump_json()
         again = RollRecord.model_validate_json(text)

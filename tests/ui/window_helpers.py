@@ -29,7 +29,7 @@ def type_into_cell(qtbot, table_view, row_name, column, text):
     editors = [w for w in table_view.view.findChildren(QSpinBox) if w.isVisible()]
     assert len(editors) == 1, "typing opens one editor in the cell"
     qtbot.keyClick(editors[0], Qt.Key.Key_Return)
-    # Qt commits on Return through a queued call, then deletes the editor
+    # Return writes the cell at once; Qt deletes the editor on its next round
     qtbot.waitUntil(lambda: not (shiboken6.isValid(editors[0]) and editors[0].isVisible()))
     return index
 
