@@ -1,9 +1,12 @@
-"""A fight on the laptops at the table: at 1024x640 and 1366x768, in German and English, at
-every step of a Heldenhandbuch combat phase (initiative, attack pick, block pick, hit,
-damage through armour), of a Star Wars segment with a dodge declared and of a Phase Six group
-roll, the encounter shows every fighter, the one-character check form steps aside, and no
-choice, Confirm, Cancel or Done is cut off, outside its viewport or behind a scroll; every
-fighter's dice lie whole in the tray, which keeps 40 % of the window's height at 1366x768.
+"""A fight on the laptops at the table and on a large screen: at 1024x640, 1366x768 and
+1920x1080, in German and English, at every step of a Heldenhandbuch combat phase (initiative,
+attack pick, block pick, hit, damage through armour), of a Star Wars segment with a dodge
+declared and of a Phase Six group roll, the encounter shows every fighter, the one-character
+check form steps aside, and no choice, Confirm, Cancel or Done is cut off, outside its viewport
+or behind a scroll; every fighter's dice lie whole in the tray, which keeps 40 % of the
+window's height at 1366x768. A Star Wars attack the target dodges is one character's check
+with the target's dice: the check form stays, and no button and neither group of dice is cut
+or behind a scroll.
 """
 
 import pytest
@@ -15,16 +18,18 @@ from shadowdice.systems.starwars.round_sheet import Declared
 from shadowdice.systems.starwars.rounds import ActionKind
 from shadowdice.ui.language import switch
 from tests.ui.test_layout import layout_problems
-from tests.ui.window_helpers import action_button, choose, headline, offered
+from tests.ui.window_helpers import action_button, choose, headline, offered, star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-SIZES = [(1024, 640), (1366, 768)]
+SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
+SIZE_IDS = ["1024x640", "1366x768", "1920x1080"]
 LANGUAGES = ["en", "de"]
 
 
-def fits(qtbot, window, step: str) -> None:
+def fits(qtbot, window, step: str, *, encounter: bool = True) -> None:
     """Everything of the step in sight and whole, once the buttons are arranged (when the
-    event loop turns after they show).
+    event loop turns after they show); in the encounter, or (``encounter=False``) beside the
+    one-character check form.
     """
     qtbot.wait(60)
     QApplication.processEvents()
@@ -58,11 +63,12 @@ def fits(qtbot, window, step: str) -> None:
             problems.append(f"{step}: die {item.die.id} ({item.die.group}) is not whole in sight")
     if tray.verticalScrollBar().maximum() > 0:
         problems.append(f"{step}: the tray scrolls")
-    assert window.encounter.isVisible() and not window.check_panel.isVisible(), step
+    assert window.encounter.isVisible() is encounter, step
+    assert window.check_panel.isVisible() is not encounter, step
     for card in window.encounter.cards:
         if card.isVisible() and card.height() < card.heightForWidth(card.width()):
             problems.append(f"{step}: the card {card.name.text()!r} is cut")
-    if window.height() == 768:
+    if encounter and window.height() == 768:
         share = tray.height() / window.height()
         if share < 0.4:
             problems.append(f"{step}: the tray keeps {share:.0%} of the window's height")
@@ -120,7 +126,7 @@ def attack(qtbot, window, step=None):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=["1024x640", "1366x768"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_every_step_of_a_combat_phase_fits(qtbot, window, dice, prompts, size, language):
     fighter(qtbot, window, "Jorna Eisenhand")
     brakmar = fighter(qtbot, window, "Brakmar", armor=True)
@@ -159,7 +165,7 @@ def test_every_step_of_a_combat_phase_fits(qtbot, window, dice, prompts, size, l
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=["1024x640", "1366x768"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_star_wars_segment_with_a_dodge_fits(qtbot, window, dice, size, language):
     for name, declared in (
         ("Anla", [("action", "Blaster")]),
@@ -184,7 +190,22 @@ def test_a_star_wars_segment_with_a_dodge_fits(qtbot, window, dice, size, langua
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=["1024x640", "1366x768"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_star_wars_attack_the_target_dodges_fits(qtbot, window, dice, size, language):
+    # Han shoots his Blaster (three dice) at Bossk, who dodges (four dice): a hit
+    star_wars_duel(window)
+    at_size(qtbot, window, size, language)
+    dice.extend([6, 6, 6, 3, 2, 2, 2, 2])
+    qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
+    settle(qtbot, window)
+    groups = {item.die.group for item in window.roll_panel.tray.die_items()}
+    assert groups == {"", "opponent"}, "the attack's dice and the dodge's"
+    assert window.roll_panel.done_button.isVisible()
+    fits(qtbot, window, "the attack and the dodge", encounter=False)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_phase_six_group_roll_fits(qtbot, window, dice, size, language):
     for _ in range(3):
         window.open_sample("phasesix")

@@ -355,3 +355,34 @@ def test_a_group_roll_of_three_fits_a_small_tray_at_a_comfortable_size():
     assert layout.height <= 190
     assert len({rect.top() for rect in group_panels(layout)}) == 1
     assert all(rect.right() <= 650 for rect in group_panels(layout))
+
+
+def test_an_attack_and_a_dodge_share_one_row_where_stacked_they_would_not_fit():
+    # Given an attack of three dice and a dodge of four on a tray 400 x 100: stacked, the pool
+    # above the dodge's full-width panel, they are 134.8 high even at the smallest size
+    dice = dice_of([("", 3), ("opponent", 4)])
+    assert lay_out(dice, width=400).height == pytest.approx(134.8)
+    layout = fit_layout(
+        dice, 400, 100, footprint=square, centre_depth=half, caption_width=text_width
+    )
+    # Then the pool and the dodge's panel lie side by side at size 44 (at 48 they would not fit
+    # the width), every die on one line, in sight
+    assert layout.size == 44 and layout.height <= 100
+    assert len({position.y() for position in layout.positions.values()}) == 1
+    [dodge] = group_panels(layout)
+    pool = [body(layout, d) for d in dice[:3]]
+    assert pool[0].left() > MARGIN
+    assert dodge.left() > max(rect.right() for rect in pool)
+    assert dodge.right() <= 400 - MARGIN
+    assert captions(layout) == ["Opponent"], "the pool has no caption, as ever"
+
+
+def test_the_main_pool_keeps_its_own_row_where_that_fits():
+    # Given the same dice on a tray tall enough to stack them
+    dice = dice_of([("", 3), ("opponent", 4)])
+    layout = fit_layout(
+        dice, 400, 140, footprint=square, centre_depth=half, caption_width=text_width
+    )
+    # Then the pool keeps its row above the dodge's panel
+    [dodge] = group_panels(layout)
+    assert dodge.top() > max(body(layout, d, layout.size).bottom() for d in dice[:3])

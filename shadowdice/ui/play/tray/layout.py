@@ -127,25 +127,27 @@ def fit_layout(
     max_size: int = MAX_DIE_SIZE,
 ) -> TrayLayout:
     """Lay out ``dice`` at the largest die size (up to ``max_size``) whose layout is no taller
-    than ``height``.
+    than ``height``; where none is, the same with the main pool sharing the panels' row.
 
-    When even the smallest size does not fit, return the layout at the smallest size (the
-    tray then scrolls).
+    When even that does not fit at the smallest size, return the shorter of the two layouts
+    at the smallest size (the tray then scrolls).
     """
-    layout = None
-    for size in range(max(max_size, MIN_DIE_SIZE), MIN_DIE_SIZE - 1, -_SIZE_STEP):
-        layout = lay_out_dice(
-            dice,
-            width,
-            float(size),
-            footprint=footprint,
-            centre_depth=centre_depth,
-            caption_width=caption_width,
-        )
-        if layout.height <= height:
-            break
-    assert layout is not None
-    return layout
+    smallest = []
+    for compact in (False, True):
+        for size in range(max(max_size, MIN_DIE_SIZE), MIN_DIE_SIZE - 1, -_SIZE_STEP):
+            layout = lay_out_dice(
+                dice,
+                width,
+                float(size),
+                footprint=footprint,
+                centre_depth=centre_depth,
+                caption_width=caption_width,
+                compact=compact,
+            )
+            if layout.height <= height:
+                return layout
+        smallest.append(layout)
+    return min(smallest, key=lambda layout: layout.height)
 
 
 def lay_out_dice(
@@ -156,13 +158,17 @@ def lay_out_dice(
     footprint: Footprint,
     centre_depth: CentreDepth,
     caption_width: CaptionWidth = estimate_caption_width,
+    compact: bool = False,
 ) -> TrayLayout:
     """Lay out ``dice`` ``width`` wide at die ``size``, group by group.
 
     The main pool and big groups take the full width, one below the other; runs of small
-    groups share rows of panels.
+    groups share rows of panels. A ``compact`` layout puts the main pool and every group
+    whose dice fit on one line in such rows.
     """
-    return _Layouter(width, size, footprint, centre_depth, caption_width).lay_out(dice)
+    return _Layouter(width, size, footprint, centre_depth, caption_width, compact=compact).lay_out(
+        dice
+    )
 
 
 class _Layouter:
@@ -175,8 +181,11 @@ class _Layouter:
         footprint: Footprint,
         centre_depth: CentreDepth,
         caption_width: CaptionWidth,
+        *,
+        compact: bool = False,
     ) -> None:
         self.width = width
+        self.compact = compact
         self.size = size
         self.footprint = footprint
         self.caption_width = caption_width
@@ -195,7 +204,7 @@ class _Layouter:
         # Small groups waiting to share a row of panels: (name, dice, panel width).
         shared: list[tuple[str, list[Die], float]] = []
         for name, members in group_dice(dice):
-            panel_width = self._panel_width(name, members) if name else math.inf
+            panel_width = self._panel_width(name, members) if name or self.compact else math.inf
             if panel_width <= self._share_limit():
                 shared.append((name, members, panel_width))
                 continue
@@ -212,7 +221,11 @@ class _Layouter:
         return self.layout
 
     def _share_limit(self) -> float:
-        """Return the widest panel that shares rows: two of them fit side by side."""
+        """Return the widest panel that shares rows: two of them fit side by side; in a
+        compact layout, any whose dice fit on one line.
+        """
+        if self.compact:
+            return self.width - 2 * self.margin
         return (self.width - 2 * self.margin - self.group_gap) / 2
 
     def _panel_width(self, name: str, members: Sequence[Die]) -> float:
@@ -267,15 +280,20 @@ class _Layouter:
         x = self.margin
         for name, members, panel_width in row:
             left = x + self.pad
-            self.layout.captions.append(
-                Caption(caption_for(name), QPointF(left, top + self.pad), False)
-            )
+            if name:  # the main pool (in a compact layout) has no caption and no panel
+                self.layout.captions.append(
+                    Caption(caption_for(name), QPointF(left, top + self.pad), False)
+                )
             # The panel was measured to hold all its dice on one line: they never wrap.
-            placed.append((x, panel_width, self._place_dice(members, left, dice_top, math.inf)))
+            bottom = self._place_dice(members, left, dice_top, math.inf)
+            placed.append((name, x, panel_width, bottom))
             x += panel_width + self.group_gap
-        bottom = max(dice_bottom for _, _, dice_bottom in placed) + self.pad
-        for left, panel_width, _ in placed:
-            self.layout.panels.append(Panel(QRectF(left, top, panel_width, bottom - top), False))
+        bottom = max(dice_bottom for *_, dice_bottom in placed) + self.pad
+        for name, left, panel_width, _ in placed:
+            if name:
+                self.layout.panels.append(
+                    Panel(QRectF(left, top, panel_width, bottom - top), False)
+                )
         return bottom
 
     def _place_dice(self, members: Sequence[Die], left: float, top: float, right: float) -> float:
