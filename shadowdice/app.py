@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import linecache
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shadowdice import __version__
+from shadowdice.core.collector import collector_resting
 from shadowdice.core.language import translations
 
 _, _n = translations(__name__)
@@ -62,7 +61,9 @@ def check_values(text: str) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app until its window closes; returns the exit code."""
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
-    with collector_resting_while_starting():
+    # A start imports some two hundred modules and builds the window, objects that live as
+    # long as the app: the collector rests meanwhile and is kept from walking them afterwards.
+    with collector_resting():
         app, window = start(arguments)
     try:
         return app.exec()
@@ -120,27 +121,6 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
 
         QTimer.singleShot(0, roll)
     return app, window
-
-
-@contextmanager
-def collector_resting_while_starting() -> Iterator[None]:
-    """Start without Python's cycle collector, then set what the start made beyond its reach.
-
-    A start imports some two hundred modules and builds the window: objects that live as long
-    as the app. While they are made, the collector walks them again and again (a tenth of a
-    start's time), and afterwards each of its full collections would walk them once more, in
-    the middle of a roll or a load. So it rests while the app starts; then :func:`gc.freeze`
-    moves everything made so far out of its sight, and it runs again for what comes after.
-    The few cycles thrown away during the start stay in memory until the app quits.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
 
 
 def forget_module_sources() -> None:

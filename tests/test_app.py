@@ -3,7 +3,6 @@ set out of its sight afterwards; it runs again however the start ends.
 """
 
 import argparse
-import gc
 import json
 import subprocess
 import sys
@@ -12,53 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from shadowdice.app import check_values, collector_resting_while_starting
+from shadowdice.app import check_values
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems.shadowrun4 import Shadowrun4
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 from tests.private_home import private_home_environment
-
-
-@pytest.fixture
-def collector_as_before():
-    """Whatever a test does to the collector, the next test finds it as it was."""
-    enabled = gc.isenabled()
-    yield
-    gc.unfreeze()
-    if enabled:
-        gc.enable()
-    else:
-        gc.disable()
-
-
-def test_the_collector_rests_while_starting_and_the_start_is_frozen_after(collector_as_before):
-    gc.enable()
-    frozen_before = gc.get_freeze_count()
-
-    with collector_resting_while_starting():
-        assert not gc.isenabled()
-        made_at_start = [[number] for number in range(1000)]
-
-    assert gc.isenabled()
-    assert gc.get_freeze_count() >= frozen_before + len(made_at_start)
-
-
-def test_a_start_that_fails_leaves_the_collector_running(collector_as_before):
-    gc.enable()
-
-    with pytest.raises(RuntimeError), collector_resting_while_starting():
-        raise RuntimeError("no display")
-
-    assert gc.isenabled()
-
-
-def test_a_collector_turned_off_before_stays_off(collector_as_before):
-    gc.disable()
-
-    with collector_resting_while_starting():
-        pass
-
-    assert not gc.isenabled()
 
 
 def test_the_real_app_runs_with_its_start_frozen_and_the_collector_on(tmp_path):

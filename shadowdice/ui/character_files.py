@@ -3,8 +3,9 @@ player when it fails, and the settings that remember recent files and folders.
 
 A file that cannot be read is reported and left alone; a save that would go over a file
 open as another character is refused. Files opened together (a party) are one batch
-(:meth:`CharacterFiles.batch`): the settings are written once, and the files that cannot be
-read are named in one message.
+(:meth:`CharacterFiles.batch`): the settings are written once, the files that cannot be
+read are named in one message, and Python's cycle collector rests while they are read
+(``core/collector.py``), so a folder of thousands opens in time growing with their number.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from shadowdice.core.collector import collector_resting
 from shadowdice.core.language import translations
 from shadowdice.core.registry import Registry
 from shadowdice.storage.character_file import (
@@ -82,12 +84,13 @@ class CharacterFiles(QObject):
 
     @contextmanager
     def batch(self) -> Iterator[None]:
-        """Open files as one batch: the settings are written once at its end, and the files
-        that cannot be read are reported together.
+        """Open files as one batch: the settings are written once at its end, the files that
+        cannot be read are reported together, and the cycle collector rests meanwhile.
         """
         self._batches += 1
         try:
-            yield
+            with collector_resting():
+                yield
         finally:
             if self._batches == 1 and self._opened:
                 # The batch's last files are the recent ones; the rest would drop out anyway.

@@ -3,6 +3,9 @@ the cards on screen are built; each other card is built when its tab is first sh
 what happened to its character in the meantime.
 """
 
+import gc
+
+import pytest
 from PySide6.QtCore import Qt
 
 from shadowdice.storage.character_file import save_character
@@ -97,3 +100,46 @@ def test_a_card_built_later_fills_and_rolls_the_check_as_one_built_at_once(
     card.rolls.doubleClicked.emit(card.rolls.model().index(0, 0))
     qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=3000)
     assert window.roll_panel.session.check.startswith("Body")
+
+
+@pytest.fixture
+def collector_watched(window):
+    """How many characters the window held at each run of the cycle collector while a test
+    runs; afterwards the collector is as it was, with nothing frozen.
+    """
+    open_at_runs: list[int] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start":
+            open_at_runs.append(window.tabs.count())
+
+    enabled = gc.isenabled()
+    gc.enable()
+    gc.callbacks.append(count)
+    yield open_at_runs
+    gc.callbacks.remove(count)
+    gc.unfreeze()
+    if not enabled:
+        gc.disable()
+
+
+def test_a_party_opens_without_the_cycle_collector_and_is_frozen_after(
+    qtbot, window, tmp_path, collector_watched
+):
+    # Given forty saved runners, and the collector running as in the app once started
+    paths = saved_party(tmp_path, 40)
+    gc.collect()
+    gc.freeze()
+    collector_watched.clear()
+
+    # When they are opened at once
+    opened = window.open_paths(paths)
+
+    # Then the collector never ran while they were read (it would walk the sheets already
+    # read, again and again), runs again afterwards, and will not walk them later either
+    assert len(opened) == 40
+    assert all(open_then == 40 for open_then in collector_watched), collector_watched
+    assert gc.isenabled()
+    in_sight = {id(thing) for thing in gc.get_objects()}
+    assert not any(id(document.sheet) in in_sight for document in opened)
+    assert not any(id(row) in in_sight for row in opened[0].sheet.skills)
