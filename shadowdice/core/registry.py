@@ -329,6 +329,14 @@ class RuleSystem(ABC):
         """What a character spends or takes in play, in card order."""
         return ()
 
+    def game_master_fields(self) -> frozenset[str]:
+        """The sheet fields besides its resources that the game master changes on a
+        character in play: wounds, injuries, armor worn down, what a round or a combat phase
+        keeps on the sheet. A player's own choices (name, attributes, skills) are not among
+        them. None by default.
+        """
+        return frozenset()
+
     def sample_party(self) -> tuple[Sheet, ...]:
         """Characters of our own invention to try the system with, a party ready to play:
         the character files in the ``samples`` folder of the system's package, in the order

@@ -8,6 +8,11 @@ to its resources (:mod:`~shadowdice.network.shared`). Who may write what decides
   whose id the owner lists as *folded* (already in the fields).
 - The **game master** writes only ledger entries on a player's character: damage, injuries,
   what a contest charged.
+- What a contest the game master runs does to a character besides its resources (an injury
+  in a life circle, armor worn down, a dodge kept for the round: the system's
+  ``game_master_fields``) is a ledger entry too, of a field: its value before and after the
+  change, so that the owner's laptop applies the change, not the value (:func:`merged`): an
+  injury the game master adds and one the player adds at the same time both count.
 - A resource's value, on any laptop, is the field plus every entry the owner has not folded
   yet (:func:`sheet_of`). When the owner's laptop sees such an entry it applies it to the
   sheet, within the resource's bounds, and folds it. Both laptops show the same value before
@@ -31,6 +36,54 @@ _, _n = translations(__name__)
 
 #: The field listing the ids of ledger entries already in the fields.
 FOLDED = "_folded"
+
+
+def is_field_entry(entry: dict[str, Any]) -> bool:
+    """Whether a ledger entry changes a field (else it changes a resource by a number)."""
+    return "field" in entry
+
+
+def merged(current: Any, before: Any, after: Any) -> Any:
+    """``current`` with the change from ``before`` to ``after`` made to it: numbers moved by
+    as much, lists and records of the same shape part by part, anything else (a choice, a
+    text) set to ``after`` where it changed.
+
+    >>> merged({"heavy": 0, "light": 1}, {"heavy": 0, "light": 0}, {"heavy": 1, "light": 0})
+    {'heavy': 1, 'light': 1}
+    >>> merged("wounded", "healthy", "healthy"), merged(3, 1, 2)
+    ('wounded', 4)
+    """
+    if before == after:
+        return current
+    if all(type(value) is int for value in (current, before, after)):
+        return current + after - before
+    if all(isinstance(value, dict) for value in (current, before, after)) and (
+        current.keys() == before.keys() == after.keys()
+    ):
+        return {key: merged(current[key], before[key], after[key]) for key in current}
+    if all(isinstance(value, list) for value in (current, before, after)) and (
+        len(current) == len(before) == len(after)
+    ):
+        return [merged(c, b, a) for c, b, a in zip(current, before, after, strict=True)]
+    return after
+
+
+def with_field(sheet: Sheet, key: str, value: Any) -> bool:
+    """Set one field of ``sheet`` in place, if the sheet stays valid; whether it did."""
+    try:
+        checked = type(sheet).model_validate({**snapshot(sheet), key: value})
+    except ValueError:  # pydantic's ValidationError
+        return False
+    setattr(sheet, key, getattr(checked, key))
+    return True
+
+
+def field_label(system: RuleSystem, key: str) -> str:
+    """A field's name for players (its key when the editor has no field of that name)."""
+    specs = {spec.key: spec for spec in system.sheet_fields()}
+    specs |= {table.key: table for table in system.sheet_tables()}
+    spec = specs.get(key)
+    return str(getattr(spec, "label", "") or key)
 
 
 def resources_of(system: RuleSystem) -> dict[str, ResourceSpec]:
@@ -60,10 +113,28 @@ def sheet_of(system: RuleSystem, content: dict[str, Any]) -> Sheet:
     sheet = type(system.new_sheet()).model_validate(fields)
     specs = resources_of(system)
     for entry in content["ledger"]:
-        spec = specs.get(entry["resource"])
-        if spec is not None and entry["id"] not in folded:
-            _apply(spec, sheet, entry["delta"])
+        if entry["id"] not in folded:
+            _fold_entry(system, specs, sheet, entry)
     return sheet
+
+
+def _fold_entry(
+    system: RuleSystem, specs: dict[str, ResourceSpec], sheet: Sheet, entry: dict[str, Any]
+) -> bool:
+    """Apply one ledger entry to ``sheet``; whether it could (a field the game master does
+    not change in this system, or a change that leaves the sheet invalid, is left out).
+    """
+    if is_field_entry(entry):
+        key = entry["field"]
+        if key not in system.game_master_fields() or key not in type(sheet).model_fields:
+            return False
+        now = snapshot(sheet)[key]
+        return with_field(sheet, key, merged(now, entry["before"], entry["after"]))
+    spec = specs.get(entry["resource"])
+    if spec is None:
+        return False
+    _apply(spec, sheet, entry["delta"])
+    return True
 
 
 @dataclass
@@ -121,10 +192,8 @@ class OwnedCharacter:
         labels = []
         folded = set(self.folded)
         for entry in ledger:
-            spec = self._specs.get(entry["resource"])
-            if entry["id"] in folded or spec is None:
+            if entry["id"] in folded or not _fold_entry(self.system, self._specs, sheet, entry):
                 continue
-            _apply(spec, sheet, entry["delta"])
             self.folded.append(entry["id"])
             labels.append(entry["label"])
         if labels:

@@ -177,6 +177,21 @@ class Replica:
         self.tell()
         return entry_id
 
+    def change_field(
+        self, doc_id: str, key: str, values: tuple[Any, Any], label: str, by: str
+    ) -> str:
+        """Note a change of a field the game master makes (an injury) as its value before
+        and after; return its entry's id.
+        """
+        if owner_of(doc_id) is None or doc_id not in self.docs:
+            raise PermissionError(f"no character {doc_id}")
+        entry_id = secrets.token_hex(8)
+        before, after = values
+        entry = {"id": entry_id, "field": key, "before": before, "after": after}
+        shared.append(self.document(doc_id), "ledger", entry | {"label": label, "by": by})
+        self.tell()
+        return entry_id
+
     def add_roll(self, doc_id: str, text: str, record: dict[str, Any], by: str) -> str:
         """Add a public roll to a character (or to the table); return its id."""
         roll_id = secrets.token_hex(8)

@@ -7,7 +7,9 @@ A table holds one document per character and one for the table:
   its owner's laptop), ``fields`` (each sheet field, as JSON text: the last writer of a field
   wins), ``ledger`` (what happened to its resources, one entry per change: ``-1 Edge``,
   ``+2 physical damage``; a resource's value is the field plus the sum of its entries, so two
-  changes at once both count) and ``rolls`` (its public rolls, each once: entries carry ids).
+  changes at once both count; and what the game master's contests changed in other fields,
+  each as its value before and after) and ``rolls`` (its public rolls, each once: entries
+  carry ids).
 - The **table** has ``players`` (who joined, by laptop), ``party`` (each seated character's
   public state: name, player, resources) and ``rolls`` (every public roll of the table).
 
@@ -169,9 +171,12 @@ def checked_update(doc_id: str, doc: Doc, update: bytes, right: Right) -> bool:
 
 def _check_character(doc_id: str, before: dict, after: dict, right: Right) -> None:
     for entry in after["ledger"]:
-        _check_entry(entry, {"id": str, "resource": str, "delta": int, "label": str, "by": str})
-        if not -1000 <= entry["delta"] <= 1000:
-            raise RefusedUpdate("a ledger entry out of range")
+        if isinstance(entry, dict) and "field" in entry:
+            _check_entry(entry, _FIELD_ENTRY)
+        else:
+            _check_entry(entry, _RESOURCE_ENTRY)
+            if not -1000 <= entry["delta"] <= 1000:
+                raise RefusedUpdate("a ledger entry out of range")
     for roll in after["rolls"]:
         _check_entry(roll, {"id": str, "by": str, "text": str, "record": dict})
     meta = after["meta"]
@@ -185,11 +190,19 @@ def _check_character(doc_id: str, before: dict, after: dict, right: Right) -> No
                 raise RefusedUpdate(f"the game master took entries out of the {part}")
 
 
+#: A ledger entry changing a resource by a number.
+_RESOURCE_ENTRY = {"id": str, "resource": str, "delta": int, "label": str, "by": str}
+#: A ledger entry changing a field (an injury, a dodge kept): its value before and after.
+_FIELD_ENTRY = {"id": str, "field": str, "before": object, "after": object, "label": str, "by": str}
+
+
 def _check_entry(entry: Any, shape: dict[str, type]) -> None:
     if not isinstance(entry, dict) or entry.keys() != shape.keys():
         raise RefusedUpdate("an entry of the wrong shape")
     for key, kind in shape.items():
         value = entry[key]
+        if kind is object:
+            continue  # any JSON value (the entry as a whole is at most MAX_VALUE long)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise RefusedUpdate(f"an entry whose {key} is not {kind.__name__}")
         if isinstance(value, str) and len(value) > _LINE:
@@ -242,7 +255,8 @@ def resource_totals(ledger: list[dict[str, Any]]) -> dict[str, int]:
     """The sum of each resource's ledger entries: what happened to it so far."""
     totals: Counter[str] = Counter()
     for entry in ledger:
-        totals[entry["resource"]] += entry["delta"]
+        if "resource" in entry:
+            totals[entry["resource"]] += entry["delta"]
     return dict(totals)
 
 

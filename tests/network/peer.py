@@ -4,9 +4,11 @@
     python -m tests.network.peer player --code C --folder F --port P --name N [--host ::1]
 
 The first line it prints is ``{"ready": port, "laptop": id}``. Commands: ``new``, ``set``,
-``res``, ``roll``, ``table_roll``, ``secret_roll``, ``ask``, ``state``, ``stats``, ``remove``,
-and for the benchmarks ``arrivals``, ``ping``, ``rss``, ``bytes``; ``quit`` (see ``handle``).
-A player answers dice requests with faces from a generator seeded by its name. With ``--tap``
+``res``, ``roll``, ``typed``, ``table_roll``, ``secret_roll``, ``ask``, ``state``, ``stats``,
+``remove``, and for the benchmarks ``arrivals``, ``ping``, ``rss``, ``bytes``; ``quit`` (see
+``handle``).
+A player answers dice requests with the faces given by ``typed`` (real dice typed in), and
+past them with faces from a generator seeded by its name (thrown digitally). With ``--tap``
 the host appends every message it sends, before sealing, to FILE.
 """
 
@@ -72,7 +74,13 @@ async def main() -> None:
             for roll in details["content"]["rolls"]:
                 arrivals.setdefault(roll["id"], now)
 
+    typed: list[int] = []  # faces of real dice the player will type, in order
+
     async def dice(doc, count, sides, purpose):
+        if len(typed) >= count:
+            faces = typed[:count]
+            del typed[:count]
+            return faces
         return [rng.randint(1, sides) for _ in range(count)]
 
     if options.role == "host":
@@ -150,6 +158,9 @@ async def main() -> None:
         if op == "table_roll":
             started = time.monotonic()
             return [replica.add_roll("table", command["text"], {}, options.name), started]
+        if op == "typed":
+            typed.extend(command["faces"])
+            return len(typed)
         if op == "arrivals":
             return arrivals
         if op == "ping":

@@ -114,3 +114,50 @@ def test_state_vectors_read_and_compare():
     assert not shared.lacks(other.get_state(), doc.get_state())
     with pytest.raises(ValueError):
         shared.state_vector(b"\x05\x01")
+
+
+def field_entry(key: str, before, after, entry_id: str = "f") -> dict:
+    return {"id": entry_id, "field": key, "before": before, "after": after, "label": "", "by": "GM"}
+
+
+def test_the_game_master_may_add_a_field_change_and_a_malformed_one_is_refused():
+    doc = character()
+    update = edited(doc, lambda d: shared.append(d, "ledger", field_entry("dodged", [], [1])))
+    assert shared.checked_update(DOC, doc, update, GAME_MASTER)
+    bad = field_entry("dodged", [], [1]) | {"extra": 1}
+    update = edited(doc, lambda d: shared.append(d, "ledger", bad))
+    with pytest.raises(RefusedUpdate):
+        shared.checked_update(DOC, doc, update, GAME_MASTER)
+    # A field change moves no resource's total.
+    assert shared.resource_totals(shared.content(DOC, doc)["ledger"]) == {"edge_current": -1}
+
+
+def test_a_field_change_is_folded_as_a_change_and_only_for_the_game_masters_fields():
+    from shadowdice.core.sheet import snapshot
+    from shadowdice.network.characters import OwnedCharacter, sheet_of
+    from shadowdice.systems import builtin_registry
+
+    system = builtin_registry().get("heldenhandbuch")
+    sheet = system.new_sheet()
+    sheet.name = "Brun"
+    owned = OwnedCharacter(system, sheet)
+    circles = snapshot(sheet)["life_circles"]
+    # The player put a light injury in circle 4 meanwhile; the game master's heavy one in
+    # circle 1 came from a copy without it: both count.
+    sheet.life_circles[3].light = 1
+    owned.changed(sheet, lambda: "own")
+    hit = [dict(c) for c in circles]
+    hit[0]["heavy"] = 1
+    ledger = [
+        field_entry("life_circles", circles, hit, "hit"),
+        field_entry("name", "Brun", "Taken", "rename"),  # not the game master's to change
+        field_entry("combat_throws_skipped", 0, 99, "invalid"),  # past its bounds
+    ]
+    assert owned.fold(sheet, ledger) == [""]
+    assert (sheet.life_circles[0].heavy, sheet.life_circles[3].light) == (1, 1)
+    assert sheet.name == "Brun" and sheet.combat_throws_skipped == 0
+    assert owned.folded == ["hit"]
+    # Any laptop reads the same from the document before the owner folded it.
+    content = {"fields": snapshot(system.new_sheet()) | {"name": "Brun"}, "ledger": ledger}
+    content["fields"]["life_circles"][3]["light"] = 1
+    assert snapshot(sheet_of(system, content)) == snapshot(sheet)

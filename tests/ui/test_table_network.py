@@ -239,7 +239,7 @@ def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(anna_with_
         entry.close_request()
 
 
-def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_process):
+def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_process, dice):
     import threading
 
     host = host_process
@@ -270,6 +270,16 @@ def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_proce
         ask.typed_button.click()
         thread.join(10)
         assert asked["faces"] == [6, 1]
+        # Or the player throws them on their laptop, digitally.
+        thread = threading.Thread(
+            target=lambda: asked.update(faces=host.request("ask", doc=doc, count=3, sides=6))
+        )
+        thread.start()
+        qtbot.waitUntil(lambda: window.table_menu.dice_dialog is not ask, timeout=5000)
+        dice.extend([3, 4, 2])
+        window.table_menu.dice_dialog.digital_button.click()
+        thread.join(10)
+        assert asked["faces"] == [3, 4, 2]
     finally:
         window.table_menu.leave()
 

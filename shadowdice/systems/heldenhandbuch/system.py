@@ -99,6 +99,19 @@ class Heldenhandbuch(RuleSystem):
             field_resource(fields["respect"], _("Respect"), at_a_glance=False),
         )
 
+    def game_master_fields(self) -> frozenset[str]:
+        """Injuries, armor worn down, and what a combat phase carries to the next."""
+        return frozenset(
+            {
+                "life_circles",
+                "armor",
+                "combat_dice_lost",
+                "combat_throws_skipped",
+                "combat_dice_saved",
+                "psyche_lines_wished",
+            }
+        )
+
     def quick_checks(self, sheet: Sheet) -> tuple[QuickCheck, ...]:
         """The default list, the skills the character has no value in marked unrated."""
         assert isinstance(sheet, HeldenSheet)

@@ -110,6 +110,24 @@ class StarWarsD6(RuleSystem):
             choice_resource(fields["wound"], _("Wounds")),
         )
 
+    def game_master_fields(self) -> frozenset[str]:
+        """The rest of the wound state (the wound level is a resource), and what the round
+        keeps: actions, dodges, the Force Point, a ship's range.
+        """
+        return frozenset(
+            {
+                "mortal_rounds",
+                "stunned",
+                "stun_segment",
+                "first_segment_lost",
+                "this_round",
+                "dodged",
+                "prepared",
+                "force_point_round",
+                "ship_range",
+            }
+        )
+
     def sheet_status(self, sheet: Sheet) -> str:
         """The wound level and the stun of this round, when there are any."""
         assert isinstance(sheet, StarWarsSheet)

@@ -315,6 +315,10 @@ class TableLink(QObject):
             entry.get("id"),
         )
 
+    def note_field(self, doc_id: str, key: str, values: tuple[Any, Any], label: str, by: str):
+        """Add a ledger entry changing a field of a player's character (host only)."""
+        self._call("change_field", doc_id, key, values, label, by)
+
     def add_roll(self, doc_id: str, text: str, record: dict[str, Any], by: str) -> None:
         """Put a public roll on the table (through a character of this laptop, or the table)."""
         self._call("add_roll", doc_id, text, record, by)

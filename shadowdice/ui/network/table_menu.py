@@ -351,8 +351,14 @@ class TableMenu(QObject):
                 }
                 self.link.note(doc_id, entry, self.player_name)
                 spec.put(before, spec.get(document.sheet))
+        was, now = snapshot(before), snapshot(document.sheet)
+        for key in sorted(system.game_master_fields() & now.keys()):
+            if now[key] != was[key]:  # an injury, a dodge kept: what happened, as a change
+                label = _("{field} changed", field=characters.field_label(system, key))
+                self.link.note_field(doc_id, key, (was[key], now[key]), label, self.player_name)
+                characters.with_field(before, key, now[key])
         if snapshot(before) != snapshot(document.sheet):
-            # Not a resource: the player's to change. Put it back.
+            # Not the game master's to change: the player's. Put it back.
             self._quiet = True
             try:
                 document.restore(snapshot(before))
