@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from shadowdice.core.record import OutcomeRecord, RollRecord
+from shadowdice.core.sheet import snapshot
 from tests.network.peers import Peer
 
 CODE = "W1NDW0"
@@ -57,6 +58,8 @@ def test_hosting_shows_the_code_the_qr_code_and_the_players_who_join(hosting, qt
         qtbot.waitUntil(lambda: "Kira" in [d.title for d in window.documents()], timeout=5000)
         kira = next(d for d in window.documents() if d.title == "Kira")
         assert kira.sheet.edge_current == 3
+        # Hosted with no character open, the window shows the party, not the welcome page.
+        assert not window.welcome.isVisible() and window.party_roster.isVisible()
 
         # The player spends Edge on their laptop: the game master sees it.
         player.request("res", doc=doc, resource="edge_current", delta=-1, label="−1 Edge")
@@ -358,3 +361,88 @@ def test_a_character_of_an_earlier_evening_not_open_now_is_not_in_the_party(host
     jola.set_field(name, "Jola")
     window.table_menu.host()
     qtbot.waitUntil(lambda: seated() == ["Jola"])
+
+
+@pytest.fixture
+def player_character(hosting, qtbot, tmp_path):
+    """The window hosts; a player's laptop (a process) joins with a character of the sheet
+    given: ``seat(system_id, sheet)`` returns the player, the document id, and the character
+    in the game master's window.
+    """
+    window = hosting
+    code = window.table_menu.host()
+    players = []
+
+    def seat(system_id: str, sheet):
+        port = str(window.table_menu.link.port)
+        player = Peer("player", tmp_path / "p", code, "--port", port, "--name", "Anna")
+        players.append(player)
+        doc = player.request("new", key="main", system=system_id, fields=snapshot(sheet))
+        qtbot.waitUntil(lambda: sheet.name in [d.title for d in window.documents()], timeout=5000)
+        return player, doc, next(d for d in window.documents() if d.title == sheet.name)
+
+    yield seat
+    for player in players:
+        player.quit()
+
+
+def test_undo_takes_back_the_game_masters_injury_and_keeps_the_players(player_character, qtbot):
+    from shadowdice.network.characters import sheet_of
+    from shadowdice.systems import builtin_registry
+
+    system = builtin_registry().get("heldenhandbuch")
+    brun = system.new_sheet()
+    brun.name = "Brun"
+    player, doc, there = player_character("heldenhandbuch", brun)
+    circles = next(t for t in there.tables() if t.key == "life_circles")
+    columns = [c.key for c in circles.columns]
+    # The game master puts a heavy injury in life circle 1.
+    there.set_cell(circles, 0, columns.index("heavy"), 1)
+    qtbot.waitUntil(lambda: len(player.request("state")[doc]["ledger"]) == 1)
+
+    def at_the_player():
+        return sheet_of(system, player.request("state")[doc]).life_circles
+
+    assert at_the_player()[0].heavy == 1
+    # Meanwhile the player writes a light injury in life circle 4 on their laptop.
+    own = snapshot(brun)["life_circles"]
+    own[3]["light"] = 1
+    player.request("set", doc=doc, fields={"life_circles": own})
+    qtbot.waitUntil(lambda: there.sheet.life_circles[3].light == 1)
+    assert there.sheet.life_circles[0].heavy == 1
+    # The game master's undo takes back the heavy injury only, on both laptops.
+    there.undo_stack.undo()
+    assert (there.sheet.life_circles[0].heavy, there.sheet.life_circles[3].light) == (0, 1)
+    qtbot.waitUntil(lambda: at_the_player()[0].heavy == 0)
+    assert at_the_player()[3].light == 1
+
+
+def test_undo_of_the_game_masters_wound_keeps_the_wound_the_player_chose_after_it(
+    player_character, qtbot
+):
+    from shadowdice.network.characters import sheet_of
+    from shadowdice.systems import builtin_registry
+
+    system = builtin_registry().get("starwars_d6")
+    bossk = system.new_sheet()
+    bossk.name = "Bossk"
+    player, doc, there = player_character("starwars_d6", bossk)
+    [wound] = [r for r in there.resources() if r.key == "wound"]
+    levels = next(f for f in system.sheet_fields() if f.key == "wound").choices
+    # The game master wounds Bossk; then his player marks him one level worse.
+    there.set_resource(wound, 1)
+    qtbot.waitUntil(lambda: len(player.request("state")[doc]["ledger"]) == 1)
+    player.request("res", doc=doc, resource="wound", delta=1, label="+1 Wounds")
+    qtbot.waitUntil(lambda: there.sheet.wound == levels[2])
+    # The game master's undo leaves the wound as the player chose it, on both laptops.
+    there.undo_stack.undo()
+    assert there.sheet.wound == levels[2]
+    # A Force Point the game master charges next arrives after whatever the undo sent.
+    [force] = [r for r in there.resources() if r.key == "force_points"]
+    there.set_resource(force, there.sheet.force_points - 1)
+    qtbot.waitUntil(
+        lambda: any(
+            e.get("resource") == "force_points" for e in player.request("state")[doc]["ledger"]
+        )
+    )
+    assert sheet_of(system, player.request("state")[doc]).wound == levels[2]

@@ -67,28 +67,28 @@ def take_in(
     """Show a change made on another laptop (the sheet's values ``before`` it and ``after``),
     without putting it on this laptop's undo stack: each side undoes only its own changes.
 
-    The changes already on the stack are moved by as much as a number changed, so that undoing
-    one later gives back what it spent and leaves the other laptop's change standing (Edge 3 →
-    2 here, −1 there: undoing the first gives 2, not 3). With ``mark``, the document counts as
-    changed (saved with its file).
+    The changes already on the stack are moved by the other laptop's change
+    (:func:`~shadowdice.network.characters.merged`), so that undoing one later takes back only
+    what it did: a number by as much as it moved (Edge 3 → 2 here, −1 there: undoing the first
+    gives 2, not 3), an injury in a life circle without the one the other laptop added in
+    another, and a choice (a wound level) the other laptop made after it stays as they made it.
+    With ``mark``, the document counts as changed (saved with its file).
     """
     from shadowdice.core.sheet import SheetChange
     from shadowdice.ui.character_document import SheetCommand
 
-    moved = {
-        key: after[key] - before[key]
-        for key in after
-        if type(after[key]) is int and type(before.get(key)) is int and after[key] != before[key]
-    }
+    moved = [key for key in after if key in before and after[key] != before[key]]
     stack = document.undo_stack
     for index in range(stack.count()):
         command = stack.command(index)
         if isinstance(command, SheetCommand) and moved:
             change = command.change
 
-            def shifted(values):
+            def shifted(values: dict[str, Any]) -> dict[str, Any]:
                 return {
-                    key: value + moved[key] if key in moved and type(value) is int else value
+                    key: characters.merged(value, before[key], after[key])
+                    if key in moved
+                    else value
                     for key, value in values.items()
                 }
 
@@ -323,6 +323,7 @@ class TableMenu(QObject):
             self._remote[doc_id] = document
             document.destroyed.connect(lambda _=None, d=doc_id: self._remote.pop(d, None))
             self.window._add_tab(document, CharacterPage.PLAY, show=False)
+            self.window.left.setCurrentIndex(1)  # the party, in place of the welcome page
             document.sheet_changed.connect(self._on_remote_changed)
             self.window.game_table.table_rollers.add(sheet.name)  # throws on its laptop
             return
