@@ -538,7 +538,7 @@ def describe_change(
     'Keep: 4 hits - success, unchanged · destiny dice −1'
     """
     if after.headline == before.headline:
-        outcome = f"{after.headline}, unchanged"
+        outcome = _("{outcome}, unchanged", outcome=after.headline)
     else:
         outcome = f"{before.headline} → {after.headline}"
     if resources_before is not None and resources_after is not None:
