@@ -31,7 +31,6 @@ from PySide6.QtGui import (
     QColor,
     QGuiApplication,
     QKeySequence,
-    QShortcut,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -89,7 +88,7 @@ from shadowdice.ui.play.history import (
     HistoryView,
     earlier_rolls,
 )
-from shadowdice.ui.play.party_roster import MAX_PARTY_KEYS, PartyRoster
+from shadowdice.ui.play.party_roster import PartyRoster
 from shadowdice.ui.play.play_column import PlayColumn
 from shadowdice.ui.play.roll_panel import RollPanel
 from shadowdice.ui.play.tray.palette import SPEED_FACTORS, dice_colour, die_size, felt_colour
@@ -374,12 +373,9 @@ class MainWindow(QMainWindow):
         self.welcome.party_requested.connect(
             lambda system_id: self.open_sample(system_id, party=True)
         )
-        self.party_roster.chosen.connect(self.tabs.setCurrentIndex)
+        self.party_roster.chosen.connect(self.show_party_member)
         self.party_roster.close_requested.connect(self.close_document)
-        for number in range(1, MAX_PARTY_KEYS + 1):
-            shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
-            put(shortcut.setWhatsThis, _("Show character {number} of the party", number=number))
-            shortcut.activated.connect(lambda n=number: self.show_party_member(n - 1))
+        self.party_roster.add_keys(self)
         self.tabs.currentChanged.connect(self._on_current_changed)
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
@@ -902,9 +898,12 @@ class MainWindow(QMainWindow):
         self.check_panel.request_roll()
 
     def show_party_member(self, index: int) -> None:
-        """Alt+1 ... Alt+9: show the character at this place in the party bar."""
+        """Show the character at this place in the party (its Alt+digit, a click or Enter
+        in the roster), the focus on its roll list (or the editor).
+        """
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
+            self.current_page().shown_widget().setFocus()
 
     def _on_sheet_action_requested(self, document: CharacterDocument, action: SheetAction) -> None:
         answer = True

@@ -21,7 +21,16 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -30,6 +39,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QWidget,
 )
 
 from shadowdice.core.language import translations
@@ -279,7 +289,8 @@ class PartyRoster(QListView):
     """The party, one entry per open character in party order, the one shown selected.
 
     Signals:
-        chosen(int): a character's entry was clicked; carries its place in the party.
+        chosen(int): a character's entry was clicked, or Enter pressed on it, or its Alt+digit;
+            carries its place in the party.
         close_requested(int): a character's close button (or its menu's *Close*) was
             clicked; carries its place in the party.
     """
@@ -302,8 +313,9 @@ class PartyRoster(QListView):
         self.setResizeMode(QListView.ResizeMode.Adjust)  # wrap again at a new width
         self.setWordWrap(True)
         self.setMouseTracking(True)  # the close button of the entry under the mouse
-        # The keys stay with the card: Alt+1 ... Alt+9 and a click reach the roster.
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # A click leaves the focus with the card; Alt+0 (or Tab) brings it here.
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self._shown = -1
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         # A third of the side beside the check, between 176 and 300 px: on a 1024 px laptop
         # the check keeps the 560 px of its two columns.
@@ -314,6 +326,22 @@ class PartyRoster(QListView):
         self.clicked.connect(self._on_clicked)
         self.customContextMenuRequested.connect(self._on_context_menu_requested)
         events.changed.connect(self.party.refresh_all)
+
+    def add_keys(self, window: QWidget) -> None:
+        """Put the party's keys on ``window``: Alt+1 ... Alt+9 choose the first nine
+        characters, Alt+0 puts the focus on the roster.
+        """
+        for number in range(MAX_PARTY_KEYS + 1):
+            shortcut = QShortcut(QKeySequence(f"Alt+{number}"), window)
+            if number:
+                what = _("Show character {number} of the party", number=number)
+                shortcut.activated.connect(lambda row=number - 1: self._choose(row))
+            else:
+                what = _("Go to the party: arrow keys choose, Enter shows the character")
+                shortcut.activated.connect(
+                    lambda: self.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                )
+            put(shortcut.setWhatsThis, what)
 
     def set_party(self, documents: list[CharacterDocument], current: int) -> None:
         """Show these characters, the one at ``current`` as the one shown."""
@@ -326,6 +354,7 @@ class PartyRoster(QListView):
 
     def set_current(self, current: int) -> None:
         """Select the entry of the character shown, and keep it in sight."""
+        self._shown = current
         index = self.party.index(current)
         if not index.isValid():
             self.clearSelection()
@@ -346,9 +375,25 @@ class PartyRoster(QListView):
         """Where a character's entry is, in the viewport."""
         return self.visualRect(self.party.index(place))
 
+    def keyPressEvent(self, event) -> None:
+        """Enter shows the character chosen with the arrow keys."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self._choose(self.currentIndex().row())
+            return
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        """Leaving without Enter changes nothing: the character shown stays selected."""
+        super().focusOutEvent(event)
+        self.set_current(self._shown)
+
+    def _choose(self, row: int) -> None:
+        if 0 <= row < self.party.rowCount():
+            self.chosen.emit(row)
+
     def _on_clicked(self, index: QModelIndex) -> None:
         if index.isValid():
-            self.chosen.emit(index.row())
+            self._choose(index.row())
 
     def _on_context_menu_requested(self, position) -> None:
         index = self.indexAt(position)
