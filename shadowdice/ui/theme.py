@@ -14,6 +14,9 @@ FAILURE = "#9aa3ad"
 GLITCH = "#f0a04b"
 CRITICAL = "#ff6b6b"
 NEUTRAL = "#e8e3d3"
+#: The neutral tone on the window's own ground ("Ready to roll" under the tray): the palette's
+#: text colour, so that it reads on a light system palette as on the dark one.
+NEUTRAL_TEXT = "palette(window-text)"
 PROBLEM = "#ff7b72"
 ACCENT = "#d4a72c"
 UNDONE = "#7d8590"

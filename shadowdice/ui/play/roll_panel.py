@@ -54,7 +54,7 @@ TONE_COLOURS = {
     Tone.FAILURE: theme.FAILURE,
     Tone.GLITCH: theme.GLITCH,
     Tone.CRITICAL: theme.CRITICAL,
-    Tone.NEUTRAL: theme.NEUTRAL,
+    Tone.NEUTRAL: theme.NEUTRAL_TEXT,
 }
 
 
@@ -181,7 +181,7 @@ class RollPanel(QWidget):
         self.change.setObjectName("outcome_change")
         self.change.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.change.setWordWrap(True)
-        self.change.setStyleSheet(f"color: {theme.NEUTRAL}; font-weight: 600;")
+        self.change.setStyleSheet(f"color: {theme.NEUTRAL_TEXT}; font-weight: 600;")
         self.change.setVisible(False)
         self.legend = QLabel("")
         self.legend.setObjectName("mark_legend")
