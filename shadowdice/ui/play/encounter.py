@@ -145,16 +145,16 @@ class EncounterView(QWidget):
             self.active_changed.emit(active)
 
     def _fill(self, session: RollSession, documents: Sequence[CharacterDocument]) -> None:
-        while len(self.cards) < len(documents):
+        standings, names = session.standings(), session.participants()
+        pairs = _pair(names, documents)
+        while len(self.cards) < len(pairs):
             card = ParticipantCard()
             self.cards.append(card)
             self._layout.addWidget(card, 1)
         for index, card in enumerate(self.cards):
-            card.setVisible(index < len(documents))
-        standings, names = session.standings(), session.participants()
+            card.setVisible(index < len(pairs))
         actions = [action for action in session.actions() if action.enabled and action.member]
-        for index, document in enumerate(documents):
-            name = names[index] if index < len(names) else document.title
+        for index, (name, document) in enumerate(pairs):
             asked = [
                 action.label.removeprefix(f"{action.member}: ")
                 for action in actions
@@ -167,3 +167,24 @@ class EncounterView(QWidget):
                 resources_line(document),
                 asked,
             )
+
+
+def _pair(
+    names: Sequence[str], documents: Sequence[CharacterDocument]
+) -> list[tuple[str, CharacterDocument]]:
+    """Each character who rolls, by the name the roll calls them, with their sheet, in the
+    roll's order. A roll may leave out characters it was asked for (a Star Wars segment
+    order: only those with an action in the segment): a card only for those who roll, each
+    with its own sheet. Names the sheets do not bear are paired in order.
+    """
+    left = list(documents)
+    pairs = []
+    for name in names:
+        match = next((document for document in left if document.title == name), None)
+        if match is None:
+            return list(zip(names, documents, strict=False)) + [
+                (document.title, document) for document in documents[len(names) :]
+            ]
+        left.remove(match)
+        pairs.append((name, match))
+    return pairs or [(document.title, document) for document in documents]
