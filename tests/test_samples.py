@@ -1,9 +1,11 @@
 """One set of samples: every sample character is a character file in its system's
 ``samples/`` folder, read by the welcome screen (``sample_party``), opened by the README's
 command and played by the tests. Each opens as a file of now; the Heldenhandbuch pair can
-fight each other; the Star Wars characters are finished, not half-made.
+fight each other, several dice each, and a demo fight shows a hit, its damage and the armour;
+the Star Wars characters are finished, not half-made.
 """
 
+from collections import Counter
 from importlib import resources
 from pathlib import Path
 
@@ -59,6 +61,35 @@ def test_the_heldenhandbuch_samples_can_fight_each_other():
     session = system.start_group_check(party, values, ScriptedDiceSource([4] * 40))
     ids = [action.id for action in session.actions()]
     assert {"initiative:0", "initiative:1"} <= set(ids)
+
+
+def test_a_sample_fight_throws_several_dice_a_fighter_and_a_hit_meets_the_armour():
+    system = REGISTRY.get("heldenhandbuch")
+    jorna, brakmar = system.sample_party()
+    # Given Jorna (4W12) and Brakmar (3W12) in a combat phase
+    # Jorna's four dice, Brakmar's three, then the damage dice
+    faces = [10, 10, 6, 4, 1, 8, 6, 10, 5, 10]
+    session = system.start_group_check(
+        [jorna, brakmar], {"contest": "combat"}, ScriptedDiceSource(faces)
+    )
+    thrown = Counter(die.group for die in session.dice)
+    assert thrown == {jorna.name: 4, brakmar.name: 3}
+
+    # When Jorna takes the initiative and attacks with her pair of 10s, and Brakmar, whose 8
+    # cannot block them, lets them through and she throws the damage
+    session.apply("initiative:0")
+    attack = next(action for action in session.actions() if action.id == "attack:1")
+    assert attack.pick.suggested == (0, 1)
+    session.apply("attack:1", attack.pick.suggested)
+    session.apply("let_through")
+    session.apply("damage")
+
+    # Then three damage dice meet Brakmar's chain shirt, which wears
+    assert [die.face for die in session.dice if die.group.endswith("damage")] == [10, 5, 10]
+    outcome = session.outcome()
+    assert outcome.headline == f"{brakmar.name}: heavy damage"
+    assert "Heavy damage: 17 after armor 3" in outcome.detail
+    assert brakmar.armor[0].quality == 9
 
 
 def test_the_star_wars_samples_are_finished_characters():
