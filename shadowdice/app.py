@@ -73,8 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     """The Qt application and the main window on screen, with the files of the command line
-    open; the event loop does not run yet.
+    open; the event loop does not run yet. Writing the settings waits until the window is
+    painted (:func:`~shadowdice.ui.first_paint.after_first_paint`).
     """
+    import_core()
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -82,7 +84,7 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     from shadowdice.storage.paths import AppPaths
     from shadowdice.storage.settings import SettingsStore
     from shadowdice.systems import builtin_registry
-    from shadowdice.ui.file_open import FileOpenEvents
+    from shadowdice.ui.first_paint import after_first_paint
     from shadowdice.ui.main_window import MainWindow
     from shadowdice.ui.resources import resource_path
     from shadowdice.ui.theme import apply_theme
@@ -102,7 +104,9 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
         settings=SettingsStore(paths.settings_file),
         dice_source=RandomDiceSource(arguments.seed),
     )
+    window.files.hold_saving()  # writing the settings syncs the disk: once on screen
     window.show()
+    after_first_paint(window, window.files.release_saving)
     window.crash_reporter.install()
     window.offer_recovery()
     window.show_earlier_sessions()
@@ -111,8 +115,11 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     else:
         window.reopen_last_party()
     forget_module_sources()
-    file_open = FileOpenEvents(window.open_path, app)  # macOS hands files over as events
-    app.installEventFilter(file_open)
+    if sys.platform == "darwin":  # macOS hands files over as events, and only macOS
+        # (a filter of the whole app costs every event of every window a call into Python)
+        from shadowdice.ui.file_open import FileOpenEvents
+
+        app.installEventFilter(FileOpenEvents(window.open_path, app))
     if arguments.roll is not None:
         from PySide6.QtCore import QTimer
 
@@ -121,6 +128,22 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
 
         QTimer.singleShot(0, roll)
     return app, window
+
+
+def import_core() -> None:
+    """Import the modules of the window that do without Qt, before Qt.
+
+    Once PySide6 is imported, it reads the source of every module imported after it, to see
+    whether the module uses its ``__feature__`` switches: some 150 modules of pydantic, the
+    standard library and Shadowdice's core that never do. Imported first, they are not read.
+    """
+    import shadowdice.core.session
+    import shadowdice.storage.character_file
+    import shadowdice.storage.recovery
+    import shadowdice.storage.roll_export
+    import shadowdice.storage.roll_log
+    import shadowdice.storage.settings
+    import shadowdice.systems  # noqa: F401
 
 
 def forget_module_sources() -> None:

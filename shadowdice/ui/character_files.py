@@ -51,7 +51,7 @@ class CharacterFiles(QObject):
         message_posted(str): something for the status bar.
 
     Attributes:
-        settings: the settings as they stand (saved on every change).
+        settings: the settings as they stand (saved on every change, unless held).
     """
 
     recent_changed = Signal()
@@ -73,7 +73,7 @@ class CharacterFiles(QObject):
         self._store = store
         self.settings: Settings = without_missing(store.load())
         self._batches = 0
-        self._unsaved = self._recent_changed = False
+        self._unsaved = self._recent_changed = self._held = False
         self._failures: list[str] = []
         self._opened: list[Path] = []
 
@@ -104,8 +104,21 @@ class CharacterFiles(QObject):
                 failures, self._failures = self._failures, []
                 if failures:
                     self.prompts.error(_("Cannot open character"), "\n\n".join(failures))
-                if self._unsaved:
+                if self._unsaved and not self._held:
                     self._save()
+
+    def hold_saving(self) -> None:
+        """Keep changed settings in memory, unwritten, until :meth:`release_saving`.
+
+        The start holds them until the window is on screen: writing them syncs the disk.
+        """
+        self._held = True
+
+    def release_saving(self) -> None:
+        """Write the settings changed while held, and save every change again."""
+        self._held = False
+        if self._unsaved and not self._batches:
+            self._save()
 
     def load(self, path: Path) -> LoadedCharacter | None:
         """Read a character file; report a failure and drop it from the recent files."""
@@ -245,7 +258,7 @@ class CharacterFiles(QObject):
         self._recent_changed |= settings.recent_files != self.settings.recent_files
         self.settings = settings
         self._unsaved = True
-        if not self._batches:
+        if not self._batches and not self._held:
             self._save()
 
     def _save(self) -> None:

@@ -1,21 +1,22 @@
 """Start Shadowdice as a player does, or a bare Qt window, and quit once it is on screen.
 
-``tests/benchmarks/test_startup.py`` runs this file in a fresh interpreter for every round of
-the cold-start benchmark::
+The start benchmarks run this file in a fresh interpreter for every start::
 
     python startup_probe.py shadowdice kira.shadowdice   # the app, opening one character
     python startup_probe.py bare                          # the floor: a bare QMainWindow
     python startup_probe.py validated kira.shadowdice     # the floor with the stack's least
 
-For Shadowdice it creates the QApplication itself, installs an application-wide event filter
-and calls :func:`shadowdice.app.main` with the files, exactly as the ``shadowdice`` command
-does. For the floor it shows an empty :class:`QMainWindow` of the same size. The validated
-floor is the least any window built on Shadowdice's stack does before it shows a file: it
-imports pydantic and validates the file's top level (its format and system) into a model of
-two fields, then shows the same empty window. Once the main
-window has had its first Expose event (the platform put it on screen) and the event loop turns
-for the first time (so every file named on the command line is open in its tab), it prints one
-line,
+For Shadowdice it calls :func:`shadowdice.app.main` with the files, exactly as the
+``shadowdice`` command does: nothing of Qt is imported before the app imports it. It only
+wraps :func:`shadowdice.app.start` to learn the main window once it is shown. For the floor it
+shows an empty :class:`QMainWindow` of the same size. The validated floor is the least any
+window built on Shadowdice's stack does before it shows a file: it imports pydantic and
+validates the file's top level (its format and system) into a model of two fields, then shows
+the same empty window.
+
+Either window is watched the same way once shown: when the platform has exposed it (its first
+Expose event, on which Qt paints it) and the event loop then turns once (so every file named
+on the command line is open in its tab), the probe prints one line,
 
     SHADOWDICE-SHOWN {"script_to_shown_s": 0.31, "tabs": 1, ...}
 
@@ -60,73 +61,77 @@ def resident_megabytes() -> float:
     return 0.0
 
 
+def watch(app, window, shown: dict[str, float]) -> None:
+    """Report ``window`` once it is exposed and the loop has turned; fill ``shown``."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    qt_ready = time.perf_counter()
+
+    def report() -> None:
+        now = time.perf_counter()
+        spawned_at = os.environ.get(SPAWNED_AT)
+        tabs = getattr(window, "tabs", None)
+        shown.update(
+            script_to_started_s=qt_ready - SCRIPT_STARTED,
+            started_to_shown_s=now - qt_ready,
+            script_to_shown_s=now - SCRIPT_STARTED,
+            cpu_to_shown_s=time.process_time(),  # of every thread, from the interpreter's start
+            tabs=tabs.count() if tabs is not None else 0,
+            rss_mb=resident_megabytes(),
+        )
+        if spawned_at:
+            shown["spawn_to_shown_s"] = (time.time_ns() - int(spawned_at)) / 1e9
+        print(MARKER, json.dumps(shown), flush=True)
+        app.quit()
+
+    class FirstExposure(QObject):
+        """Watches the window's platform window for its first exposure."""
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Expose and watched.isExposed():
+                watched.removeEventFilter(self)
+                QTimer.singleShot(0, report)  # the first turn of the loop after it
+            return False
+
+    handle = window.windowHandle()
+    if handle.isExposed():  # platforms without a server may expose it inside show()
+        QTimer.singleShot(0, report)
+    else:
+        window.first_exposure = FirstExposure(window)
+        handle.installEventFilter(window.first_exposure)
+    QTimer.singleShot(GIVE_UP_AFTER_MS, lambda: app.exit(NEVER_SHOWN))
+
+
 def run(what: str, files: list[str]) -> int:
     """Start the app (``what`` is "shadowdice"), a bare window ("bare") or the bare window after
     validating a file ("validated"); quit once shown.
     """
-    from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QApplication, QMainWindow
-
-    app = QApplication([sys.argv[0]])
-    qt_ready = time.perf_counter()
-
-    class FirstExposure(QObject):
-        """Watches every event of the app for the main window coming on screen."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.main_window = None
-            self.timings: dict[str, float] = {}
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            kind = event.type()
-            if kind == QEvent.Type.Show and self.main_window is None:
-                if isinstance(watched, QMainWindow):
-                    self.main_window = watched
-            elif (
-                kind == QEvent.Type.Expose
-                and self.main_window is not None
-                and watched == self.main_window.windowHandle()
-            ):
-                app.removeEventFilter(self)
-                # Expose may come inside window.show(), before the files are opened and
-                # before the loop runs: the first turn of the loop comes after both.
-                QTimer.singleShot(0, self.report)
-            return False
-
-        def report(self) -> None:
-            now = time.perf_counter()
-            spawned_at = os.environ.get(SPAWNED_AT)
-            tabs = getattr(self.main_window, "tabs", None)
-            self.timings = {
-                "script_to_qt_ready_s": qt_ready - SCRIPT_STARTED,
-                "qt_ready_to_shown_s": now - qt_ready,
-                "script_to_shown_s": now - SCRIPT_STARTED,
-                "tabs": tabs.count() if tabs is not None else 0,
-                "rss_mb": resident_megabytes(),
-            }
-            if spawned_at:
-                self.timings["spawn_to_shown_s"] = (time.time_ns() - int(spawned_at)) / 1e9
-            print(MARKER, json.dumps(self.timings), flush=True)
-            app.quit()
-
-    watcher = FirstExposure()
-    app.installEventFilter(watcher)
-    QTimer.singleShot(GIVE_UP_AFTER_MS, lambda: app.exit(NEVER_SHOWN))
-
+    shown: dict[str, float] = {}
     if what in ("bare", "validated"):
         if what == "validated":
             validate_top_level(files[0])
+        from PySide6.QtWidgets import QApplication, QMainWindow
+
+        app = QApplication([sys.argv[0]])
         window = QMainWindow()
         window.setWindowTitle("Bare")
         window.resize(1280, 800)
         window.show()
+        watch(app, window, shown)
         code = app.exec()
     else:
-        from shadowdice.app import main
+        import shadowdice.app
 
-        code = main(files)
-    if not watcher.timings:
+        start = shadowdice.app.start
+
+        def start_watched(arguments):
+            app, window = start(arguments)
+            watch(app, window, shown)
+            return app, window
+
+        shadowdice.app.start = start_watched
+        code = shadowdice.app.main(files)
+    if not shown:
         return NEVER_SHOWN
     return code
 

@@ -1,17 +1,18 @@
 """Cold start of the bundle: from launching the built Shadowdice with one saved character to its
 window on an X server with the character's name in its title.
 
-Target, as for the start from source (``test_startup.py``): at most 1.5 times a bare PySide6
-``QMainWindow`` started in the same run. The bundle cannot run the probe the source start
-uses, so both are watched from outside: every few milliseconds ``xdotool`` asks the X server
-whether a visible window with the awaited title is there. Polling costs both alike.
+Target, as for the start from source (``test_startup.py``): at most 2.0 times a bare PySide6
+``QMainWindow`` started in the same run on the same X server. The bundle cannot run the probe
+the start from source uses, so both are watched from outside: every few milliseconds
+``xdotool`` asks the X server whether a visible window with the awaited title is there.
+Polling costs both alike.
 
-Needs a built bundle, a real X server and ``xdotool``, so it is skipped unless
-``SHADOWDICE_BUNDLE`` names the bundle's folder (``dist/shadowdice``) and
-``QT_QPA_PLATFORM=xcb``::
+Needs a built bundle and ``xdotool``, so it is skipped unless ``SHADOWDICE_BUNDLE`` names the
+bundle's folder (``dist/shadowdice``, built as ``docs/building.md`` says); the X server is the
+one of :mod:`x_server` (the one given with ``QT_QPA_PLATFORM=xcb``, else a private Xvfb)::
 
-    export SHADOWDICE_BUNDLE=dist/shadowdice QT_QPA_PLATFORM=xcb
-    xvfb-run -a .venv/bin/python -m pytest tests/benchmarks/test_startup_bundle.py --benchmark-only
+    export SHADOWDICE_BUNDLE=dist/shadowdice
+    .venv/bin/python -m pytest -s --benchmark-only tests/benchmarks/test_startup_bundle.py
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from tests.benchmarks.test_startup import TARGET_RATIO
+from tests.benchmarks.x_server import on_display, x_display
 from tests.private_home import private_home_environment
 
 BUNDLE = os.environ.get("SHADOWDICE_BUNDLE", "")
@@ -44,17 +46,25 @@ BARE = (
 )
 
 pytestmark = pytest.mark.skipif(
-    not BUNDLE or os.environ.get("QT_QPA_PLATFORM") != "xcb" or shutil.which("xdotool") is None,
-    reason="needs SHADOWDICE_BUNDLE, QT_QPA_PLATFORM=xcb on an X server, and xdotool",
+    not BUNDLE or shutil.which("xdotool") is None,
+    reason="needs SHADOWDICE_BUNDLE (a built bundle) and xdotool",
 )
 
 
-def seconds_until_shown(command: list[str], title: str, home: Path) -> float:
-    """Launch ``command``; the time until a visible window titled ``title`` is on the X server.
+@pytest.fixture(scope="module")
+def display():
+    """The X server the starts show their windows on."""
+    with x_display() as name:
+        yield name
+
+
+def seconds_until_shown(command: list[str], title: str, home: Path, display: str) -> float:
+    """Launch ``command`` on ``display``; the time until a visible window titled ``title`` is
+    on that X server.
 
     The process is killed once it is there.
     """
-    env = {**private_home_environment(home), "QT_QPA_PLATFORM": "xcb"}
+    env = on_display(private_home_environment(home), display)
     started = time.perf_counter()
     process = subprocess.Popen(
         command, env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -62,7 +72,7 @@ def seconds_until_shown(command: list[str], title: str, home: Path) -> float:
     try:
         while time.perf_counter() - started < GIVE_UP_AFTER_S:
             search = ["xdotool", "search", "--onlyvisible", "--name", title]
-            if subprocess.run(search, capture_output=True, text=True).stdout.strip():
+            if subprocess.run(search, capture_output=True, text=True, env=env).stdout.strip():
                 return time.perf_counter() - started
             if process.poll() is not None:
                 raise AssertionError(f"{command[0]} ended with {process.returncode}")
@@ -74,7 +84,7 @@ def seconds_until_shown(command: list[str], title: str, home: Path) -> float:
 
 
 @pytest.mark.benchmark(group="startup")
-def test_start_with_one_character_from_the_bundle(benchmark, tmp_path):
+def test_start_with_one_character_from_the_bundle(benchmark, tmp_path, display):
     # Given the built bundle and a saved character
     from shadowdice.storage.character_file import save_character
     from shadowdice.systems.shadowrun4 import Shadowrun4
@@ -88,11 +98,11 @@ def test_start_with_one_character_from_the_bundle(benchmark, tmp_path):
 
     def one_round() -> None:
         number = len(pairs)
-        floor = seconds_until_shown(bare, BARE_TITLE, tmp_path / f"bare-{number}")
-        subject = seconds_until_shown(app, "Kira", tmp_path / f"app-{number}")
+        floor = seconds_until_shown(bare, BARE_TITLE, tmp_path / f"bare-{number}", display)
+        subject = seconds_until_shown(app, "Kira", tmp_path / f"app-{number}", display)
         pairs.append((subject, floor))
 
-    # When the bundle opens it, alternately with a bare Qt window
+    # When the bundle opens it on an X server, alternately with a bare Qt window
     benchmark.pedantic(one_round, rounds=ROUNDS, warmup_rounds=1, iterations=1)
     measured = pairs[1:] or pairs
     app_s = statistics.median(subject for subject, _ in measured)
@@ -102,5 +112,5 @@ def test_start_with_one_character_from_the_bundle(benchmark, tmp_path):
     )
     print(f"bundle {app_s * 1e3:.0f} ms, bare window {bare_s * 1e3:.0f} ms: {app_s / bare_s:.2f}x")
 
-    # Then the bundle is on screen with the character nearly as soon as the bare window
+    # Then the bundle is on screen with the character at most twice as late as the bare window
     assert app_s <= TARGET_RATIO * bare_s, f"{app_s:.3f} s against {bare_s:.3f} s"

@@ -122,6 +122,29 @@ def test_file_open_takes_several_files_and_writes_the_settings_once(
     assert window.statusBar().currentMessage() == "Opened 8 characters"
 
 
+def test_settings_held_while_starting_are_written_once_released(
+    qtbot, window, tmp_path, monkeypatch
+):
+    # Given the settings held, as the start holds them until the window is painted
+    paths = saved_party(tmp_path)[:3]
+    saves = []
+    monkeypatch.setattr(SettingsStore, "save", lambda store, settings: saves.append(settings))
+    window.files.hold_saving()
+
+    # When files are opened, one alone and then two together
+    window.open_paths(paths[:1])
+    window.open_paths(paths[1:])
+
+    # Then nothing is written meanwhile, and all of it at once when released
+    assert saves == []
+    window.files.release_saving()
+    assert len(saves) == 1
+    assert saves[0].recent_files[:3] == [str(path.resolve()) for path in reversed(paths)]
+    # and each later change is written again
+    window.files.remember_system("starwars")
+    assert len(saves) == 2
+
+
 def test_the_last_sessions_party_comes_back_and_a_gone_file_is_named(qtbot, make_window, tmp_path):
     first = make_window()
     paths = saved_party(tmp_path)[:4]

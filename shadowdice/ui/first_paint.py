@@ -1,0 +1,60 @@
+"""Work that waits until a window is on screen: :func:`after_first_paint`.
+
+A start shows the main window with the characters first and does what nobody sees (writing
+the settings to disk, with its fsyncs) once the window is painted, so nothing on disk makes
+the player wait for the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+#: The work runs at the latest this long after it was put off, for a window never exposed
+#: (started minimized, or on a platform that does not say).
+AT_THE_LATEST_MS = 2000
+
+
+def after_first_paint(window: QWidget, work: Callable[[], None]) -> None:
+    """Run ``work`` once ``window`` (shown) is painted on screen for the first time.
+
+    The platform's first Expose of the window makes Qt paint it; ``work`` runs at the next
+    turn of the event loop, or after :data:`AT_THE_LATEST_MS`, or when the app quits before
+    either, whichever comes first, and only once. A window already exposed, or not shown at
+    all, has it at the next turn of the loop.
+    """
+    FirstPaint(window, work)
+
+
+class FirstPaint(QObject):
+    """Runs its work once, after the first exposure of a window (see :func:`after_first_paint`)."""
+
+    def __init__(self, window: QWidget, work: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._work: Callable[[], None] | None = work
+        self._handle = window.windowHandle()
+        app = QCoreApplication.instance()
+        app.aboutToQuit.connect(self._run)
+        if self._handle is not None and not self._handle.isExposed():
+            self._handle.installEventFilter(self)
+            QTimer.singleShot(AT_THE_LATEST_MS, self, self._run)
+        else:
+            QTimer.singleShot(0, self, self._run)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """On the first Expose that shows the window, run the work at the next turn."""
+        if event.type() == QEvent.Type.Expose and self._handle.isExposed():
+            self._handle.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._run)
+        return False
+
+    def _run(self) -> None:
+        work, self._work = self._work, None
+        if work is None:
+            return
+        QCoreApplication.instance().aboutToQuit.disconnect(self._run)
+        if self._handle is not None:
+            self._handle.removeEventFilter(self)
+        work()

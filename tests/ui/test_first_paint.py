@@ -1,0 +1,40 @@
+"""Work put off until a window is painted (:mod:`shadowdice.ui.first_paint`)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from shadowdice.ui.first_paint import after_first_paint
+
+
+def test_the_work_waits_for_the_window_on_screen_and_runs_once(qtbot):
+    # Given a window just shown
+    window = QLabel("Kira")
+    qtbot.addWidget(window)
+    window.show()
+    done: list[bool] = []
+
+    # When work is put off until it is painted
+    after_first_paint(window, lambda: done.append(window.windowHandle().isExposed()))
+
+    # Then it has not run yet, and runs once the window is exposed
+    assert done == []
+    qtbot.waitUntil(lambda: done == [True])
+
+    # ... and only once, however often the window comes back
+    window.hide()
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(10)
+    assert done == [True]
+
+
+def test_a_window_not_shown_has_the_work_at_the_next_turn_of_the_loop(qtbot):
+    window = QLabel("Kira")
+    qtbot.addWidget(window)
+    done: list[str] = []
+
+    after_first_paint(window, lambda: done.append("written"))
+
+    assert done == []
+    qtbot.waitUntil(lambda: done == ["written"])
