@@ -18,12 +18,11 @@ AT_THE_LATEST_MS = 2000
 
 
 def after_first_paint(window: QWidget, work: Callable[[], None]) -> None:
-    """Run ``work`` once ``window`` (shown) is painted on screen for the first time.
+    """Run ``work`` once ``window`` is painted on screen for the first time.
 
-    The platform's first Expose of the window makes Qt paint it; ``work`` runs at the next
-    turn of the event loop, or after :data:`AT_THE_LATEST_MS`, or when the app quits before
-    either, whichever comes first, and only once. A window already exposed, or not shown at
-    all, has it at the next turn of the loop.
+    The platform's first Expose of the window (once shown) makes Qt paint it; ``work`` runs
+    at the next turn of the event loop, or after :data:`AT_THE_LATEST_MS`, or when the app
+    quits before either, whichever comes first, and only once.
     """
     FirstPaint(window, work)
 
@@ -34,18 +33,31 @@ class FirstPaint(QObject):
     def __init__(self, window: QWidget, work: Callable[[], None]) -> None:
         super().__init__(window)
         self._work: Callable[[], None] | None = work
-        self._handle = window.windowHandle()
-        app = QCoreApplication.instance()
-        app.aboutToQuit.connect(self._run)
-        if self._handle is not None and not self._handle.isExposed():
-            self._handle.installEventFilter(self)
-            QTimer.singleShot(AT_THE_LATEST_MS, self, self._run)
+        self._window = window
+        self._handle = None
+        QCoreApplication.instance().aboutToQuit.connect(self._run)
+        QTimer.singleShot(AT_THE_LATEST_MS, self, self._run)
+        if window.isVisible():
+            self._watch_platform_window()
         else:
+            window.installEventFilter(self)  # until it is shown
+
+    def _watch_platform_window(self) -> None:
+        self._handle = self._window.windowHandle()
+        if self._handle.isExposed():
             QTimer.singleShot(0, self, self._run)
+        else:
+            self._handle.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """On the first Expose that shows the window, run the work at the next turn."""
-        if event.type() == QEvent.Type.Expose and self._handle.isExposed():
+        """Once the window is shown, wait for its platform window's first exposure; then run
+        the work at the next turn of the loop.
+        """
+        kind = event.type()
+        if kind == QEvent.Type.Show and watched == self._window:
+            self._window.removeEventFilter(self)
+            self._watch_platform_window()
+        elif kind == QEvent.Type.Expose and watched == self._handle and watched.isExposed():
             self._handle.removeEventFilter(self)
             QTimer.singleShot(0, self, self._run)
         return False
@@ -55,6 +67,7 @@ class FirstPaint(QObject):
         if work is None:
             return
         QCoreApplication.instance().aboutToQuit.disconnect(self._run)
+        self._window.removeEventFilter(self)
         if self._handle is not None:
             self._handle.removeEventFilter(self)
         work()

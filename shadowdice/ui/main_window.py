@@ -34,7 +34,6 @@ from PySide6.QtGui import (
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -230,7 +229,7 @@ class MainWindow(QMainWindow):
 
         self.game_table = GameTable(self)
         self.paperwork = Paperwork(files=self.files, prompts=self.prompts, paths=paths, window=self)
-        QApplication.instance().installEventFilter(WindowKeys(self))  # from any field
+        WindowKeys(self)  # the window's keys from any field
         self._build_actions()
         self._update_group_roll_action(None)
         self._update_play_edit_action()

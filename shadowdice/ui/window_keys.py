@@ -9,14 +9,20 @@ the window, from any field of the window: Play/Edit, Roll, Done and Confirm, Und
 the party's Alt+digits, the follow-ups' Ctrl+digits. Copy, cut, paste and select all stay
 with the field. A widget that keeps keys of its own (the strip where physical dice are typed
 in) is not a text field and is left alone.
+
+Keys go to the widget with the focus, so :class:`WindowKeys` filters the events of that field
+only, moving with the focus: a filter of the whole app would cost every event of every
+widget a call into Python.
 """
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
@@ -37,13 +43,24 @@ FIELDS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit)
 
 
 class WindowKeys(QObject):
-    """An application event filter: in a text field of ``window``, a key the window has an
-    action or shortcut on goes to the window, not to the field.
+    """The event filter of the field of ``window`` that has the focus: a key the window has
+    an action or shortcut on goes to the window, not to the field.
     """
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
+        app = QApplication.instance()
+        app.focusChanged.connect(self._on_focus_changed)
+        self._on_focus_changed(None, app.focusWidget())
+
+    def _on_focus_changed(self, old: QWidget | None, now: QWidget | None) -> None:
+        for field in with_line_edit(old):
+            if shiboken6.isValid(field):
+                field.removeEventFilter(self)
+        if isinstance(now, FIELDS) and now.window() is self._window:
+            for field in with_line_edit(now):
+                field.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Let the window's keys through a field's own bindings."""
@@ -66,3 +83,11 @@ class WindowKeys(QObject):
         if any(key in action.shortcuts() for action in self._window.findChildren(QAction)):
             return True
         return any(key == shortcut.key() for shortcut in self._window.findChildren(QShortcut))
+
+
+def with_line_edit(widget: QWidget | None) -> list[QWidget]:
+    """The widget and the line edit inside it (of a spin box, or an editable combo box)."""
+    if widget is None or not shiboken6.isValid(widget):
+        return []
+    line_edit = widget.lineEdit() if isinstance(widget, (QAbstractSpinBox, QComboBox)) else None
+    return [widget] if line_edit is None else [widget, line_edit]
