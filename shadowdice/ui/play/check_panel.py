@@ -4,6 +4,7 @@ declared check parameters, with a preview of the pool and the chance of success.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
@@ -237,7 +238,9 @@ class CheckPanel(QGroupBox):
         if problem:
             text += f"<br><span style='color:{theme.PROBLEM}'>{problem}</span>"
         elif chance is not None:
-            text += "<br>" + _("Chance of success: <b>{chance}</b>", chance=percent(chance))
+            # "<1%" is no tag: escaped, or the label shows nothing after the colon
+            chance_text = html.escape(percent(chance))
+            text += "<br>" + _("Chance of success: <b>{chance}</b>", chance=chance_text)
         self.preview.setText(text)
         self.roll_button.setEnabled(not problem)
         put(self.roll_button.setToolTip, problem or _("Roll the check (Ctrl+R)"))
