@@ -183,6 +183,10 @@ class CharacterCard(QWidget):
 
     def _on_language_changed(self) -> None:
         self.finder.forget_rolls()  # the roll list in the new language, even where alike
+        # The resources as the rules declare them in the new language (a wound step's words)
+        fresh = {resource.key: resource for resource in self.document.resources()}
+        for key, box in self.resources.items():
+            box.resource = fresh.get(key, box.resource)
         self.refresh()
 
     def roll_labels(self) -> list[str]:

@@ -232,3 +232,20 @@ def test_the_about_print_and_template_dialogs_read_german(qtbot, make_window):
         library.close()
     finally:
         switch("en")
+
+
+def test_a_wound_step_in_words_on_the_card_follows_a_switch(qtbot, window):
+    from shadowdice.ui.language import switch
+
+    # Given a Star Wars character's card in English, healthy
+    choose(window.system_selector, "starwars_d6")
+    window.new_character()
+    window.current_page().set_mode("play")
+    wounds = window.current_card().resources["wound"]
+    assert wounds.text() == "Healthy"
+
+    # When the game master switches to German, the card reads "Gesund", and back
+    switch("de")
+    assert wounds.text() == "Gesund"
+    switch("en")
+    assert wounds.text() == "Healthy"
