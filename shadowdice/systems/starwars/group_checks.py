@@ -37,7 +37,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession, member_names
-from shadowdice.core.language import N_, Text, translations
+from shadowdice.core.language import N_, Text, terms, translations
 from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import (
     MAX_LINE_LENGTH,
@@ -83,6 +83,18 @@ from shadowdice.systems.starwars.sheet import DEXTERITY, STARSHIP_PILOTING, Star
 from shadowdice.systems.starwars.starships import Range, Wish, pilot_for_speed
 
 _, _n = translations(__name__)
+term = terms(__name__)
+
+#: The kinds of action in words, as the summaries name them (the sheet keeps the kinds' ids).
+KIND_WORDS = {
+    ActionKind.WALK: N_("Walk"),
+    ActionKind.RUN: N_("Run"),
+    ActionKind.REGULAR: N_("Action"),
+    ActionKind.REACTION: N_("Reaction"),
+    ActionKind.DRAW: N_("Draw"),
+    ActionKind.PREPARE: N_("Prepare"),
+    ActionKind.SPEED: N_("Speed"),
+}
 
 ORDER = "order"
 SPEED = "speed"
@@ -248,7 +260,7 @@ def _order_entry(
         sheet.prepared = ""
 
     charges = ((PREPARED, use_preparation),) if prepared else ()
-    action = f"{kind.value.capitalize()}: {own.label}"
+    action = _("{kind}: {roll}", kind=term(KIND_WORDS[kind]), roll=own.label)
     return OrderEntry(name, own.code, action, charges)
 
 

@@ -8,7 +8,7 @@ import pytest
 from shadowdice.core import language
 from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.sheet_actions import new_round
-from tests.systems.starwars.characters import character, roll
+from tests.systems.starwars.characters import SYSTEM, character, declared, roll
 
 
 @pytest.fixture
@@ -72,3 +72,13 @@ def test_a_damage_roll_and_the_new_round_read_german(german):
         "nur Reaktionen"
     )
     assert new_round(bulack).startswith("Neue Runde: Ansagen gelöscht; die Betäubung ist vorbei")
+
+
+def test_the_segment_order_names_each_kind_of_action_in_german(german):
+    anla = declared(
+        character("Anla", Dexterity="3D", skills=[("Blaster", "Dexterity", "1D")]),
+        ("action", "Blaster"),
+    )
+    darlen = declared(character("Darlen", Dexterity="3D"), ("walk", ""))
+    preview = SYSTEM.preview_group_check([anla, darlen], {"group": "order", "segment": 1})
+    assert preview.summary == "Anla: Aktion: Blaster 4D; Darlen: Gehen: Geschicklichkeit 3D"
