@@ -21,6 +21,15 @@ def party_of(qtbot, window, count: int) -> None:
     qtbot.waitUntil(window.isActiveWindow)
 
 
+def roster_in_focus(qtbot, window, count: int):
+    """``count`` characters, the first one shown, and Alt+0 pressed: the roster, focused."""
+    party_of(qtbot, window, count)
+    qtbot.keyClick(window, Qt.Key.Key_1, ALT)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0, ALT)
+    assert window.party_roster.hasFocus()
+    return window.party_roster
+
+
 def keys_on_roll_list(window) -> bool:
     """Whether the focus is on the roll list of the character shown."""
     focus = QApplication.focusWidget()
@@ -28,15 +37,9 @@ def keys_on_roll_list(window) -> bool:
 
 
 def test_alt_0_arrows_and_enter_reach_the_eleventh_character(qtbot, window):
-    # Given eleven characters, the first one shown
-    party_of(qtbot, window, 11)
-    qtbot.keyClick(window, Qt.Key.Key_1, ALT)
+    # Given eleven characters, the first one shown, when the game master presses Alt+0, End
+    roster = roster_in_focus(qtbot, window, 11)
     first, eleventh = window.documents()[0], window.documents()[10]
-    roster = window.party_roster
-
-    # When the game master presses Alt+0, End and Enter
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0, ALT)
-    assert roster.hasFocus()
     qtbot.keyClick(roster, Qt.Key.Key_End)
 
     # Then the arrow keys only choose: the first character is still the one shown...
@@ -51,10 +54,7 @@ def test_alt_0_arrows_and_enter_reach_the_eleventh_character(qtbot, window):
 
 
 def test_up_and_down_go_one_character_and_enter_on_the_one_shown_returns_to_it(qtbot, window):
-    party_of(qtbot, window, 3)
-    qtbot.keyClick(window, Qt.Key.Key_1, ALT)
-    roster = window.party_roster
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0, ALT)
+    roster = roster_in_focus(qtbot, window, 3)
     qtbot.keyClick(roster, Qt.Key.Key_Down)
     qtbot.keyClick(roster, Qt.Key.Key_Down)
     qtbot.keyClick(roster, Qt.Key.Key_Up)
@@ -70,10 +70,7 @@ def test_up_and_down_go_one_character_and_enter_on_the_one_shown_returns_to_it(q
 
 
 def test_leaving_the_roster_without_enter_changes_nothing(qtbot, window):
-    party_of(qtbot, window, 3)
-    qtbot.keyClick(window, Qt.Key.Key_1, ALT)
-    roster = window.party_roster
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0, ALT)
+    roster = roster_in_focus(qtbot, window, 3)
     qtbot.keyClick(roster, Qt.Key.Key_Down)
     assert roster.currentIndex().row() == 1
 
