@@ -326,6 +326,8 @@ class RealDiceSource:
 
     def complete(self, request: DiceRequest, faces: Sequence[int | None]) -> Answer:
         """An answer to ``request`` from typed faces, with None for a die to throw digitally.
+        Faces thrown elsewhere (a player's laptop at a table) come as :class:`Faces`, whose
+        flags say which were typed in there.
 
         Raises:
             FaceError: a wrong number of faces, or a face the die cannot show.
@@ -345,7 +347,8 @@ class RealDiceSource:
             else ()
         )
         whole = [next(thrown) if face is None else face for face in faces]
-        return Answer(request, Faces(whole, [face is not None for face in faces]), at)
+        typed = faces.typed if isinstance(faces, Faces) else [f is not None for f in faces]
+        return Answer(request, Faces(whole, typed), at)
 
     def rewind(self, tape: Sequence[Answer]) -> None:
         """Forget the digital throws of an abandoned tape: the next faces are those again."""

@@ -19,10 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from shadowdice.core.dice import typed_flags
 from shadowdice.network import shared
 from shadowdice.network.host import Events
 from shadowdice.network.messages import decoded, encoded
@@ -38,8 +39,9 @@ from shadowdice.network.shared import GAME_MASTER, TABLE, owner_of
 
 log = logging.getLogger("shadowdice.network")
 
-#: Throws the dice a host asks for: (character, count, sides, purpose) -> faces.
-DiceAnswer = Callable[[str, int, int, str], Awaitable[list[int]]]
+#: Throws the dice a host asks for: (character, count, sides, purpose) -> faces (as
+#: :class:`~shadowdice.core.dice.Faces` when they were typed in from real dice).
+DiceAnswer = Callable[[str, int, int, str], Awaitable[Sequence[int]]]
 _RETRY_FIRST, _RETRY_MOST = 0.2, 5.0
 #: How often a connected player tells the host what it has of each document: the host answers
 #: only with what is missing on either side, so an update lost on the way (a frame the network
@@ -223,8 +225,9 @@ class TableClient:
             return
         self._events("asked", dict(fields))
         faces = await self._dice(fields["doc"], fields["count"], fields["sides"], fields["purpose"])
+        typed = bool(faces) and all(typed_flags(faces))
         with contextlib.suppress(ChannelError, OSError):
-            channel.send(encoded("faces", id=fields["id"], faces=list(faces)))
+            channel.send(encoded("faces", id=fields["id"], faces=list(faces), typed=typed))
 
     def _send(self, doc_id: str, update: bytes, source: Any) -> None:
         if source is None and self._channel is not None and owner_of(doc_id) == self.laptop:

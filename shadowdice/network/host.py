@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from shadowdice.core.dice import Faces
 from shadowdice.network import shared
 from shadowdice.network.messages import BadMessage, decoded, encoded
 from shadowdice.network.replica import Replica, Tasks, keep_writing
@@ -111,7 +112,7 @@ class TableHost:
             shared.laptop_id(secret), folder=folder, send=self._relay, changed=self._on_changed
         )
         self.replica.document(TABLE)
-        self._asks: dict[str, tuple[asyncio.Future[list[int]], int, int]] = {}
+        self._asks: dict[str, tuple[asyncio.Future[Faces], int, int]] = {}
         self._server: asyncio.Server | None = None
         self._tasks = Tasks()
 
@@ -148,8 +149,9 @@ class TableHost:
 
     async def ask_dice(
         self, doc_id: str, count: int, sides: int, purpose: str, timeout: float = 600.0
-    ) -> list[int]:
-        """Ask the laptop of a character's player to throw ``count`` dice of ``sides``.
+    ) -> Faces:
+        """Ask the laptop of a character's player to throw ``count`` dice of ``sides``; the
+        faces say whether they were typed in from real dice there.
 
         Raises:
             LookupError: that player is not at the table.
@@ -159,7 +161,7 @@ class TableHost:
         if player is None:
             raise LookupError(f"nobody at the table plays {doc_id}")
         ask_id = secrets.token_hex(8)
-        future: asyncio.Future[list[int]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Faces] = asyncio.get_running_loop().create_future()
         self._asks[ask_id] = (future, count, sides)
         player.send("ask", id=ask_id, doc=doc_id, count=count, sides=sides, purpose=purpose[:200])
         try:
@@ -278,7 +280,7 @@ class TableHost:
                 raise PermissionError("faces nobody asked for")
             if any(face > sides for face in faces):
                 raise PermissionError("faces off the dice")
-            future.set_result(faces)
+            future.set_result(Faces(faces, [fields["typed"]] * len(faces)))
         else:
             raise PermissionError(f"a player sent {kind}")
 

@@ -13,7 +13,8 @@ welcome     host                  ``laptop`` (the player's id), ``host`` (the ho
 sync        either                ``doc``, ``sv``: "here is what I have of ``doc``"
 update      either                ``doc``, ``u``: changes to ``doc``
 ask         host                  ``id``, ``doc``, ``count``, ``sides``, ``purpose``: dice wanted
-faces       player                ``id``, ``faces``: the dice thrown for an ``ask``
+faces       player                ``id``, ``faces``: the dice thrown for an ``ask``; ``typed``:
+                                  whether they were real dice typed in (else thrown digitally)
 bye         host                  ``why``: the host ends the connection (removed)
 ==========  ====================  ==============================================================
 """
@@ -34,7 +35,7 @@ _SHAPES: dict[str, dict[str, str]] = {
     "sync": {"doc": "doc", "sv": "bytes"},
     "update": {"doc": "doc", "u": "bytes"},
     "ask": {"id": "text", "doc": "doc", "count": "int", "sides": "int", "purpose": "text"},
-    "faces": {"id": "text", "faces": "ints"},
+    "faces": {"id": "text", "faces": "ints", "typed": "flag"},
     "bye": {"why": "text"},
 }
 
@@ -87,6 +88,10 @@ def _field(kind: str, key: str, value: Any, what: str) -> Any:
             raise BadMessage(problem) from error
     if what == "doc":
         if not is_document_id(value):
+            raise BadMessage(problem)
+        return value
+    if what == "flag":
+        if type(value) is not bool:
             raise BadMessage(problem)
         return value
     if what == "int":

@@ -23,6 +23,7 @@ import threading
 import time
 from pathlib import Path
 
+from shadowdice.core.dice import Faces
 from shadowdice.network import secure
 from shadowdice.network.client import TableClient
 from shadowdice.network.host import TableHost
@@ -78,7 +79,7 @@ async def main() -> None:
 
     async def dice(doc, count, sides, purpose):
         if len(typed) >= count:
-            faces = typed[:count]
+            faces = Faces(typed[:count], [True] * count)
             del typed[:count]
             return faces
         return [rng.randint(1, sides) for _ in range(count)]
@@ -175,9 +176,10 @@ async def main() -> None:
             secrets_kept.append(command["record"])  # the game master's history only
             return len(secrets_kept)
         if op == "ask":
-            return await end.ask_dice(
+            faces = await end.ask_dice(
                 command["doc"], command["count"], command["sides"], "test", 10
             )
+            return {"faces": list(faces), "typed": all(faces.typed)}
         if op == "state":
             return {doc: replica.content(doc) for doc in sorted(replica.docs)}
         if op == "stats":

@@ -59,8 +59,12 @@ def test_a_contest_asks_each_player_for_dice_on_their_own_laptop(table):
     first = players[0].request("new", key="contest", fields={"name": "A"})
     second = players[1].request("new", key="contest", fields={"name": "B"})
     converge(host, players[:2])
-    faces_first = host.request("ask", doc=first, count=3, sides=6)
+    faces_first = host.request("ask", doc=first, count=3, sides=6)["faces"]
+    players[1].request("typed", faces=[20, 1])  # real dice, typed in on that laptop
+    assert host.request("ask", doc=second, count=2, sides=20) == {"faces": [20, 1], "typed": True}
     faces_second = host.request("ask", doc=second, count=2, sides=20)
+    assert not faces_second.pop("typed")  # thrown digitally there
+    faces_second = faces_second["faces"]
     assert len(faces_first) == 3 and all(1 <= f <= 6 for f in faces_first)
     assert len(faces_second) == 2 and all(1 <= f <= 20 for f in faces_second)
     # Nobody plays a character the host does not know: the request fails, nothing hangs.

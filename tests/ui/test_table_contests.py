@@ -1,7 +1,8 @@
 """Contests between players' characters at a table on the network, through the game master's
 real window: each character's dice are thrown on the laptop of its player (a real process on
 127.0.0.1), digitally or typed from real dice, and the game master's record, and what the
-contest did to each sheet, equal what one laptop rolling the same faces records.
+contest did to each sheet, equal what one laptop records with the same faces, thrown
+digitally there or typed in from real dice.
 """
 
 from __future__ import annotations
@@ -37,11 +38,25 @@ class Table:
         self.players: dict[str, Peer] = {}
         self.docs: dict[str, str] = {}
         self.thrown: list[tuple[int, int, str, list[int]]] = []
+        self.asked: list[tuple[int, int, str]] = []  # in the order the game master's roll asks
         window.table_menu.link.dice_thrown.connect(
             lambda request, faces: self.thrown.append(
                 (request.count, request.sides, request.roller, list(faces))
             )
         )
+        window.roll_panel.entry.asked.connect(
+            lambda request: self.asked.append((request.count, request.sides, request.roller))
+        )
+
+    def in_order(self) -> list[tuple[int, int, str, list[int]]]:
+        """What each player's laptop threw, in the order the roll asked for it."""
+        thrown = list(self.thrown)
+        ordered = []
+        for asked in self.asked:
+            at = next(i for i, (*what, _faces) in enumerate(thrown) if tuple(what) == asked)
+            ordered.append(thrown.pop(at))
+        assert not thrown
+        return ordered
 
     def seat(self, player: str, system_id: str, sheet: Sheet) -> None:
         """``player``'s laptop joins with ``sheet``; it shows up in the game master's party."""
@@ -77,20 +92,33 @@ def table(hosting, qtbot, tmp_path):  # noqa: F811
 
 
 def one_laptop(
-    make_window, qtbot, system_id: str, sheets: list[Sheet], play: Play, thrown: list
+    make_window,
+    qtbot,
+    system_id: str,
+    sheets: list[Sheet],
+    play: Play,
+    table: Table,
+    dice,
+    *,
+    typed: bool,
 ) -> tuple[RollRecord, dict]:
-    """The same contest on one laptop, every character on real dice whose faces are typed in
-    as they were thrown at the table; the record and the sheets after it.
+    """The same contest on one laptop, with the faces thrown at the table: on real dice whose
+    faces are typed in where the players ``typed`` them, else thrown digitally (the scripted
+    ``dice``); the record and the sheets after it.
     """
     window = make_window()
     choose(window.system_selector, system_id)
     documents = {sheet.name: window.new_character(sheet.model_copy(deep=True)) for sheet in sheets}
-    for index in range(len(documents)):
-        window.tabs.setCurrentIndex(index)
-        window.game_table.real_dice_action.trigger()
+    thrown = table.in_order()
+    faces = thrown if typed else []
+    if not typed:
+        dice.extend(face for *_what, given in thrown for face in given)
+    else:
+        for index in range(len(documents)):
+            window.tabs.setCurrentIndex(index)
+            window.game_table.real_dice_action.trigger()
     window.tabs.setCurrentIndex(0)
     entry = window.roll_panel.entry
-    faces = list(thrown)
 
     def answer() -> None:
         request = entry.request
@@ -104,6 +132,7 @@ def one_laptop(
     window.roll_panel.entry.asked.connect(lambda _request: QTimer.singleShot(0, answer))
     play(window, qtbot, documents)
     assert not faces, "every throw of the table was asked for on one laptop too"
+    assert not dice.remaining, "every throw of the table was thrown on one laptop too"
     return window.history_model.records()[0], {n: d.sheet for n, d in documents.items()}
 
 
@@ -164,7 +193,7 @@ def star_wars_segment(window, qtbot, documents) -> None:
 
 @pytest.mark.parametrize("typed", [False, True], ids=["digital", "typed"])
 def test_a_star_wars_segment_throws_each_players_dice_on_their_laptop(
-    table, qtbot, make_window, typed
+    table, qtbot, make_window, dice, typed
 ):
     han, bossk = star_wars_sheets(table.window)
     table.seat("Anna", "starwars_d6", han)
@@ -177,7 +206,7 @@ def test_a_star_wars_segment_throws_each_players_dice_on_their_laptop(
     assert sorted(roller for _count, _sides, roller, _faces in table.thrown) == ["Bossk", "Han"]
     record = table.window.history_model.records()[0]
     alone, sheets = one_laptop(
-        make_window, qtbot, "starwars_d6", [han, bossk], star_wars_segment, table.thrown
+        make_window, qtbot, "starwars_d6", [han, bossk], star_wars_segment, table, dice, typed=typed
     )
     same_record(record, alone)
     for name in ("Han", "Bossk"):
@@ -240,7 +269,7 @@ def combat_phase(window, qtbot, documents) -> None:
 
 
 def test_a_heldenhandbuch_combat_phase_throws_each_fighters_dice_on_their_players_laptop(
-    table, qtbot, make_window
+    table, qtbot, make_window, dice
 ):
     alrik, brun = fighters(table.window)
     table.seat("Anna", "heldenhandbuch", alrik)
@@ -253,7 +282,7 @@ def test_a_heldenhandbuch_combat_phase_throws_each_fighters_dice_on_their_player
     record = table.window.history_model.records()[0]
     assert record.check.startswith("Combat")
     alone, sheets = one_laptop(
-        make_window, qtbot, "heldenhandbuch", [alrik, brun], combat_phase, table.thrown
+        make_window, qtbot, "heldenhandbuch", [alrik, brun], combat_phase, table, dice, typed=True
     )
     same_record(record, alone)
     # Brun's injuries, his worn armor and the throw he sits out reach Ben's laptop.
@@ -297,7 +326,7 @@ def group_roll(window, qtbot, documents) -> None:
 
 
 def test_a_phase_six_group_roll_throws_each_members_dice_on_their_players_laptop(
-    table, qtbot, make_window
+    table, qtbot, make_window, dice
 ):
     ash, bo, cy = phase_six_sheets(table.window)
     table.seat("Anna", "phasesix", ash)
@@ -310,7 +339,7 @@ def test_a_phase_six_group_roll_throws_each_members_dice_on_their_players_laptop
     assert {roller for *_what, roller, _faces in table.thrown} == {"Ash", "Bo", "Cy"}
     record = table.window.history_model.records()[0]
     alone, sheets = one_laptop(
-        make_window, qtbot, "phasesix", [ash, bo, cy], group_roll, table.thrown
+        make_window, qtbot, "phasesix", [ash, bo, cy], group_roll, table, dice, typed=True
     )
     same_record(record, alone)
     assert sheets["Ash"].bonus_dice == ash.bonus_dice - 1  # only Ash paid

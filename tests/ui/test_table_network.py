@@ -233,11 +233,14 @@ def test_dice_of_a_players_character_are_thrown_on_the_players_laptop(anna_with_
         # A contest waits for Kira's dice: her player's laptop throws them.
         assert "Kira" in window.game_table.table_rollers
         request = DiceRequest(3, 6, "Edge dice", "Kira")
-        with qtbot.waitSignal(entry.answered, timeout=5000) as answered:
+        thrown = window.table_menu.link.dice_thrown
+        with qtbot.waitSignal(thrown, timeout=5000) as answered:
             entry.ask(request)
             assert "Anna" in entry.title.text()
-        [faces] = answered.args
+        asked, faces = answered.args
+        assert asked is request
         assert len(faces) == 3 and all(1 <= face <= 6 for face in faces)
+        assert faces.typed == (False, False, False)  # thrown digitally there
     finally:
         entry.close_request()
 
@@ -272,7 +275,7 @@ def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_proce
         ask.faces_edit.setText("6 1")
         ask.typed_button.click()
         thread.join(10)
-        assert asked["faces"] == [6, 1]
+        assert asked["faces"] == {"faces": [6, 1], "typed": True}
         # Or the player throws them on their laptop, digitally.
         thread = threading.Thread(
             target=lambda: asked.update(faces=host.request("ask", doc=doc, count=3, sides=6))
@@ -282,7 +285,7 @@ def test_a_player_throws_what_the_game_master_asks_for(window, qtbot, host_proce
         dice.extend([3, 4, 2])
         window.table_menu.dice_dialog.digital_button.click()
         thread.join(10)
-        assert asked["faces"] == [3, 4, 2]
+        assert asked["faces"] == {"faces": [3, 4, 2], "typed": False}
     finally:
         window.table_menu.leave()
 
@@ -302,9 +305,8 @@ def test_a_check_of_a_players_character_waits_for_the_dice_of_the_players_laptop
     window.done_action.trigger()
     qtbot.waitUntil(lambda: any(r.character == "Kira" for r in window.history_model.records()))
     [record] = [r for r in window.history_model.records() if r.character == "Kira"]
-    assert record.throws and all(
-        die.typed for throw in record.throws for die in throw.dice
-    )  # thrown there, typed in here
+    # Thrown digitally there, and so recorded here: not as dice typed in.
+    assert record.throws and not any(die.typed for throw in record.throws for die in throw.dice)
 
 
 def test_characters_opened_after_hosting_join_the_table_and_closed_ones_leave_it(

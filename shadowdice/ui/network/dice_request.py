@@ -45,10 +45,10 @@ class DiceRequestDialog(QDialog):
     """The game master asks for dice.
 
     Signals:
-        thrown(list): the faces, thrown here or typed.
+        thrown(list, bool): the faces, and whether they were typed in (else thrown here).
     """
 
-    thrown = Signal(list)
+    thrown = Signal(list, bool)
 
     def __init__(
         self, character: str, count: int, sides: int, purpose: str, throw, parent: QWidget | None
@@ -89,7 +89,7 @@ class DiceRequestDialog(QDialog):
         self.faces_edit.returnPressed.connect(self._on_typed_clicked)
 
     def _on_digital_clicked(self) -> None:
-        self.thrown.emit(list(self._throw()))
+        self.thrown.emit(list(self._throw()), False)
         self.accept()
 
     def _on_typed_clicked(self) -> None:
@@ -100,5 +100,5 @@ class DiceRequestDialog(QDialog):
                 _("Type {count} numbers from 1 to {sides}.", count=self.count, sides=self.sides),
             )
             return
-        self.thrown.emit(faces)
+        self.thrown.emit(faces, True)
         self.accept()

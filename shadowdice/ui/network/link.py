@@ -18,7 +18,8 @@ Signals:
     dice_wanted(str, int, int, str, object): the host asks this laptop to throw dice for a
         character (its id, count, sides, purpose, and a ``concurrent.futures.Future`` to set
         with the faces).
-    dice_thrown(object, list): a player's laptop answered a request (what was asked, faces).
+    dice_thrown(object, object): a player's laptop answered a request (what was asked, and the
+        faces as ``Faces``, saying whether they were typed in there).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class TableLink(QObject):
     table_found = Signal(object)
     table_lost = Signal(str)
     dice_wanted = Signal(str, int, int, str, object)
-    dice_thrown = Signal(object, list)
+    dice_thrown = Signal(object, object)
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -227,7 +228,7 @@ class TableLink(QObject):
 
         def done(future) -> None:
             if not future.cancelled() and future.exception() is None:
-                self.dice_thrown.emit(request, list(future.result()))
+                self.dice_thrown.emit(request, future.result())
             else:
                 _log_failure(future)
 

@@ -387,13 +387,15 @@ class TableMenu(QObject):
                 entry.title.setText(f"{request_words(request)} · {where}")
                 return
 
-    def _on_dice_thrown(self, request, faces: list) -> None:
-        entry = self.window.roll_panel.entry
-        if entry.request is request:  # not answered here meanwhile
-            entry.answered.emit(faces)
+    def _on_dice_thrown(self, request, faces) -> None:
+        """The faces from the player's laptop go into the roll, typed in or thrown digitally
+        as they were there.
+        """
+        if self.window.roll_panel.entry.request is request:  # not answered here meanwhile
+            self.window.roll_panel.answer(faces)
 
     def _on_dice_wanted(self, doc_id: str, count: int, sides: int, purpose: str, future) -> None:
-        from shadowdice.core.dice import DiceRequest
+        from shadowdice.core.dice import DiceRequest, Faces
         from shadowdice.ui.network.dice_request import DiceRequestDialog
 
         document = self._owned.get(doc_id, (None, None))[0]
@@ -409,7 +411,9 @@ class TableMenu(QObject):
             lambda: self.window.dice_source.throw(request),
             self.window,
         )
-        dialog.thrown.connect(future.set_result)
+        dialog.thrown.connect(
+            lambda faces, typed: future.set_result(Faces(faces, [typed] * len(faces)))
+        )
         dialog.open()
         self.dice_dialog = dialog
 

@@ -470,7 +470,14 @@ class RollPanel(QWidget):
     # --- typed dice ----------------------------------------------------------------------------
 
     def _on_faces_typed(self, faces: list) -> None:
-        """The strip's faces go to the waiting start or action; it asks again if need be."""
+        """The strip's faces go to the waiting start or action."""
+        self.answer(faces)
+
+    def answer(self, faces: Sequence[int | None]) -> None:
+        """Faces for the dice the strip asks for (typed into it, or thrown on a player's
+        laptop at a table, as ``Faces`` saying whether typed in there) go to the waiting start
+        or action; the strip asks again if need be.
+        """
         try:
             if self._starting is not None:
                 step, documents = self._starting
