@@ -58,6 +58,16 @@ async def attempt(port: int, code: str) -> str:
         writer.close()
 
 
+async def rightful(port: int) -> str:
+    """The right code, tried again while the host is busy (at most 50 times, 0.2 s apart)."""
+    for _ in range(50):
+        answer = await attempt(port, CODE)
+        if answer != "busy":
+            return answer
+        await asyncio.sleep(0.2)
+    return "busy"
+
+
 def test_a_thousand_wrong_codes_get_nobody_in_and_the_right_one_still_does(tmp_path):
     host = Peer("host", tmp_path / "host", CODE, "--burst", "5", "--every", "1")
     try:
@@ -80,15 +90,7 @@ def test_a_thousand_wrong_codes_get_nobody_in_and_the_right_one_still_does(tmp_p
         assert answers.count("busy") >= 900
         assert host.request("stats")["failed"] == 1000
 
-        async def rightful():
-            for _ in range(50):
-                answer = await attempt(host.port, CODE)
-                if answer != "busy":
-                    return answer
-                await asyncio.sleep(0.2)
-            return "busy"
-
-        assert asyncio.run(rightful()) == "in"
+        assert asyncio.run(rightful(host.port)) == "in"
     finally:
         host.quit()
 
@@ -180,15 +182,8 @@ def test_many_addresses_together_try_no_more_codes_than_the_ceiling(tmp_path):
         assert answers.count("wrong") <= 10 + seconds + 1
         assert answers.count("busy") >= 300 - (10 + seconds + 1)
 
-        async def rightful() -> str:  # once the ceiling has tries again, the right code is in
-            for _ in range(50):
-                answer = await attempt(host.port, CODE)
-                if answer != "busy":
-                    return answer
-                await asyncio.sleep(0.2)
-            return "busy"
-
-        assert asyncio.run(rightful()) == "in"
+        # Once the ceiling has tries again, the right code is in.
+        assert asyncio.run(rightful(host.port)) == "in"
     finally:
         host.quit()
 
