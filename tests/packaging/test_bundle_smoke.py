@@ -9,7 +9,8 @@ binary offscreen, from a working folder of its own, in an empty home::
 
 The app opens the character, rolls the check as its Roll button does, writes the roll record
 and exits 0. The record must be the one the rules give in this interpreter for the same
-character, check and seed: same dice, same outcome. The build takes about half a minute, so
+character, check and seed: same dice, same outcome. It also hosts a table from the bundle and
+joins one (``bundle_table_probe.py``), inside a network namespace of its own. The build takes about half a minute, so
 the test runs only when ``SHADOWDICE_BUNDLE_SMOKE=1`` (``.ci/run`` sets it in a step of its
 own after the test suite); without it the module is skipped.
 """
@@ -292,3 +293,43 @@ def test_install_sh_installs_silently_starts_keeps_files_on_upgrade_and_uninstal
     assert result.returncode == 0, result.stdout + result.stderr
     assert "linux: every check held" in result.stdout
     assert result.stdout.count("rolled Agility + Pistols as the rules do") == 2
+
+
+def test_the_bundle_hosts_a_table_and_joins_one_over_loopback(bundle, tmp_path):
+    """Hosting and joining from the bundle itself (its zeroconf, pycrdt, spake2 and
+    cryptography), in a network namespace of its own so that nothing leaves the machine; the
+    bundle is driven by xdotool on an X server of the probe's own
+    (``tests/packaging/bundle_table_probe.py``).
+    """
+    missing = [tool for tool in ("unshare", "ip", "Xvfb", "xdotool") if not shutil.which(tool)]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)}")
+    namespace = "ip link set lo up"
+    probe = subprocess.run(["unshare", "--net", "sh", "-c", namespace], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"no network namespace can be made here: {probe.stderr[:200]!r}")
+    result = subprocess.run(
+        [
+            "unshare",
+            "--net",
+            "sh",
+            "-c",
+            f'{namespace} && exec "$0" -m tests.packaging.bundle_table_probe "$1" "$2"',
+            sys.executable,
+            str(bundle),
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen["hosting"] == {
+        "code shown": True,
+        "listening": True,
+        "players at the table": ["Anna"],
+    }
+    assert seen["joining"] == {"players at the table": 1, "characters brought": 1}
