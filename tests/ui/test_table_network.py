@@ -205,6 +205,11 @@ def test_joining_brings_the_chosen_characters_and_a_wrong_code_is_said(
         # And the player's own edit goes to the game master.
         zed.set_field(name, "Zed the Fixer")
         qtbot.waitUntil(lambda: host.request("state")[doc]["fields"]["name"] == "Zed the Fixer")
+        # Closed on the player's laptop, Zed leaves the game master's party.
+        assert doc in host.request("state")["table"]["party"]
+        assert window.close_document(window.documents().index(zed))
+        qtbot.waitUntil(lambda: doc not in host.request("state")["table"]["party"])
+        assert host.request("state")[doc]["meta"]["seated"] == "no"
     finally:
         window.table_menu.leave()
 
