@@ -9,15 +9,19 @@ rated behind a toggle). Enter or a click on a roll fills the check; a double-cli
 A new system gets a card without a line of code here.
 
 :class:`CharacterPage` is what a tab holds: the card and the editor, one shown at a time; each
-is built the first time it is shown.
+is built the first time it is shown. Only the cards of the characters shown last stay built
+(:data:`CARDS_KEPT`, the one on screen among them): a card hidden longer is freed (about half
+a megabyte each) and built again when its tab is shown, with the search, the toggle, the roll
+chosen and the scrolling its player left (the rest of it comes from the character).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -30,17 +34,25 @@ from PySide6.QtWidgets import (
 )
 
 from shadowdice.core.language import translations
+from shadowdice.core.memory import give_back_free_memory
 from shadowdice.core.sheet import ResourceSpec, SheetEditError
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.flow_layout import flow_widget
 from shadowdice.ui.language import events, put
-from shadowdice.ui.roll_finder import RollFinder
+from shadowdice.ui.roll_finder import FinderView, RollFinder
 
 if TYPE_CHECKING:
     from shadowdice.ui.sheet_editor import SheetEditor
 
 _, _n = translations(__name__)
+
+#: How many characters' cards stay built: the one shown, and the one shown before it (a game
+#: master going back and forth between two finds both at once).
+CARDS_KEPT = 2
+
+#: Counts the pages shown, to tell which was shown longest ago.
+_shown_turns = itertools.count(1)
 
 
 class ResourceBox(QSpinBox):
@@ -209,7 +221,8 @@ class CharacterPage(QStackedWidget):
 
     Neither is built before it is first shown: a party of ten opened at once builds the card
     of the character on screen only, and each other card the first time its tab is shown.
-    Asking for :attr:`card` or :attr:`editor` builds it at once.
+    Asking for :attr:`card` or :attr:`editor` builds it at once. A page shown frees the cards
+    of the pages beside it (in the same tabs) beyond the :data:`CARDS_KEPT` shown last.
 
     Signals:
         mode_changed(str): "play" or "edit".
@@ -234,17 +247,32 @@ class CharacterPage(QStackedWidget):
         self._connect_card = connect_card
         self._connect_editor = connect_editor
         self._card: CharacterCard | None = None
+        self._card_view = FinderView()
         self._editor: SheetEditor | None = None
         self._mode = mode
+        self._shown_turn = 0
 
     @property
     def card(self) -> CharacterCard:
         """The character card, built the first time it is shown or asked for."""
         if self._card is None:
             self._card = CharacterCard(self.document)
+            self._card.finder.restore_view(self._card_view)
             self.insertWidget(0, self._card)
             self._connect_card(self._card)
         return self._card
+
+    def free_card(self) -> None:
+        """Free the card while it is not on screen; it is built again, as it was left, when
+        shown or asked for.
+        """
+        if self._card is None or self._card.isVisible():
+            return
+        self._card_view = self._card.finder.view()
+        self.removeWidget(self._card)
+        self._card.deleteLater()
+        self._card = None
+        QTimer.singleShot(0, give_back_free_memory)  # once the event loop deleted it
 
     @property
     def editor(self) -> SheetEditor:
@@ -286,9 +314,29 @@ class CharacterPage(QStackedWidget):
             self.mode_changed.emit(mode)
 
     def showEvent(self, event) -> None:
-        """The page comes on screen: build what it shows, if that has not been built yet."""
+        """The page comes on screen: build what it shows, if that has not been built yet, and
+        free the cards of the pages beside it shown longest ago.
+        """
         self.setCurrentWidget(self.shown_widget())
         super().showEvent(event)
+        self._shown_turn = next(_shown_turns)
+        self._free_cards_beside()
+
+    def _free_cards_beside(self) -> None:
+        """Keep the cards of the :data:`CARDS_KEPT` pages beside this one shown last."""
+        beside = self.parentWidget()
+        if beside is None:
+            return
+        built = [
+            page
+            for page in beside.findChildren(
+                CharacterPage, options=Qt.FindChildOption.FindDirectChildrenOnly
+            )
+            if page.has_card()
+        ]
+        built.sort(key=lambda page: page._shown_turn, reverse=True)
+        for page in built[CARDS_KEPT:]:
+            page.free_card()
 
     def toggle_mode(self) -> None:
         """Play to Edit, Edit to Play."""

@@ -4,8 +4,9 @@ player when it fails, and the settings that remember recent files and folders.
 A file that cannot be read is reported and left alone; a save that would go over a file
 open as another character is refused. Files opened together (a party) are one batch
 (:meth:`CharacterFiles.batch`): the settings are written once, the files that cannot be
-read are named in one message, and Python's cycle collector rests while they are read
-(``core/collector.py``), so a folder of thousands opens in time growing with their number.
+read are named in one message, Python's cycle collector rests while they are read
+(``core/collector.py``), so a folder of thousands opens in time growing with their number,
+and the memory reading them used is given back to the system (``core/memory.py``).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from shadowdice.core.collector import collector_resting
 from shadowdice.core.language import translations
+from shadowdice.core.memory import give_back_free_memory
 from shadowdice.core.registry import Registry
 from shadowdice.storage.character_file import (
     CharacterFileError,
@@ -101,6 +103,8 @@ class CharacterFiles(QObject):
                 self._update(settings.model_copy(update={"last_folder": str(opened[-1].parent)}))
             self._batches -= 1
             if not self._batches:
+                # What reading the files used and freed, once the window has shown them.
+                QTimer.singleShot(0, give_back_free_memory)
                 failures, self._failures = self._failures, []
                 if failures:
                     self.prompts.error(_("Cannot open character"), "\n\n".join(failures))

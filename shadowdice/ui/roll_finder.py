@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QStandardItem, QStandardItemModel
@@ -44,6 +44,17 @@ def roll_key(values: Mapping[str, Any]) -> str:
     '{"attribute": "", "skill": "Pistols"}'
     """
     return json.dumps(dict(values), sort_keys=True, ensure_ascii=False)
+
+
+class FinderView(NamedTuple):
+    """What a player left in *Find a roll*: the search, the toggle, the current roll (its
+    key) and how far the list was scrolled; a finder built again shows it as it was.
+    """
+
+    search: str = ""
+    unrated_shown: bool = False
+    current: str | None = None
+    scrolled: int = 0
 
 
 class RollFilter(QSortFilterProxyModel):
@@ -194,6 +205,7 @@ class RollFinder(QWidget):
         self.unrated.setObjectName("card_unrated")
         self._checks: tuple[QuickCheck, ...] = ()
         self._pinned: tuple[str, ...] = ()
+        self._scroll_when_shown: int | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter)
@@ -237,6 +249,33 @@ class RollFinder(QWidget):
             if self.proxy.index(row, 0).data(KEY_ROLE) == current:
                 self.rolls.setCurrentIndex(self.proxy.index(row, 0))
                 break
+
+    def view(self) -> FinderView:
+        """The search, the toggle, the current roll and the scrolling as they stand."""
+        return FinderView(
+            self.filter.text(),
+            self.unrated.isChecked(),
+            self.rolls.currentIndex().data(KEY_ROLE),
+            self.rolls.verticalScrollBar().value(),
+        )
+
+    def restore_view(self, view: FinderView) -> None:
+        """Show the rolls as ``view`` left them (the scrolling once the list is laid out)."""
+        self.unrated.setChecked(view.unrated_shown)
+        self.filter.setText(view.search)
+        for row in range(self.proxy.rowCount()):
+            if self.proxy.index(row, 0).data(KEY_ROLE) == view.current:
+                self.rolls.setCurrentIndex(self.proxy.index(row, 0))
+                break
+        self._scroll_when_shown = view.scrolled
+
+    def showEvent(self, event) -> None:
+        """Shown again after :meth:`restore_view`: scrolled as it was."""
+        super().showEvent(event)
+        if self._scroll_when_shown is not None:
+            self.rolls.doItemsLayout()
+            self.rolls.verticalScrollBar().setValue(self._scroll_when_shown)
+            self._scroll_when_shown = None
 
     def forget_rolls(self) -> None:
         """List the rolls anew at the next :meth:`show_rolls` (after a change of language)."""

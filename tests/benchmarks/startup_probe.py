@@ -5,6 +5,7 @@ The start benchmarks run this file in a fresh interpreter for every start::
     python startup_probe.py shadowdice kira.shadowdice   # the app, opening one character
     python startup_probe.py bare                          # the floor: a bare QMainWindow
     python startup_probe.py validated kira.shadowdice     # the floor with the stack's least
+    python startup_probe.py each a.shadowdice b.shadowdice # the app, each character shown once
 
 For Shadowdice it calls :func:`shadowdice.app.main` with the files, exactly as the
 ``shadowdice`` command does: nothing of Qt is imported before the app imports it. It only
@@ -20,7 +21,11 @@ on the command line is open in its tab), the probe prints one line,
 
     SHADOWDICE-SHOWN {"script_to_shown_s": 0.31, "tabs": 1, ...}
 
-and quits the event loop, so the process exits 0. A window that is not shown within
+and quits the event loop, so the process exits 0. With ``each``, the app first shows every
+character's tab once, in turn (building each card, as a game master going round the table
+does), then shows the one it showed first again, and reports after that: ``cards_shown``
+holds the name each card on screen showed, in turn, and ``cards`` how many cards are built
+at the end. A window that is not shown within
 :data:`GIVE_UP_AFTER_MS` ends the process with :data:`NEVER_SHOWN`.
 
 Only ``json``, ``os``, ``sys`` and ``time`` are imported before the clock starts, so the times
@@ -61,16 +66,19 @@ def resident_megabytes() -> float:
     return 0.0
 
 
-def watch(app, window, shown: dict[str, float]) -> None:
-    """Report ``window`` once it is exposed and the loop has turned; fill ``shown``."""
+def watch(app, window, shown: dict[str, float], *, each: bool = False) -> None:
+    """Report ``window`` once it is exposed and the loop has turned (with ``each``, once
+    every tab was shown in turn); fill ``shown``.
+    """
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     qt_ready = time.perf_counter()
+    tabs = getattr(window, "tabs", None)
+    cards_shown: list[str] = []
 
     def report() -> None:
         now = time.perf_counter()
         spawned_at = os.environ.get(SPAWNED_AT)
-        tabs = getattr(window, "tabs", None)
         shown.update(
             script_to_started_s=qt_ready - SCRIPT_STARTED,
             started_to_shown_s=now - qt_ready,
@@ -78,11 +86,19 @@ def watch(app, window, shown: dict[str, float]) -> None:
             cpu_to_shown_s=time.process_time(),  # of every thread, from the interpreter's start
             tabs=tabs.count() if tabs is not None else 0,
             rss_mb=resident_megabytes(),
+            cards=cards_built(tabs),
+            cards_shown=cards_shown,
         )
         if spawned_at:
             shown["spawn_to_shown_s"] = (time.time_ns() - int(spawned_at)) / 1e9
         print(MARKER, json.dumps(shown), flush=True)
         app.quit()
+
+    def first_turn() -> None:
+        if each and tabs is not None:
+            show_each_tab_once(tabs, report, cards_shown)
+        else:
+            report()
 
     class FirstExposure(QObject):
         """Watches the window's platform window for its first exposure."""
@@ -90,12 +106,12 @@ def watch(app, window, shown: dict[str, float]) -> None:
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Expose and watched.isExposed():
                 watched.removeEventFilter(self)
-                QTimer.singleShot(0, report)  # the first turn of the loop after it
+                QTimer.singleShot(0, first_turn)  # the first turn of the loop after it
             return False
 
     handle = window.windowHandle()
     if handle.isExposed():  # platforms without a server may expose it inside show()
-        QTimer.singleShot(0, report)
+        QTimer.singleShot(0, first_turn)
     else:
         window.first_exposure = FirstExposure(window)
         handle.installEventFilter(window.first_exposure)
@@ -126,7 +142,7 @@ def run(what: str, files: list[str]) -> int:
 
         def start_watched(arguments):
             app, window = start(arguments)
-            watch(app, window, shown)
+            watch(app, window, shown, each=what == "each")
             return app, window
 
         shadowdice.app.start = start_watched
@@ -134,6 +150,34 @@ def run(what: str, files: list[str]) -> int:
     if not shown:
         return NEVER_SHOWN
     return code
+
+
+def show_each_tab_once(tabs, then, names: list[str]) -> None:
+    """Show every tab in turn, then the first shown again, each in a turn of the event loop of
+    its own (as a player's clicks come); then call ``then``. ``names`` gets the name the card
+    on screen shows, one per tab shown.
+    """
+    from PySide6.QtCore import QTimer
+
+    order = [*range(tabs.count()), tabs.currentIndex()]
+
+    def show(step: int) -> None:
+        if step == len(order):
+            then()
+            return
+        tabs.setCurrentIndex(order[step])
+        card = tabs.currentWidget().card
+        names.append(card.name.text() if card.isVisible() else "")
+        QTimer.singleShot(0, lambda: show(step + 1))
+
+    show(0)
+
+
+def cards_built(tabs) -> int:
+    """How many of the tabs' character cards were built."""
+    if tabs is None:
+        return 0
+    return sum(tabs.widget(index).has_card() for index in range(tabs.count()))
 
 
 def validate_top_level(path: str) -> None:

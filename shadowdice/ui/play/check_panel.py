@@ -31,6 +31,10 @@ from shadowdice.ui.play.param_form import ParamForm
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
 FORM_HEIGHT_KEPT = 108
 
+#: How many characters' forms stay built: the one shown and the one before it; the others
+#: keep the values set in them and are built again when their character is shown.
+FORMS_KEPT = 2
+
 
 _, _n = translations(__name__)
 
@@ -54,11 +58,12 @@ class CheckPanel(QGroupBox):
         super().__init__(parent)
         self.document: CharacterDocument | None = None
         self.party: Party = {}
-        #: Each open character's own form, kept while it is open: switching back shows it as
-        #: it was, with nothing to build again.
+        #: The forms of the characters shown last (:data:`FORMS_KEPT`), the last shown last:
+        #: switching back to one shows it as it was, with nothing to build again.
         self._forms: dict[CharacterDocument, ParamForm] = {}
         self._empty_form = self.form = ParamForm()
-        #: Values set in a form that was dropped to be built again (after a change of language).
+        #: Values set in a form that was dropped, to be built again with them (a character not
+        #: shown for a while, or after a change of language).
         self._kept: dict[CharacterDocument, dict[str, Any]] = {}
         self.preview = QLabel()
         self.preview.setObjectName("check_preview")
@@ -106,13 +111,15 @@ class CheckPanel(QGroupBox):
             self._rebuild(keep={})
             return
         document.sheet_changed.connect(self._on_sheet_changed)
-        form = self._forms.get(document)
+        form = self._forms.pop(document, None)
         if form is None:
             form = self._forms[document] = ParamForm()
             form.values_changed.connect(self._update_preview)
             self._show_form(form)
             self._rebuild(keep=self._kept.pop(document, {}))
+            self._drop_forms_beyond_kept()
             return
+        self._forms[document] = form  # shown last
         self._show_form(form)
         put(self.setTitle, _("Check for {name}", name=document.title))
         if document.system.check_params(document.sheet, party) != form.params():
@@ -122,13 +129,20 @@ class CheckPanel(QGroupBox):
 
     def _on_language_changed(self, _language: str) -> None:
         """Build the forms again in the new language, keeping every value set in them."""
-        for document, form in list(self._forms.items()):
-            if document is not self.document:
-                self._kept[document] = self._chosen_in(form)
-                del self._forms[document]
-                form.deleteLater()
+        self._drop_forms([document for document in self._forms if document is not self.document])
         if self.document is not None:
             self._rebuild(keep=self._chosen())
+
+    def _drop_forms_beyond_kept(self) -> None:
+        """Drop the forms of the characters shown longest ago, beyond :data:`FORMS_KEPT`."""
+        self._drop_forms(list(self._forms)[:-FORMS_KEPT])
+
+    def _drop_forms(self, documents: list[CharacterDocument]) -> None:
+        """Drop these characters' forms (not shown), keeping the values set in them."""
+        for document in documents:
+            form = self._forms.pop(document)
+            self._kept[document] = self._chosen_in(form)
+            form.deleteLater()
 
     def _show_form(self, form: ParamForm) -> None:
         """Put ``form`` in the form area (the one shown before is kept, not deleted)."""
