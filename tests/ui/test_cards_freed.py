@@ -29,6 +29,7 @@ def test_a_card_freed_comes_back_as_it_was_left_and_works(qtbot, window, tmp_pat
     qtbot.keyClick(card.rolls, Qt.Key.Key_Down)
     left = (card.roll_labels(), card.rolls.currentIndex().data())
     assert len(left[0]) > 2 and left[1] == left[0][1]
+    looked = card.grab().toImage()
 
     # When the game master goes round the other three
     go_round(qtbot, window, 1, 2, 3)
@@ -45,6 +46,7 @@ def test_a_card_freed_comes_back_as_it_was_left_and_works(qtbot, window, tmp_pat
     assert again.name.text() == "Runner 1"
     assert again.filter.text() == "an" and again.finder.unrated.isChecked()
     assert (again.roll_labels(), again.rolls.currentIndex().data()) == left
+    qtbot.waitUntil(lambda: again.grab().toImage() == looked)  # once laid out: pixel for pixel
 
     # And Enter fills the check with the roll chosen, as before
     again.rolls.setFocus()
@@ -75,7 +77,9 @@ def test_a_card_freed_comes_back_scrolled_as_it_was(qtbot, window, tmp_path):
 
 
 def test_a_check_form_freed_comes_back_with_its_values(qtbot, window, tmp_path):
-    # Given four runners, and on the first one's check a threshold of 3 and two dice more
+    # Given four runners on a small laptop, and on the first one's check a threshold of 3 and
+    # two dice more
+    window.resize(1024, 640)
     window.open_paths(saved_party(tmp_path, 4))
     go_round(qtbot, window, 0)
     panel = window.check_panel
@@ -83,6 +87,8 @@ def test_a_check_form_freed_comes_back_with_its_values(qtbot, window, tmp_path):
     panel.widget("threshold").setValue(3)
     panel.widget("modifier").setValue(2)
     chosen = panel.values()
+    qtbot.wait(200)  # the window lays the form out
+    looked = panel.grab().toImage()
 
     # When the game master goes round the other three
     go_round(qtbot, window, 1, 2, 3)
@@ -96,3 +102,4 @@ def test_a_check_form_freed_comes_back_with_its_values(qtbot, window, tmp_path):
     assert panel.values() == chosen
     assert panel.widget("threshold").value() == 3 and panel.widget("modifier").value() == 2
     assert panel.title() == "Check for Runner 1"
+    qtbot.waitUntil(lambda: panel.grab().toImage() == looked)  # once laid out: pixel for pixel
