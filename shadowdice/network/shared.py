@@ -124,7 +124,7 @@ def _read(value: Any) -> Any:
         raise RefusedUpdate("a value that is not JSON text")
     try:
         return json.loads(value)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # nested too deep to read, too
         raise RefusedUpdate("a value that is not JSON") from error
 
 

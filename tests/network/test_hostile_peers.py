@@ -206,6 +206,9 @@ def crafted_messages(victim_doc: str, own_doc: str, count: int) -> list[bytes]:
     bad_entry = new_document(own_doc)
     bad_entry.get("ledger", type=Array).append(text({"resource": "edge", "delta": 10**9}))
     bad_entry_update = bad_entry.get_update()
+    deep = new_document(own_doc)
+    deep.get("ledger", type=Array).append("[" * 100_000 + "]" * 100_000)
+    deep_update = deep.get_update()
     b64 = lambda data: base64.b64encode(data).decode()  # noqa: E731
     makers = [
         lambda: rng.randbytes(rng.randint(0, 300)),
@@ -221,6 +224,7 @@ def crafted_messages(victim_doc: str, own_doc: str, count: int) -> list[bytes]:
         lambda: encoded("update", doc=own_doc, u=evil_update),
         lambda: encoded("update", doc=own_doc, u=not_json_update),
         lambda: encoded("update", doc=own_doc, u=bad_entry_update),
+        lambda: encoded("update", doc=own_doc, u=deep_update),  # too deep to read
         lambda: encoded("update", doc=own_doc, u=rng.randbytes(rng.randint(1, 64))),
         lambda: encoded("update", doc=own_doc, u=stolen[: rng.randint(1, len(stolen) - 1)]),
         lambda: encoded("faces", id="nobody-asked", faces=[6, 6, 6], typed=False),

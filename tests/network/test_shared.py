@@ -161,3 +161,12 @@ def test_a_field_change_is_folded_as_a_change_and_only_for_the_game_masters_fiel
     content = {"fields": snapshot(system.new_sheet()) | {"name": "Brun"}, "ledger": ledger}
     content["fields"]["life_circles"][3]["light"] = 1
     assert snapshot(sheet_of(system, content)) == snapshot(sheet)
+
+
+def test_a_value_nested_too_deep_to_read_is_refused_not_raised():
+    doc = character()
+    deep = "[" * 100_000 + "]" * 100_000
+    update = edited(doc, lambda d: d.get("ledger", type=Array).append(deep))
+    with pytest.raises(RefusedUpdate):
+        shared.checked_update(DOC, doc, update, GAME_MASTER)
+    assert len(shared.content(DOC, doc)["ledger"]) == 1
