@@ -31,6 +31,7 @@ from shadowdice.core.dice import DiceSource
 from shadowdice.core.discovery import SystemInfo
 from shadowdice.core.language import translations
 from shadowdice.core.quoting import quoted
+from shadowdice.core.record import FrozenDict, frozen_values
 from shadowdice.core.session import RollSession
 from shadowdice.core.sheet import (
     MAX_LINE_LENGTH,
@@ -107,15 +108,10 @@ class CheckValuesModel(BaseModel):
         # The same values read the same way: each set is validated once and the model
         # shared, as it cannot change. The type of each value is part of the key, and of each
         # value within a tuple or set: 1 and True are equal, but not the same value to validate.
-        key = (
-            cls,
-            *[
-                (name, kind, value)
-                if (kind := type(value)) in _SCALARS
-                else (name, kind, value, _types_within(value))
-                for name, value in values.items()
-            ],
-        )
+        kinds = tuple(map(type, values.values()))
+        if not _SCALARS.issuperset(kinds):
+            kinds = tuple([(type(value), _types_within(value)) for value in values.values()])
+        key = (cls, tuple(values.items()), kinds)
         try:
             return _read(key)
         except TypeError:  # a value that cannot be a key (a list): validated as it is
@@ -134,6 +130,19 @@ class CheckValuesModel(BaseModel):
             where = ".".join(str(part) for part in first["loc"])
             message = first["msg"].removeprefix("Value error, ")
             raise CheckError(f"{where}: {message}" if where else message) from None
+
+    def recorded(self) -> FrozenDict:
+        """:meth:`as_parameters` as a roll record keeps them, made once for each model (a
+        model never changes, and the same values read give the same model).
+        """
+        kept = _RECORDED.get(id(self))
+        if kept is not None and kept[0] is self:
+            return kept[1]
+        if len(_RECORDED) >= _RECORDED_KEPT:
+            _RECORDED.clear()
+        parameters = frozen_values(self.as_parameters())
+        _RECORDED[id(self)] = (self, parameters)
+        return parameters
 
     def as_parameters(self) -> dict[str, Any]:
         """The values the caller set (others left at their defaults), for the roll record."""
@@ -166,13 +175,19 @@ def _types_within(value: Any) -> Any:
     return None
 
 
-@lru_cache(maxsize=512)
+#: Each model's parameters as recorded, by the model's id (with the model, which keeps the id
+#: its own), for as many models as :func:`_read` keeps.
+_RECORDED: dict[int, tuple[CheckValuesModel, FrozenDict]] = {}
+_RECORDED_KEPT = 512
+
+
+@lru_cache(maxsize=_RECORDED_KEPT)
 def _read(key: tuple[Any, ...]) -> CheckValuesModel:
-    """The check values of ``key``: the model, then each value with its key and type (and
-    the types of what it holds).
+    """The check values of ``key``: the model, the values by key, and the type of each value
+    (with the types of what it holds, for values that hold others).
     """
-    model, *items = key
-    return model._validated({item[0]: item[2] for item in items})
+    model, items, _kinds = key
+    return model._validated(dict(items))
 
 
 def _allows_none(field: Any) -> bool:

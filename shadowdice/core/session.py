@@ -215,7 +215,7 @@ class RollSession(ABC):
         self._step: Step[RollSession, Throw | None] | None = None
         self._resources: Callable[[], Mapping[str, int]] | None = None
         self._source = source
-        self._clock = clock or (lambda: datetime.now(UTC))
+        self._clock = clock or _now
         self._ids = ids if ids is not None else count()
         self._dice: dict[int, Die] = {}
         # The table as last worked out, and of which dict of dice (a subclass may put in a
@@ -395,7 +395,7 @@ class RollSession(ABC):
             system=self.system_id,
             character=self.character,
             check=self.check,
-            parameters=frozen_values(self.parameters),
+            parameters=self.parameters,  # frozen as the session started
             throws=tuple(
                 [
                     trusted(
@@ -553,6 +553,11 @@ def describe_change(
             for charge in charges
         ]
     return " · ".join([f"{label}: {outcome}", *moved])
+
+
+def _now() -> datetime:
+    """The time now, in UTC."""
+    return datetime.now(UTC)
 
 
 def dice_start(source: DiceSource) -> tuple[int, int] | None:

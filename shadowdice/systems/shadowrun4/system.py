@@ -407,7 +407,7 @@ class Shadowrun4(RuleSystem):
             edge_use=edge_use,
             check=check,
             source=source,
-            parameters=values.as_parameters(),
+            parameters=values.recorded(),
         )
 
 
@@ -433,6 +433,8 @@ def _attribute_label(name: str, value: int) -> Text:
 
 
 def _problem(sheet: ShadowrunSheet, pool: Pool, edge_use: EdgeUse) -> str:
+    if edge_use is EdgeUse.NONE and pool.dice > 0:
+        return ""  # the common check: dice to roll, no Edge to spend
     if edge_use is not EdgeUse.NONE and sheet.edge_current < 1:
         return _("No Edge points left to spend.")
     if edge_use is EdgeUse.BEFORE and pool.dice + _pre_roll_edge_dice(sheet) <= 0:
