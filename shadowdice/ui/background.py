@@ -18,9 +18,10 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from shadowdice.core.language import translations
@@ -187,6 +188,41 @@ class _InputHeld(QObject):
             return False
         target = watched.window()
         return isinstance(target, QWidget) and not isinstance(target, QProgressDialog)
+
+
+class _Posted(QObject):
+    """Carries calls from any thread to the UI thread, where it lives.
+
+    Signals:
+        posted(object): a call to make (delivered queued when emitted on another thread).
+    """
+
+    posted = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.posted.connect(self._on_posted)
+
+    @Slot(object)
+    def _on_posted(self, call: Callable[[], object]) -> None:
+        call()
+
+
+def on_ui_thread(function: Callable[..., object]) -> Callable[..., None]:
+    """``function`` as a callable that any thread may call: on the UI thread it is called at
+    once, from another its call waits for the UI thread's event loop (a job on a thread of its
+    own telling the window something). Make it on the UI thread.
+    """
+    poster = _Posted()
+
+    def call(*args: object) -> None:
+        if QThread.currentThread() is poster.thread():
+            function(*args)
+        else:
+            poster.posted.emit(partial(function, *args))
+
+    call.poster = poster  # type: ignore[attr-defined] - lives as long as the callable
+    return call
 
 
 def _run(job: Callable[[], T], future: Future[T]) -> None:

@@ -4,6 +4,7 @@ session exports, one roll copies as text.
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -15,12 +16,14 @@ from shadowdice.core.record import OutcomeRecord, RollRecord
 from shadowdice.core.record_text import record_text
 from shadowdice.storage.roll_log import (
     LOG_FORMAT,
+    LogReader,
     RollLog,
     entry_line,
     read_session,
     session_files,
 )
 from shadowdice.ui import main_window
+from shadowdice.ui.play import history
 from tests.ui.window_helpers import choose, roll_edge_dice
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -212,6 +215,95 @@ def test_earlier_evenings_are_read_as_the_history_reaches_them(qtbot, window, ap
     assert history_lines(window) == [line for line in history_lines(window) if "evening 0 " in line]
     assert len(window.history_model.records()) == 20 * 300
     assert window.history_filter.findData("Ghost") > 0
+
+
+def ghost_far_back(window, app_paths, monkeypatch, *, held: int):
+    """Six earlier evenings of 300 rolls: Ghost rolled in the oldest only (and once tonight),
+    Kira in all the others. Reading the evening ``held`` waits until the returned event is set.
+    """
+    logs = earlier_logs(app_paths.log_dir, sessions=6, rolls=300, character="Ghost")
+    release = threading.Event()
+    waits = []
+
+    class HeldReader(LogReader):
+        def batches(self):
+            if self.path == logs[held]:
+                waits.append(threading.current_thread() is threading.main_thread())
+                release.wait(timeout=5)
+            yield from super().batches()
+
+    monkeypatch.setattr(history, "LogReader", HeldReader)
+    window.show()
+    window.show_earlier_sessions()
+    window.history_model.add(
+        RollRecord(
+            system="generic",
+            character="Ghost",
+            check="tonight",
+            throws=(),
+            outcome=OutcomeRecord(headline="7", tone="neutral"),
+            time=datetime.now(UTC),
+        )
+    )
+    return release, waits
+
+
+def progress_dialog(window) -> QProgressDialog:
+    return window.findChild(QProgressDialog, "progress")
+
+
+def test_choosing_a_character_whose_rolls_lie_far_back_reads_them_while_the_window_goes_on(
+    qtbot, window, app_paths, monkeypatch
+):
+    # Given Ghost's rolls behind five evenings of Kira's, the reading of one of them slow
+    release, waits = ghost_far_back(window, app_paths, monkeypatch, held=2)
+    ticks, shown = [], []
+    ticker = QTimer(window)
+    ticker.timeout.connect(lambda: ticks.append(1))
+    ticker.start(10)
+    QTimer.singleShot(600, lambda: shown.append(progress_dialog(window).isVisible()))
+    QTimer.singleShot(700, release.set)  # only if the window's own events go on meanwhile
+
+    # When the history's filter chooses Ghost
+    window.history_filter.setCurrentIndex(window.history_filter.findData("Ghost"))
+
+    # Then the evenings were read off the window's thread, the window went on with a progress
+    # dialog up, and Ghost's rolls arrived, tonight's first
+    assert waits == [False]
+    assert len(ticks) > 20 and shown == [True]
+    lines = history_lines(window)
+    assert len(lines) == 2 and "tonight" in lines[0] and "evening 0 roll 0 " in lines[1]
+    assert not progress_dialog(window) or not progress_dialog(window).isVisible()
+
+
+def test_reading_far_back_for_a_character_can_be_cancelled_and_goes_on_when_scrolled(
+    qtbot, window, app_paths, monkeypatch
+):
+    # Given Ghost's rolls behind five evenings of Kira's, the reading of the fourth held
+    release, _waits = ghost_far_back(window, app_paths, monkeypatch, held=3)
+    model = window.history_model
+
+    def cancel() -> None:
+        progress_dialog(window).findChild(QPushButton).click()
+        release.set()
+
+    QTimer.singleShot(600, cancel)
+
+    # When Ghost is chosen, and the reading cancelled
+    window.history_filter.setCurrentIndex(window.history_filter.findData("Ghost"))
+
+    # Then it stopped: tonight's roll is shown, the oldest evening is not read yet
+    assert len(history_lines(window)) == 1 and "tonight" in history_lines(window)[0]
+    assert model.can_show_more()
+    assert len(model.records()) < 6 * 300
+
+    # When the history is scrolled to its end, the reading goes on where it stopped
+    model.show_more()
+
+    # Then Ghost's roll of the oldest evening arrives, and every roll was read once
+    assert "evening 0 roll 0 " in history_lines(window)[1]
+    assert len(model.records()) == 6 * 300 + 1
+    assert len({id(record) for record in model.records()}) == 6 * 300 + 1
 
 
 def test_a_damaged_or_foreign_log_is_told_in_the_window_by_name_and_the_rest_is_read(

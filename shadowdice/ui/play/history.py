@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from shadowdice.core.record import RollRecord
 from shadowdice.core.record_text import describe, details, record_text, with_secrecy
 from shadowdice.storage.roll_log import LogReader, RollLogError, session_files
 from shadowdice.ui import theme
+from shadowdice.ui.background import Progress, on_ui_thread, run_with_progress
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put
 
@@ -78,12 +80,51 @@ class _Entry:
 #: in it were undone. An empty batch or the end of the iterator: there are no more.
 EarlierRolls = Iterator[list[tuple[RollRecord, set[str]]]]
 
+#: Runs a reading job (given how far it is to tell) and returns what it returns, or None when
+#: the player cancelled it.
+Reader = Callable[[Callable[[Progress], bool]], bool | None]
+
+
+def _in_place(job: Callable[[Progress], bool]) -> bool:
+    """Run a reading job where it is asked for."""
+    return job(Progress())
+
+
+def _read_until(
+    source: EarlierRolls,
+    character: str,
+    needed: int,
+    into: list[list[tuple[RollRecord, set[str]]]],
+    progress: Progress,
+) -> bool:
+    """Read batches of ``source`` into ``into`` until they hold ``needed`` rolls of
+    ``character`` (any roll for ""), telling ``progress`` how many were found; True when the
+    source has no more. Runs on any thread: it touches nothing but its arguments, and a batch
+    is in ``into`` before a cancel can stop it, so no roll read is lost.
+    """
+    found = 0
+    while found < needed:
+        batch = next(source, None)
+        if not batch:
+            return True
+        into.append(batch)
+        found += sum(
+            1 for record, _undone in batch if not character or character in record.characters()
+        )
+        progress(min(found, needed), needed)
+    return False
+
 
 def earlier_rolls(folder: Path, *, skip: Path, tell: Callable[[str, str], object]) -> EarlierRolls:
     """The rolls of every log in ``folder`` but ``skip`` (this session's), newest first, each
     log read from its end as far as the history asks. What cannot be read is told to ``tell``
-    (what it is about, in words): a log that is not one, or lines of a log left out.
+    (what it is about, in words), on the UI thread whichever thread reads: a log that is not
+    one, or lines of a log left out.
     """
+    return _earlier_rolls(folder, skip, on_ui_thread(tell))
+
+
+def _earlier_rolls(folder: Path, skip: Path, tell: Callable[[str, str], object]) -> EarlierRolls:
     for path in session_files(folder):
         if path == skip:
             continue
@@ -119,6 +160,13 @@ class HistoryModel(QAbstractItemModel):
     sessions are asked of their source only when the rows reach them. A roll just finished
     goes on top in constant time: no work per roll grows with the history's length.
 
+    While one character is chosen, the rows may lie far back, behind many evenings of other
+    characters' rolls: those are read by :attr:`reader` (the view's runs it off the window's
+    thread, with progress and Cancel); everyone's rows are read in place, a batch or two.
+
+    Attributes:
+        reader: how earlier rolls are read while one character is chosen.
+
     Signals:
         replaced(object, object): a record was put in the place of another (old, new).
         characters_changed(): someone who had not rolled yet is in the history now.
@@ -142,6 +190,8 @@ class HistoryModel(QAbstractItemModel):
         self._window = PAGE  # rows the view may have
         self._source: EarlierRolls | None = None
         self._growing = False
+        self._reading = False
+        self.reader: Reader = _in_place
         self._serials = count(1)
         language_events.changed.connect(self._render_again)
 
@@ -275,12 +325,26 @@ class HistoryModel(QAbstractItemModel):
         self._fill_window()
 
     def _fill_window(self) -> None:
-        while self._rows() < self._window and self._source is not None:
-            batch = next(self._source, None)
-            if not batch:
-                self._source = None
-            else:
+        """Read earlier rolls until the rows fill the window or there are no more."""
+        if self._reading:
+            return  # the reading under way fills the window, as it stands then, when done
+        while self._rows() < self._window and (source := self._source) is not None:
+            batches: list[list[tuple[RollRecord, set[str]]]] = []
+            needed = self._window - self._rows()
+            job = partial(_read_until, source, self._character, needed, batches)
+            self._reading = True
+            try:
+                ended = (self.reader if self._character else _in_place)(job)
+            finally:
+                self._reading = False
+            if self._source is not source:
+                continue  # the history was cleared meanwhile: what was read is no one's now
+            for batch in batches:
                 self._take_earlier(batch, fill=False)
+            if ended:
+                self._source = None
+            elif ended is None:
+                break  # the player stopped the reading: the rest when scrolled to the end
         self._show_up_to(min(self._window, self._rows()))
 
     def _take_earlier(
@@ -509,6 +573,16 @@ class HistoryView(QTreeView):
         self.addAction(self.copy_action)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        model.reader = self._read_off_thread
+
+    def _read_off_thread(self, job: Callable[[Progress], bool]) -> bool | None:
+        """Earlier evenings are read for the chosen character on a thread of their own: the
+        window goes on, and a progress dialog with Cancel comes up when it takes a while.
+        """
+        label = _(
+            "Reading earlier evenings for the rolls of {name}…", name=self.history_model.character
+        )
+        return run_with_progress(self.window(), label, job)
 
     def _on_scrolled(self, value: int) -> None:
         """At the end of its rows, the history shows a page more (Qt's own ``fetchMore`` is
