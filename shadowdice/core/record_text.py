@@ -70,10 +70,14 @@ def _die_words(faces: tuple[int, ...], marks: tuple[str, ...], _language: str) -
 
 def throw_text(throw: ThrowRecord) -> str:
     """A throw in words: its label, the die size when all dice share it, and the dice."""
-    sides = {die.sides for die in throw.dice}
-    size = f" W{sides.pop()}" if len(sides) == 1 else ""
-    faces = ", ".join(die_text(die) for die in throw.dice) or _("no dice")
-    return f"{words(throw.label)}{size}: {faces}"
+    dice = throw.dice
+    if not dice:
+        return words(throw.label) + ": " + _("no dice")
+    # One pass over the dice (a long log has thousands): each one's words, and their size
+    language, sides = current(), dice[0].sides
+    texts = [_die_words(die.faces, die.marks, language) for die in dice]
+    size = f" W{sides}" if all([die.sides == sides for die in dice]) else ""
+    return f"{words(throw.label)}{size}: {', '.join(texts)}"
 
 
 def details(record: RollRecord) -> list[str]:
