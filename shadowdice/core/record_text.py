@@ -99,14 +99,16 @@ def record_text(
     undone: tuple[str, ...] = (),
     *,
     today: date | None = None,
+    line: str | None = None,
     lines: Sequence[str] | None = None,
 ) -> str:
     """A roll as plain text: its line (marked when it was rolled secretly), then its details
     indented; for a roll whose charges were undone, whose. ``today`` as :func:`describe` takes
-    it (given once for many rolls); ``lines``, the roll's :func:`details` where they were made
-    already.
+    it (given once for many rolls); ``line`` and ``lines``, the roll's line (with its secrecy)
+    and its :func:`details`, where they were made already.
     """
-    line = with_secrecy(record, describe(record, today=today))
+    if line is None:
+        line = with_secrecy(record, describe(record, today=today))
     first = _("{roll} (undone)", roll=line) if undone else line
     given_back = (
         ["    " + _("Undone: what {who} spent was given back.", who=", ".join(undone))]

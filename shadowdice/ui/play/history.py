@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date
 from functools import partial
 from itertools import count
 from pathlib import Path
@@ -74,6 +74,8 @@ class _Entry:
     undone: set[str] = field(default_factory=set)  # whose charges were given back
     earlier: bool = False  # from an earlier run of the app
     lines: tuple[str, ...] | None = None  # the details, made when first asked for
+    has_details: bool = True  # whether the roll has details to expand (asked of every row)
+    line: tuple[date, str] | None = None  # the day and the line shown that day, once made
 
 
 #: Rolls of earlier sessions, newest first, a batch at a time: each roll with whose charges
@@ -199,7 +201,7 @@ class HistoryModel(QAbstractItemModel):
         """Every roll in the language now shown (records keep their texts in no language)."""
         self.layoutAboutToBeChanged.emit()
         for entry in self._by_serial.values():
-            entry.lines = None
+            entry.lines = entry.line = None
         self.layoutChanged.emit()
 
     # --- filling -------------------------------------------------------------------------------
@@ -270,10 +272,18 @@ class HistoryModel(QAbstractItemModel):
         """Put ``new`` in the place of ``old`` (a secret roll revealed)."""
         if (entry := self._by_record.pop(id(old), None)) is None:
             return
-        entry.record, entry.lines = new, None
+        entry.record, entry.lines, entry.line = new, None, None
+        entry.has_details = _has_details(new)
         self._by_record[id(new)] = entry
         self._changed(entry)
         self.replaced.emit(old, new)
+
+    def line(self, record: RollRecord, today: date) -> str:
+        """A roll's line as the history shows it on the day ``today``, saying whether it was
+        secret (made once a day, until the language changes).
+        """
+        entry = self._by_record.get(id(record))
+        return self._line(entry, today) if entry is not None else _line_of(record, today)
 
     def lines(self, record: RollRecord) -> tuple[str, ...]:
         """A roll's detail lines as the history shows them (made once, until the language
@@ -378,7 +388,7 @@ class HistoryModel(QAbstractItemModel):
 
     def _entry(self, record: RollRecord, *, earlier: bool = False) -> _Entry:
         entry = _Entry(next(self._serials), record, record.characters())
-        entry.earlier = earlier
+        entry.earlier, entry.has_details = earlier, _has_details(record)
         self._by_record[id(record)] = entry
         self._by_serial[entry.serial] = entry
         return entry
@@ -389,6 +399,11 @@ class HistoryModel(QAbstractItemModel):
         if new:
             self._characters = [*new, *self._characters] if first else [*self._characters, *new]
             self.characters_changed.emit()
+
+    def _line(self, entry: _Entry, today: date) -> str:
+        if entry.line is None or entry.line[0] != today:
+            entry.line = (today, _line_of(entry.record, today))
+        return entry.line[1]
 
     def _lines(self, entry: _Entry) -> tuple[str, ...]:
         if entry.lines is None:
@@ -457,6 +472,8 @@ class HistoryModel(QAbstractItemModel):
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The line, its tooltip, its colour, the record and who rolled."""
+        if role not in _ROLES:
+            return None  # most roles a view asks of every row it paints
         entry = self._entry_of(index)
         if entry is None:
             return None
@@ -471,7 +488,7 @@ class HistoryModel(QAbstractItemModel):
             return None
         undone = tuple(sorted(entry.undone))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            text = with_secrecy(record, describe(record))
+            text = self._line(entry, date.today())
             return _("{roll} (undone)", roll=text) if undone else text
         if role == Qt.ItemDataRole.ToolTipRole:
             return record_text(record, undone)
@@ -497,8 +514,7 @@ class HistoryModel(QAbstractItemModel):
             return self._shown > 0
         if parent.internalId() != 0 or parent.row() >= self._shown:
             return False
-        record = self._at(parent.row()).record
-        return bool(record.outcome.detail or record.members or record.throws or record.actions)
+        return self._at(parent.row()).has_details
 
     def _entry_of(self, index: _Index) -> _Entry | None:
         if not index.isValid():
@@ -509,6 +525,31 @@ class HistoryModel(QAbstractItemModel):
         if entry is None or self._row(entry) < 0 or index.row() >= len(self._lines(entry)):
             return None
         return entry
+
+
+def _line_of(record: RollRecord, today: date) -> str:
+    """A roll's line on the day ``today``, saying whether it was secret."""
+    return with_secrecy(record, describe(record, today=today))
+
+
+def _has_details(record: RollRecord) -> bool:
+    """Whether a roll has lines under it: a detail, members, throws or actions."""
+    return bool(record.outcome.detail or record.members or record.throws or record.actions)
+
+
+#: The roles :meth:`HistoryModel.data` answers.
+_ROLES = frozenset(
+    {
+        RECORD_ROLE,
+        CHARACTERS_ROLE,
+        UNDONE_ROLE,
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+    }
+)
 
 
 class CharacterChooser(QComboBox):
@@ -616,9 +657,14 @@ class HistoryView(QTreeView):
     def copy_as_text(self) -> str:
         """Put the chosen rolls on the clipboard as text; returns the text."""
         model = self.history_model
-        today = datetime.now().astimezone().date()
+        today = date.today()
         text = "\n\n".join(
-            record_text(record, model.undone(record), today=today, lines=model.lines(record))
+            record_text(
+                record,
+                model.undone(record),
+                line=model.line(record, today),
+                lines=model.lines(record),
+            )
             for record in self.chosen_records()
         )
         QGuiApplication.clipboard().setText(text)
