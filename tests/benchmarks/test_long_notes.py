@@ -15,14 +15,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.sheet import MAX_TEXT_LENGTH
-from shadowdice.storage.paths import AppPaths
-from shadowdice.storage.settings import SettingsStore
-from shadowdice.systems import builtin_registry
-from shadowdice.ui.main_window import MainWindow
 from tests.benchmarks.floors import compare
-from tests.benchmarks.test_open_party import DiscardingPrompts
+from tests.benchmarks.test_open_party import window  # noqa: F401
 
 ONE_LINE = "x" * MAX_TEXT_LENGTH
 WORDS = ("Kira " * MAX_TEXT_LENGTH)[:MAX_TEXT_LENGTH]
@@ -30,21 +25,8 @@ TARGET_RATIO = 3.0
 
 
 @pytest.fixture
-def notes(qtbot, tmp_path):
+def notes(qtbot, window):  # noqa: F811
     """The notes field of a new Heldenhandbuch character's sheet, shown in a window."""
-    paths = AppPaths.under(tmp_path / "home")
-    window = MainWindow(
-        registry=builtin_registry(),
-        paths=paths,
-        settings=SettingsStore(paths.settings_file),
-        dice_source=ScriptedDiceSource([]),
-        prompts=DiscardingPrompts(),
-        animation_ms=0,
-    )
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
     window.new_character_of("heldenhandbuch")
     if window.current_page().mode == window.current_page().PLAY:
         window.toggle_play_edit()  # the sheet as the player edits it
