@@ -64,7 +64,8 @@ class GameTable(QObject):
         self.real_dice = RealDiceSource(window.dice_source)
         self.table_window: TableWindow | None = None
         self._real_documents: list[CharacterDocument] = []
-        #: Characters who throw on their players' laptops at a table on the network.
+        #: Characters who throw on their players' laptops at a table on the network (but in a
+        #: secret roll).
         self.table_rollers: set[str] = set()
         self._public: list[RollRecord] = []  # oldest first
         self._secret_shown: RollSession | None = None
@@ -155,7 +156,8 @@ class GameTable(QObject):
         secret = self.secret_action.isChecked()
         if secret and not self.window.files.settings.keep_secret_on:
             self.secret_action.setChecked(False)  # for one roll
-        self.real_dice.rollers = self._rollers()
+        # A secret roll asks no player's laptop: its dice fall here, unseen.
+        self.real_dice.rollers = self._rollers(at_table=not secret)
 
         def started(subj: Any, source: Any) -> RollSession:
             session = start(subj, source)
@@ -173,8 +175,11 @@ class GameTable(QObject):
         else:
             panel.start_when_typed(step, list(documents))
 
-    def _rollers(self) -> set[str]:
-        names = set(self.table_rollers)
+    def _rollers(self, *, at_table: bool = True) -> set[str]:
+        """Who throws physical dice: the characters marked so here, and (``at_table``) the
+        players' characters at a table on the network, on their laptops.
+        """
+        names = set(self.table_rollers) if at_table else set()
         for document in self._real_documents:
             names.update({document.sheet.name, document.title})
         return names

@@ -453,3 +453,27 @@ def test_undo_of_the_game_masters_wound_keeps_the_wound_the_player_chose_after_i
         )
     )
     assert sheet_of(system, player.request("state")[doc]).wound == levels[2]
+
+
+def test_a_secret_roll_of_a_players_character_asks_nothing_of_the_players_laptop(
+    anna_with_kira, qtbot, dice
+):
+    window, kira, _player = anna_with_kira
+    window.show_party_member(window.documents().index(kira))
+    asked = []
+    window.roll_panel.entry.asked.connect(asked.append)
+    # The game master rolls for Kira secretly: her dice fall on the game master's laptop.
+    window.check_panel.secret_box.setChecked(True)
+    dice.extend([5] * 30)
+    window.check_panel.widget("modifier").setValue(2)  # a pool of two dice
+    window.check_panel.roll_button.click()
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=5000)
+    assert asked == [] and window.roll_panel.entry.request is None
+    window.done_action.trigger()
+    [record] = [r for r in window.history_model.records() if r.character == "Kira"]
+    assert record.secret
+    assert not any(die.typed for throw in record.throws for die in throw.dice)
+    # The next roll, public, asks Anna's laptop again.
+    window.check_panel.roll_button.click()
+    assert "Anna's laptop" in window.roll_panel.entry.title.text()
+    qtbot.waitUntil(lambda: window.roll_panel.entry.request is None, timeout=8000)
