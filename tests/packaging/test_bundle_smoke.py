@@ -10,9 +10,9 @@ binary offscreen, from a working folder of its own, in an empty home::
 The app opens the character, rolls the check as its Roll button does, writes the roll record
 and exits 0. The record must be the one the rules give in this interpreter for the same
 character, check and seed: same dice, same outcome. It also hosts a table from the bundle and
-joins one (``bundle_table_probe.py``), inside a network namespace of its own. The build takes about half a minute, so
-the test runs only when ``SHADOWDICE_BUNDLE_SMOKE=1`` (``.ci/run`` sets it in a step of its
-own after the test suite); without it the module is skipped.
+joins one (``bundle_table_probe.py``), inside a network namespace of its own. The build takes
+about half a minute, so the test runs only when ``SHADOWDICE_BUNDLE_SMOKE=1`` (``.ci/run`` sets
+it in a step of its own after the test suite); without it the module is skipped.
 """
 
 from __future__ import annotations
