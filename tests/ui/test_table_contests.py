@@ -111,8 +111,9 @@ def one_laptop(
     documents = {sheet.name: window.new_character(sheet.model_copy(deep=True)) for sheet in sheets}
     thrown = table.in_order()
     faces = thrown if typed else []
-    if not typed:
-        dice.extend(face for *_what, given in thrown for face in given)
+    if not typed:  # one laptop throws them in the order the record keeps them
+        record = table.window.history_model.records()[0]
+        dice.extend(face for throw in record.throws for die in throw.dice for face in die.faces)
     else:
         for index in range(len(documents)):
             window.tabs.setCurrentIndex(index)
