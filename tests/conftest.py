@@ -1,5 +1,6 @@
 """Test-wide settings: Qt runs offscreen, whatever the machine has; benchmarks run on request;
-the message catalogs are compiled when a .po file is newer than its .mo file (as the build does).
+the message catalogs are compiled when a .po file is newer than its .mo file (as the build does);
+Hypothesis sets no deadline per example, as speed is measured by benchmarks only.
 """
 
 import os
@@ -7,6 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# A deadline per example is a timed assertion: on a shared, busy machine it fails examples that
+# are only slow, and speed is what tests/benchmarks measures against its floors.
+settings.register_profile("shadowdice", deadline=None)
+settings.load_profile("shadowdice")
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # "The system's language" is English in tests, whatever the machine's: tests read English texts

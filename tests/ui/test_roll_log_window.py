@@ -354,7 +354,7 @@ def test_an_export_runs_off_the_window_and_cancelled_leaves_the_file_as_it_was(
     assert target.read_text() == "the diary as it was"
     assert sorted(path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")) == []
     assert "Export cancelled" in window.statusBar().currentMessage()
-    assert len(ticks) > 20  # the window went on meanwhile
+    assert len(ticks) >= 5  # the window went on meanwhile (its timer, not only the click)
 
     prompts.choice_answers.append(0)
     prompts.export_answers.append(target)
