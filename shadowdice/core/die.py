@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from shadowdice.core.dice import DiceRequest, DiceSource, Faces, typed_flags
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, translations, words
 
 _, _n = translations(__name__)
 
@@ -85,6 +85,27 @@ def mark_word(mark: str) -> str:
         return _(MARK_WORDS[Mark(mark)])
     except (ValueError, KeyError):
         return str(mark)
+
+
+#: The words of dice groups whose names are ids the rules compare against, by id.
+_GROUP_WORDS: dict[str, Callable[[], str]] = {}
+
+
+def name_group(group: str, words: Callable[[], str]) -> None:
+    """Show the dice of ``group``, an id the rules compare against (Star Wars' "opponent"),
+    under ``words()``: the group keeps its id, its caption follows the language shown.
+    """
+    _GROUP_WORDS[group] = words
+
+
+def group_words(group: str) -> str:
+    """The words a die's group is shown under, part by part ("Hagen · opponent" ->
+    "Hagen · Gegner" in German): a part :func:`name_group` named, in the language shown;
+    any other (a character's name, a translated text) as the current language renders it.
+    """
+    return " · ".join(
+        _GROUP_WORDS[part]() if part in _GROUP_WORDS else part for part in words(group).split(" · ")
+    )
 
 
 class Die(NamedTuple):

@@ -25,6 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
+from shadowdice.core.die import name_group
 from shadowdice.core.language import Text, translations
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.starwars.plan import Automatic, Plan
@@ -38,6 +39,9 @@ OPPONENT = "opponent"
 ROLL_ANYWAY = "roll_anyway"
 FORCE_POINTS = "force_points"
 PREPARED = "prepared"
+
+# The opponent's dice keep their id, which the totals compare against; the tray shows words.
+name_group(OPPONENT, lambda: _("Opponent"))
 
 
 def verdict(total: int, needed: int) -> str:

@@ -438,9 +438,14 @@ class DiceTray(QGraphicsView):
         self._stand_ins.update(ordered, place)
 
     def _on_language_changed(self) -> None:
-        """The dice's words (tooltips, stand-ins, the description) in the new language."""
+        """The dice's words (tooltips, stand-ins, captions, the description) in the new
+        language.
+        """
         for item in self._scene.die_items():
             item.refresh_words()
+        self._relayout()
+        if not self.is_animating():
+            self._scene.place_all()
         self._update_description()
 
     def _update_description(self) -> None:

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF
 
-from shadowdice.core.die import Die, Mark
+from shadowdice.core.die import Die, Mark, group_words
 from shadowdice.core.language import translations
 
 _, _n = translations(__name__)
@@ -66,8 +66,11 @@ def split_group(dice: Sequence[Die]) -> tuple[list[Die], list[Die], list[Die]]:
 
 
 def caption_for(group: str) -> str:
-    """Return a group's caption: its name with a capital first letter ("edge" -> "Edge")."""
-    return group[:1].upper() + group[1:]
+    """Return a group's caption: its words (:func:`~shadowdice.core.die.group_words`) with a
+    capital first letter ("edge" -> "Edge").
+    """
+    text = group_words(group)
+    return text[:1].upper() + text[1:]
 
 
 def caption_pixel_size(size: float) -> int:
