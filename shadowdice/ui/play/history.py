@@ -100,9 +100,10 @@ def _read_until(
     progress: Progress,
 ) -> bool:
     """Read batches of ``source`` into ``into`` until they hold ``needed`` rolls of
-    ``character`` (any roll for ""), telling ``progress`` how many were found; True when the
-    source has no more. Runs on any thread: it touches nothing but its arguments, and a batch
-    is in ``into`` before a cancel can stop it, so no roll read is lost.
+    ``character`` (any roll for ""); True when the source has no more. How far back they lie
+    is not known, so ``progress`` is told only that the reading goes on (a busy bar). Runs on
+    any thread: it touches nothing but its arguments, and a batch is in ``into`` before a
+    cancel can stop it, so no roll read is lost.
     """
     found = 0
     while found < needed:
@@ -113,7 +114,7 @@ def _read_until(
         found += sum(
             1 for record, _undone in batch if not character or character in record.characters()
         )
-        progress(min(found, needed), needed)
+        progress(min(found, needed), 0)
     return False
 
 
