@@ -95,21 +95,25 @@ class CellDelegate(QStyledItemDelegate):
             return editor
         if kind == Kind.CHOICE:
             editor = QComboBox(parent)
-            editor.addItems(list(index.data(CHOICES_ROLE) or ()))
+            for value, words in index.data(CHOICES_ROLE) or ():
+                editor.addItem(words, value)
             return editor
         return super().createEditor(parent, option, index)
 
     def setEditorData(self, editor, index):
         """Show the cell's value in the editor."""
         if isinstance(editor, QComboBox):
-            editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+            found = editor.findData(str(index.data(Qt.ItemDataRole.EditRole)))
+            if found >= 0:
+                editor.setCurrentIndex(found)
         else:
             super().setEditorData(editor, index)
 
     def setModelData(self, editor, model, index: QModelIndex | QPersistentModelIndex):
         """Write the editor's value back through the model."""
         if isinstance(editor, QComboBox):
-            model.setData(index, editor.currentText())
+            if editor.currentIndex() >= 0:
+                model.setData(index, editor.currentData())
         elif isinstance(editor, QSpinBox):
             editor.interpretText()
             model.setData(index, editor.value())

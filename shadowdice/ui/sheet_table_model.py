@@ -27,7 +27,8 @@ _, _n = translations(__name__)
 
 #: Role giving an INT cell's (low, high) bounds, for the editor delegate.
 BOUNDS_ROLE = Qt.ItemDataRole.UserRole + 1
-#: Role giving a CHOICE cell's allowed values, for the editor delegate.
+#: Role giving a CHOICE cell's allowed values as (value kept, words shown) pairs, for the
+#: editor delegate.
 CHOICES_ROLE = Qt.ItemDataRole.UserRole + 2
 #: Role giving the column's Kind.
 KIND_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -111,7 +112,9 @@ class SheetTableModel(QAbstractTableModel):
         if role == BOUNDS_ROLE and column.bounds is not None:
             return column.bounds(row)
         if role == CHOICES_ROLE and column.choices is not None:
-            return column.choices(self.document.sheet)
+            return [
+                (str(value), column.text_of(value)) for value in column.choices(self.document.sheet)
+            ]
         if role == KIND_ROLE:
             return column.kind
         return None

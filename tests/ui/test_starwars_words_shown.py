@@ -2,8 +2,12 @@
 captioned in the language shown, and the kinds of action declared for the round read as words.
 """
 
+import pytest
+import shiboken6
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QWidget
 
+from shadowdice.systems.starwars.rounds import ActionKind
 from shadowdice.systems.starwars.session import OPPONENT
 from shadowdice.ui.language import switch
 from tests.ui.window_helpers import choose
@@ -41,3 +45,44 @@ def test_the_dodge_of_an_attack_is_captioned_in_german_and_keeps_its_group(qtbot
     switch("en")
     assert tray.accessibleDescription().count("Opponent: ") == 1
     assert tray.captions() == ["Opponent"]
+
+
+@pytest.mark.parametrize(
+    ("language", "kinds", "walk"),
+    [
+        ("en", ["Walk", "Run", "Action", "Reaction", "Draw", "Prepare", "Speed"], "Walk"),
+        (
+            "de",
+            [
+                "Gehen",
+                "Rennen",
+                "Aktion",
+                "Reaktion",
+                "Waffe ziehen",
+                "Vorbereiten",
+                "Geschwindigkeit",
+            ],
+            "Gehen",
+        ),
+    ],
+)
+def test_the_kinds_declared_for_the_round_read_as_words_and_keep_their_ids(
+    qtbot, window, language, kinds, walk
+):
+    # Given a Star Wars character's sheet, in the table language
+    switch(language)
+    document = window.open_sample("starwars_d6")
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    table = window.current_editor().tables["this_round"]
+
+    # When the game master adds a row to "This round": its kind is chosen from words
+    qtbot.mouseClick(table.findChild(QWidget, "add_this_round"), Qt.MouseButton.LeftButton)
+    editor = next(w for w in table.view.findChildren(QComboBox) if w.isVisible())
+    assert [editor.itemText(i) for i in range(editor.count())] == kinds
+    editor.setCurrentIndex(editor.findText(walk))
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not (shiboken6.isValid(editor) and editor.isVisible()))
+
+    # Then the cell reads the word, and the sheet keeps the kind's id
+    assert table.view.model().index(0, 0).data() == walk
+    assert [row.kind for row in document.sheet.this_round] == [ActionKind.WALK]

@@ -77,6 +77,7 @@ from shadowdice.systems.starwars.rounds import (
     ActionKind,
     CharacterRound,
     RoundError,
+    kind_words,
 )
 from shadowdice.systems.starwars.session import PREPARED
 from shadowdice.systems.starwars.sheet import DEXTERITY, STARSHIP_PILOTING, StarWarsSheet
@@ -84,17 +85,6 @@ from shadowdice.systems.starwars.starships import Range, Wish, pilot_for_speed
 
 _, _n = translations(__name__)
 term = terms(__name__)
-
-#: The kinds of action in words, as the summaries name them (the sheet keeps the kinds' ids).
-KIND_WORDS = {
-    ActionKind.WALK: N_("Walk"),
-    ActionKind.RUN: N_("Run"),
-    ActionKind.REGULAR: N_("Action"),
-    ActionKind.REACTION: N_("Reaction"),
-    ActionKind.DRAW: N_("Draw"),
-    ActionKind.PREPARE: N_("Prepare"),
-    ActionKind.SPEED: N_("Speed"),
-}
 
 ORDER = "order"
 SPEED = "speed"
@@ -260,7 +250,7 @@ def _order_entry(
         sheet.prepared = ""
 
     charges = ((PREPARED, use_preparation),) if prepared else ()
-    action = _("{kind}: {roll}", kind=term(KIND_WORDS[kind]), roll=own.label)
+    action = _("{kind}: {roll}", kind=kind_words(kind), roll=own.label)
     return OrderEntry(name, own.code, action, charges)
 
 

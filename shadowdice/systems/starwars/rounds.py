@@ -60,7 +60,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import N_, translations
 
 _, _n = translations(__name__)
 
@@ -88,6 +88,28 @@ class ActionKind(StrEnum):
     """Doing nothing this round to prepare an action of the next one (+1D on it)."""
     SPEED = "speed"
     """Adding Starship Piloting to a starship's speed roll, before the first segment."""
+
+
+#: The kinds of action in words (the sheet keeps the kinds' ids), shown by :func:`kind_words`.
+KIND_WORDS = {
+    ActionKind.WALK: N_("Walk"),
+    ActionKind.RUN: N_("Run"),
+    ActionKind.REGULAR: N_("Action"),
+    ActionKind.REACTION: N_("Reaction"),
+    ActionKind.DRAW: N_("Draw"),
+    ActionKind.PREPARE: N_("Prepare"),
+    ActionKind.SPEED: N_("Speed"),
+}
+
+
+def kind_words(kind: str) -> str:
+    """A kind of action in words, in the language shown ("walk" -> "Walk", "Gehen" in German);
+    an id this version does not know, as written.
+    """
+    try:
+        return _(KIND_WORDS[ActionKind(kind)])
+    except ValueError:
+        return str(kind)
 
 
 class Defence(StrEnum):

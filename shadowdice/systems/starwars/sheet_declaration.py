@@ -22,7 +22,7 @@ from shadowdice.core.sheet import (
 )
 from shadowdice.systems.starwars.damage import Armor, Wound
 from shadowdice.systems.starwars.round_sheet import SEGMENT_DECLARED, Declared
-from shadowdice.systems.starwars.rounds import MAX_SEGMENTS, ActionKind
+from shadowdice.systems.starwars.rounds import MAX_SEGMENTS, ActionKind, kind_words
 from shadowdice.systems.starwars.sheet import (
     ARMOR_LABELS,
     ATTRIBUTES,
@@ -214,7 +214,11 @@ def sheet_tables() -> tuple[TableSpec, ...]:
             _("This round"),
             (
                 ColumnSpec(
-                    "kind", _("Declared"), Kind.CHOICE, choices=lambda sheet: tuple(ActionKind)
+                    "kind",
+                    _("Declared"),
+                    Kind.CHOICE,
+                    choices=lambda sheet: tuple(ActionKind),
+                    shown=kind_words,
                 ),
                 ColumnSpec("rolls", _("Rolls")),
                 ColumnSpec(
