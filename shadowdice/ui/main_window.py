@@ -376,6 +376,7 @@ class MainWindow(QMainWindow):
         self.party_roster.close_requested.connect(self.close_document)
         self.party_roster.add_keys(self)
         self.tabs.currentChanged.connect(self._on_current_changed)
+        self.tabs.tabBarClicked.connect(self.show_party_member)  # the one shown's tab too
         self.tabs.tabCloseRequested.connect(self.close_document)
         self.check_panel.roll_requested.connect(self._on_roll_requested)
         self.roll_panel.roll_finished.connect(self._on_roll_finished)
@@ -898,7 +899,7 @@ class MainWindow(QMainWindow):
 
     def show_party_member(self, index: int) -> None:
         """Show the character at this place in the party (its Alt+digit, a click or Enter
-        in the roster), the focus on its roll list (or the editor).
+        in the roster, a click on its tab), the focus on its roll list (or the editor).
         """
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
