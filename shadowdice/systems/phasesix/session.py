@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from shadowdice.core import language
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.die import Die, Mark
+from shadowdice.core.die import Die, Mark, name_group
 from shadowdice.core.language import Text, translations
 from shadowdice.core.session import Action, DicePick, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.phasesix.rules import (
@@ -57,6 +57,9 @@ REROLL_DICE = "reroll_dice"
 DESTINY_DICE = "destiny_dice"
 
 _, _n = translations(__name__)
+
+# The destiny dice keep their id, which the evaluation compares against; the tray shows words.
+name_group(DESTINY, lambda: _("Destiny"))
 
 
 class Standing(NamedTuple):

@@ -1,5 +1,6 @@
-"""Star Wars D6 through the real main window in German and English: the opponent's dice are
-captioned in the language shown, and the kinds of action declared for the round read as words.
+"""The rules' ids read as words through the real main window, in German and English: the
+Star Wars opponent's and the Phase Six destiny dice are captioned in the language shown, and
+the kinds of action declared for a Star Wars round read as words.
 """
 
 import pytest
@@ -86,3 +87,21 @@ def test_the_kinds_declared_for_the_round_read_as_words_and_keep_their_ids(
     # Then the cell reads the word, and the sheet keeps the kind's id
     assert table.view.model().index(0, 0).data() == walk
     assert [row.kind for row in document.sheet.this_round] == [ActionKind.WALK]
+
+
+def test_phase_six_destiny_dice_are_captioned_in_german(qtbot, window, dice):
+    # Given a German table and the Phase Six sample with a destiny die to add
+    switch("de")
+    document = window.open_sample("phasesix")
+    document.sheet.destiny_dice_max = document.sheet.destiny_dice = 1
+    window.check_panel.set_document(document, window.party(document))
+    window.check_panel.widget("destiny_dice").setValue(1)
+
+    # When the check is rolled
+    dice.extend([4] * 20)
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+
+    # Then the destiny die lies apart under a German caption
+    assert window.roll_panel.tray.captions() == ["Schicksal"]
+    assert "Destiny" not in window.roll_panel.tray.accessibleDescription()
