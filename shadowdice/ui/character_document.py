@@ -56,6 +56,8 @@ class CharacterDocument(QObject):
         undo_stack: every change of the sheet, to undo and redo.
         pinned: the keys of the rolls pinned to the top of the card's list, in the order
             pinned (``ui/roll_finder.py``); kept in the settings, not in the file.
+        saved_elsewhere: a player's character at the game master's table: saved on the
+            player's laptop, so it never counts as unsaved here (:attr:`modified`).
     """
 
     sheet_changed = Signal()
@@ -73,13 +75,16 @@ class CharacterDocument(QObject):
         self.path = path
         self.undo_stack = QUndoStack(self)
         self.pinned: tuple[str, ...] = ()
+        self.saved_elsewhere = False
         self._known = sheet_ops.snapshot(sheet)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     @property
     def modified(self) -> bool:
-        """Whether there are changes not yet saved (undoing back to the save clears it)."""
-        return not self.undo_stack.isClean()
+        """Whether there are changes not yet saved (undoing back to the save clears it); never
+        for a character saved on another laptop.
+        """
+        return not self.saved_elsewhere and not self.undo_stack.isClean()
 
     @property
     def title(self) -> str:
@@ -89,7 +94,8 @@ class CharacterDocument(QObject):
         return self.path.stem if self.path else _("New {system} character", system=self.system.name)
 
     def _on_clean_changed(self, clean: bool) -> None:
-        self.modified_changed.emit(not clean)
+        if not self.saved_elsewhere:
+            self.modified_changed.emit(not clean)
 
     # --- what the editor shows: the system's sheet declaration -----------------------------
 

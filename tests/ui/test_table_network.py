@@ -477,3 +477,28 @@ def test_a_secret_roll_of_a_players_character_asks_nothing_of_the_players_laptop
     window.check_panel.roll_button.click()
     assert "Anna's laptop" in window.roll_panel.entry.title.text()
     qtbot.waitUntil(lambda: window.roll_panel.entry.request is None, timeout=8000)
+
+
+def test_a_players_character_is_saved_on_their_laptop_not_in_the_game_masters_window(
+    anna_with_kira, qtbot, monkeypatch
+):
+    window, kira, player = anna_with_kira
+    asked = []
+    monkeypatch.setattr(window.prompts, "ask_save_changes", lambda title: asked.append(title))
+    index = window.documents().index(kira)
+    window.show_party_member(index)
+    # The game master wounds Kira: it goes to Anna's laptop, where Kira is saved.
+    [damage] = [r for r in kira.resources() if r.key == "physical_damage"]
+    kira.set_resource(damage, 2)
+    [doc] = [d for d in player.request("state") if d != "table"]
+    qtbot.waitUntil(
+        lambda: any(e["delta"] == 2 for e in player.request("state")[doc]["ledger"]),
+        timeout=5000,
+    )
+    assert kira.undo_stack.canUndo()  # the game master may still take the wound back
+    assert window.tabs.tabText(index) == "Kira"  # no "*": nothing unsaved here
+    assert not window.isWindowModified()  # the title shows no "*" either
+    # Closing her here asks nothing and only takes her out of this window.
+    assert window.close_document(index)
+    assert asked == [] and "Kira" not in [d.title for d in window.documents()]
+    assert player.request("state")[doc]["fields"]["name"] == "Kira"

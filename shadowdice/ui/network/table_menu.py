@@ -225,6 +225,10 @@ class TableMenu(QObject):
         for document, _owned in self._owned.values():
             document.sheet_changed.disconnect(self._on_own_changed)
         self._owned.clear()
+        for document in self._remote.values():
+            # Kept here as a copy: what the game master changes from now on is theirs to save.
+            document.saved_elsewhere = False
+            document.undo_stack.setClean()
         self._remote.clear()
         self.window.game_table.table_rollers.clear()
         if self.panel is not None:
@@ -320,6 +324,7 @@ class TableMenu(QObject):
         self._last[doc_id] = snapshot(sheet)
         if document is None:
             document = CharacterDocument(system, sheet, parent=self.window)
+            document.saved_elsewhere = True  # on the player's laptop: nothing to save here
             self._remote[doc_id] = document
             document.destroyed.connect(lambda _=None, d=doc_id: self._remote.pop(d, None))
             self.window._add_tab(document, CharacterPage.PLAY, show=False)
