@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from shadowdice.core.language import translations
@@ -57,12 +57,15 @@ class DiceRequest:
             for physical dice shows it.
         roller: the character who throws ("" when unknown), so that a source can ask only
             the players who roll real dice.
+        secret: the throw is part of a secret roll: no player's laptop is asked for it. It does
+            not tell two requests apart (a replayed answer is the same whether it was secret).
     """
 
     count: int
     sides: int
     purpose: str = ""
     roller: str = ""
+    secret: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.count < 0:
@@ -254,6 +257,8 @@ class RealDiceSource:
         digital: the source of every die that is not typed in.
         everyone: the whole table rolls real dice.
         rollers: the characters who roll real dice.
+        players: the characters who throw on their players' laptops (a table on the network):
+            asked for real dice but in a secret roll, whose dice fall here.
 
     >>> source = RealDiceSource(ScriptedDiceSource([4]), rollers={"Hagen"})
     >>> source.throw(DiceRequest(1, 6, roller="Kira"))
@@ -262,14 +267,24 @@ class RealDiceSource:
     Traceback (most recent call last):
     ...
     shadowdice.core.dice.DiceWanted: waiting for 2d6 (Edge dice)
+    >>> source.players = {"Kira"}
+    >>> source.asks(DiceRequest(1, 6, roller="Kira")), source.asks(
+    ...     DiceRequest(1, 6, roller="Kira", secret=True))
+    (True, False)
     """
 
     def __init__(
-        self, digital: DiceSource, *, everyone: bool = False, rollers: Iterable[str] = ()
+        self,
+        digital: DiceSource,
+        *,
+        everyone: bool = False,
+        rollers: Iterable[str] = (),
+        players: Iterable[str] = (),
     ) -> None:
         self.digital = digital
         self.everyone = everyone
         self.rollers = set(rollers)
+        self.players = set(players)
         self._tape: list[Answer] | None = None
         self._next = 0
 
@@ -293,11 +308,13 @@ class RealDiceSource:
     @property
     def asks_anyone(self) -> bool:
         """Whether anybody rolls real dice."""
-        return self.everyone or bool(self.rollers)
+        return self.everyone or bool(self.rollers) or bool(self.players)
 
     def asks(self, request: DiceRequest) -> bool:
         """Whether the faces of this request are typed in."""
-        return self.everyone or request.roller in self.rollers
+        if self.everyone or request.roller in self.rollers:
+            return True
+        return not request.secret and request.roller in self.players
 
     def throw(self, request: DiceRequest) -> tuple[int, ...]:
         """The faces from the tape, else thrown digitally, else :class:`DiceWanted`."""

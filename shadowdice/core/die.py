@@ -241,14 +241,16 @@ def throw_dice(
     explode_on: int | None = None,
     roller: str = "",
     judge: Callable[[tuple[int, ...]], Judged] | None = None,
+    secret: bool = False,
 ) -> list[Die]:
     """Throw ``count`` dice and, with ``explode_on``, throw again every die at or above it.
 
     All dice that explode in one wave are thrown again together in one request, wave after
     wave, until no die explodes. Faces typed in from physical dice keep that origin. With
     ``judge`` (rules that judge a die by its faces alone), every die is marked as it lands.
+    ``secret``: the dice of a secret roll (asked of no player's laptop).
     """
-    first = source.throw(DiceRequest(count, sides, purpose, roller))
+    first = source.throw(DiceRequest(count, sides, purpose, roller, secret))
     if not isinstance(first, Faces) and (explode_on is None or max(first, default=0) < explode_on):
         # The common throw: one face a die, all thrown digitally.
         if judge is None:
@@ -266,7 +268,7 @@ def throw_dice(
         while live:
             if len(chains[live[0]]) >= MAX_CHAIN_LENGTH:
                 raise RuntimeError(f"an exploding die reached {MAX_CHAIN_LENGTH} faces")
-            request = DiceRequest(len(live), sides, f"{purpose} again".strip(), roller)
+            request = DiceRequest(len(live), sides, f"{purpose} again".strip(), roller, secret)
             again = source.throw(request)
             for i, face, flag in zip(live, again, typed_flags(again), strict=True):
                 chains[i].append(face)

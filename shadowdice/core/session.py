@@ -472,6 +472,7 @@ class RollSession(ABC):
             explode_on=explode_on,
             roller=self.character if roller is None else roller,
             judge=self._judge,
+            secret=self.secret,
         )
         self._table = None
         for die_id in replace:

@@ -65,8 +65,9 @@ class GameTable(QObject):
         self.table_window: TableWindow | None = None
         self._real_documents: list[CharacterDocument] = []
         #: Characters who throw on their players' laptops at a table on the network (but in a
-        #: secret roll).
+        #: secret roll, ticked or made secret by the rules).
         self.table_rollers: set[str] = set()
+        self.real_dice.players = self.table_rollers
         self._public: list[RollRecord] = []  # oldest first
         self._secret_shown: RollSession | None = None
         # What the table window shows now, to show it again when it opens.
@@ -156,8 +157,10 @@ class GameTable(QObject):
         secret = self.secret_action.isChecked()
         if secret and not self.window.files.settings.keep_secret_on:
             self.secret_action.setChecked(False)  # for one roll
-        # A secret roll asks no player's laptop: its dice fall here, unseen.
-        self.real_dice.rollers = self._rollers(at_table=not secret)
+        # A secret roll asks no player's laptop: its dice fall here, unseen. (One the rules
+        # make secret says so in its dice requests.)
+        self.real_dice.rollers = self._rollers()
+        self.real_dice.players = set() if secret else self.table_rollers
 
         def started(subj: Any, source: Any) -> RollSession:
             session = start(subj, source)
@@ -175,11 +178,9 @@ class GameTable(QObject):
         else:
             panel.start_when_typed(step, list(documents))
 
-    def _rollers(self, *, at_table: bool = True) -> set[str]:
-        """Who throws physical dice: the characters marked so here, and (``at_table``) the
-        players' characters at a table on the network, on their laptops.
-        """
-        names = set(self.table_rollers) if at_table else set()
+    def _rollers(self) -> set[str]:
+        """Who throws physical dice on this laptop: the characters marked so here."""
+        names: set[str] = set()
         for document in self._real_documents:
             names.update({document.sheet.name, document.title})
         return names

@@ -346,3 +346,56 @@ def test_a_phase_six_group_roll_throws_each_members_dice_on_their_players_laptop
     assert sheets["Ash"].bonus_dice == ash.bonus_dice - 1  # only Ash paid
     for name in ("Ash", "Bo", "Cy"):
         same_sheet(qtbot, table, name, sheets[name])
+
+
+# --- Rolls the rules make secret ------------------------------------------------------------------
+
+
+def test_a_memory_check_of_a_players_character_sends_nothing_of_it_to_their_laptop(
+    table, qtbot, dice, monkeypatch
+):
+    import json
+
+    from shadowdice.network import secure
+
+    sent: list[bytes] = []  # every message the game master's laptop sends, before sealing
+    original = secure.Channel.send
+
+    def tapped(channel, plaintext: bytes) -> None:
+        sent.append(plaintext)
+        original(channel, plaintext)
+
+    monkeypatch.setattr(secure.Channel, "send", tapped)
+    alrik, _brun = fighters(table.window)
+    table.seat("Anna", "heldenhandbuch", alrik)
+    window = table.window
+    window.show_party_member(window.documents().index(table.documents()["Alrik"]))
+    panel = window.check_panel
+    # A memory check ("Roll secretly" not ticked): the rules make it the game master's, secret.
+    choose(panel.widget("what"), "attribute:Intellect")
+    panel.widget("memory").setChecked(True)
+    assert not panel.secret_box.isChecked()
+    dice.extend([5] * 20)
+    qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=5000)
+    assert window.roll_panel.session.secret and window.roll_panel.entry.request is None
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    assert window.history_model.records()[0].secret
+    # The next check, public, is thrown on Anna's laptop: what leaves the laptop is recorded.
+    choose(panel.widget("what"), "attribute:Intellect")
+    qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=8000)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    public = window.history_model.records()[0].check.encode()
+    qtbot.waitUntil(lambda: any(public in updates(m) for m in list(sent)), timeout=8000)
+    messages = [json.loads(message) for message in sent]
+    assert [m["t"] for m in messages].count("ask") == 1  # the public check's dice only
+    assert not any(b"Memory check" in updates(message) for message in sent)
+    assert table.asked == [(3, 6, "Alrik")]  # Intellect: 3W6
+
+
+def updates(message: bytes) -> bytes:
+    """The bytes of the document update a message carries (b"" for another message)."""
+    from tests.network.test_hostile_peers import updates_in
+
+    return updates_in(message)

@@ -328,10 +328,12 @@ def start(
             check=check,
             parameters=parameters,
         )
+    # A memory check is the game master's roll, kept from the player.
+    secret = bool(parameters.get("memory"))
     session_type = _SESSIONS[plan.roll]
-    session = session_type(sheet, plan.tested, source=source, check=check, parameters=parameters)
-    session.secret = bool(parameters.get("memory"))  # the game master's roll, kept from the player
-    return session
+    return session_type(
+        sheet, plan.tested, source=source, check=check, parameters=parameters, secret=secret
+    )
 
 
 def _dice_left(step: DiceStep, lost: int, extra: int) -> str:

@@ -119,6 +119,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         parameters: Mapping[str, Any] | None = None,
         clock: Callable[[], datetime] | None = None,
         ids: Iterator[int] | None = None,
+        secret: bool = False,
     ) -> None:
         super().__init__(
             system_id=SYSTEM_ID,
@@ -129,6 +130,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
             clock=clock,
             ids=ids,
         )
+        self.secret = secret  # before the first throw: no player's laptop is asked for it
         self.sheet = sheet
         self.tested = tested
         self.converted = {}

@@ -378,8 +378,10 @@ class TableMenu(QObject):
     # --- dice thrown on the players' laptops -------------------------------------------
 
     def _on_dice_asked(self, request) -> None:
-        """The roll waits for a player's character's dice: ask that player's laptop."""
-        if not self.at_table or not self.link.hosting:
+        """The roll waits for a player's character's dice: ask that player's laptop (never for
+        a secret roll's: those are typed here).
+        """
+        if not self.at_table or not self.link.hosting or request.secret:
             return
         for doc_id, document in self._remote.items():
             if request.roller in {document.sheet.name, document.title}:
