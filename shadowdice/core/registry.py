@@ -352,6 +352,13 @@ class RuleSystem(ABC):
         """
         return frozenset()
 
+    def shown_to_owner(self, key: str, value: Any) -> Any:
+        """A game master's field (:meth:`game_master_fields`, as its snapshot holds it) as the
+        character's owner may see it on their laptop: without the numbers a secret roll put
+        there, which the game master's laptop alone keeps. As it is by default.
+        """
+        return value
+
     def sample_party(self) -> tuple[Sheet, ...]:
         """Characters of our own invention to try the system with, a party ready to play:
         the character files in the ``samples`` folder of the system's package, in the order

@@ -356,16 +356,7 @@ def test_a_memory_check_of_a_players_character_sends_nothing_of_it_to_their_lapt
 ):
     import json
 
-    from shadowdice.network import secure
-
-    sent: list[bytes] = []  # every message the game master's laptop sends, before sealing
-    original = secure.Channel.send
-
-    def tapped(channel, plaintext: bytes) -> None:
-        sent.append(plaintext)
-        original(channel, plaintext)
-
-    monkeypatch.setattr(secure.Channel, "send", tapped)
+    sent = tap(monkeypatch)
     alrik, _brun = fighters(table.window)
     table.seat("Anna", "heldenhandbuch", alrik)
     window = table.window
@@ -394,8 +385,66 @@ def test_a_memory_check_of_a_players_character_sends_nothing_of_it_to_their_lapt
     assert table.asked == [(3, 6, "Alrik")]  # Intellect: 3W6
 
 
+def tap(monkeypatch) -> list[bytes]:
+    """Every message the game master's laptop sends from now on, as it is before sealing."""
+    from shadowdice.network import secure
+
+    sent: list[bytes] = []
+    original = secure.Channel.send
+
+    def tapped(channel, plaintext: bytes) -> None:
+        sent.append(plaintext)
+        original(channel, plaintext)
+
+    monkeypatch.setattr(secure.Channel, "send", tapped)
+    return sent
+
+
 def updates(message: bytes) -> bytes:
     """The bytes of the document update a message carries (b"" for another message)."""
     from tests.network.test_hostile_peers import updates_in
 
     return updates_in(message)
+
+
+def test_a_dodge_kept_from_a_secret_attack_reaches_its_players_laptop_without_its_total(
+    table, qtbot, dice, monkeypatch
+):
+    import re
+
+    sent = tap(monkeypatch)
+    han, bossk = star_wars_sheets(table.window)
+    table.seat("Anna", "starwars_d6", han)
+    table.seat("Ben", "starwars_d6", bossk)
+    window = table.window
+    # Han shoots at Bossk secretly: Bossk's dodge is thrown on the game master's laptop.
+    window.check_panel.secret_box.setChecked(True)
+    dice.extend([4] * 40)
+    star_wars_segment(window, qtbot, table.documents())
+    assert table.asked == []
+    gm_bossk = table.documents()["Bossk"]
+    [kept] = gm_bossk.sheet.dodged
+    assert kept.secret and kept.total > 0
+    # Ben's laptop keeps that Bossk dodged in this segment, but not what the dodge came to.
+    qtbot.waitUntil(lambda: bool(table.sheet_there("Bossk").dodged), timeout=8000)
+    [there] = table.sheet_there("Bossk").dodged
+    assert (there.segment, there.roll, there.secret, there.total) == (
+        kept.segment,
+        kept.roll,
+        True,
+        0,
+    )
+    # No message leaving the game master's laptop holds the total.
+    totals = [
+        int(found)
+        for message in sent
+        for found in re.findall(rb'"total": ?(\d+)', message + updates(message))
+    ]
+    assert totals and set(totals) == {0}
+    # The game master's window keeps the total for the segment's later attacks, also when
+    # Bossk's document changes again on Ben's laptop (a Force Point) and comes back.
+    points = gm_bossk.sheet.force_points
+    ben = table.players["Bossk"]
+    ben.request("res", doc=table.docs["Bossk"], resource="force_points", delta=1, label="+1")
+    qtbot.waitUntil(lambda: gm_bossk.sheet.force_points == points + 1, timeout=8000)
+    assert [d.total for d in gm_bossk.sheet.dodged] == [kept.total]

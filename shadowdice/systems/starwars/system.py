@@ -11,6 +11,7 @@ nothing thrown (:mod:`.plan`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from shadowdice.core.dice import DiceSource
 from shadowdice.core.group import GroupSession
@@ -127,6 +128,21 @@ class StarWarsD6(RuleSystem):
                 "ship_range",
             }
         )
+
+    def shown_to_owner(self, key: str, value: Any) -> Any:
+        """A dodge kept from a secret roll without its total (0): the player's sheet knows
+        that the segment's dodge is rolled, not what it came to.
+
+        >>> StarWarsD6().shown_to_owner("dodged", [
+        ...     {"segment": 1, "roll": "skill:Dodge", "total": 14, "secret": True},
+        ...     {"segment": 2, "roll": "skill:Dodge", "total": 9, "secret": False}])
+        ... # doctest: +NORMALIZE_WHITESPACE
+        [{'segment': 1, 'roll': 'skill:Dodge', 'total': 0, 'secret': True},
+         {'segment': 2, 'roll': 'skill:Dodge', 'total': 9, 'secret': False}]
+        """
+        if key != "dodged":
+            return value
+        return [dict(dodge, total=0) if dodge.get("secret") else dodge for dodge in value]
 
     def sheet_status(self, sheet: Sheet) -> str:
         """The wound level and the stun of this round, when there are any."""

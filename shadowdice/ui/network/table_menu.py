@@ -322,6 +322,8 @@ class TableMenu(QObject):
             return
         document = self._remote.get(doc_id)
         self._last[doc_id] = snapshot(sheet)
+        if document is not None:
+            self._keep_secrets(document, self._last[doc_id])
         if document is None:
             document = CharacterDocument(system, sheet, parent=self.window)
             document.saved_elsewhere = True  # on the player's laptop: nothing to save here
@@ -337,6 +339,16 @@ class TableMenu(QObject):
             take_in(document, snapshot(document.sheet), self._last[doc_id], mark=False)
         finally:
             self._quiet = False
+
+    @staticmethod
+    def _keep_secrets(document: CharacterDocument, theirs: dict[str, Any]) -> None:
+        """Where the player's copy holds what this laptop sent of its own values (a secret
+        dodge without its total), this laptop's values stand in ``theirs``, numbers and all.
+        """
+        system, ours = document.system, snapshot(document.sheet)
+        for key in system.game_master_fields() & theirs.keys() & ours.keys():
+            if theirs[key] != ours[key] and system.shown_to_owner(key, ours[key]) == theirs[key]:
+                theirs[key] = ours[key]
 
     def _on_remote_changed(self) -> None:
         if self._quiet:
@@ -361,7 +373,9 @@ class TableMenu(QObject):
         for key in sorted(system.game_master_fields() & now.keys()):
             if now[key] != was[key]:  # an injury, a dodge kept: what happened, as a change
                 label = _("{field} changed", field=characters.field_label(system, key))
-                self.link.note_field(doc_id, key, (was[key], now[key]), label, self.player_name)
+                # Without a secret roll's numbers (a secret dodge's total): this laptop keeps them.
+                change = tuple(system.shown_to_owner(key, value) for value in (was[key], now[key]))
+                self.link.note_field(doc_id, key, change, label, self.player_name)
                 characters.with_field(before, key, now[key])
         if snapshot(before) != snapshot(document.sheet):
             # Not the game master's to change: the player's. Put it back.
