@@ -502,3 +502,17 @@ def test_a_players_character_is_saved_on_their_laptop_not_in_the_game_masters_wi
     assert window.close_document(index)
     assert asked == [] and "Kira" not in [d.title for d in window.documents()]
     assert player.request("state")[doc]["fields"]["name"] == "Kira"
+
+
+def test_a_players_character_left_open_when_the_table_closes_is_the_game_masters_to_save(
+    anna_with_kira, qtbot
+):
+    window, kira, _player = anna_with_kira
+    [damage] = [r for r in kira.resources() if r.key == "physical_damage"]
+    kira.set_resource(damage, 2)  # sent to Anna's laptop: nothing unsaved here
+    window.table_menu.leave()
+    assert kira in window.documents() and not kira.modified
+    # From now on what the game master changes is only here: theirs to save.
+    kira.set_resource(damage, 3)
+    index = window.documents().index(kira)
+    assert kira.modified and window.tabs.tabText(index) == "Kira*"
