@@ -21,7 +21,7 @@ from shadowdice.storage.settings import SettingsStore
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.main_window import MainWindow
 from tests.ui.conftest import AnsweredPrompts
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 PAGE = Path(__file__).parents[1] / "docs" / "adding-a-system.md"
 SECTION = "\n## A whole system in one file\n"
@@ -117,10 +117,10 @@ def test_the_real_window_edits_and_rolls_the_example(example, qtbot, tmp_path):
     # And rolls a 3, then presses Ctrl+1 for luck and throws a 5
     dice.extend([3, 5])
     qtbot.mouseClick(window.check_panel.roll_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: headline(window) == "5: not beaten", timeout=3000)
-    qtbot.waitUntil(lambda: window.roll_panel.action_buttons()[0].isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "5: not beaten", timeout=SETTLE_MS)
+    qtbot.waitUntil(lambda: window.roll_panel.action_buttons()[0].isEnabled(), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
 
     # Then the tray says she beat it, and the luck she spent is gone from her sheet
-    qtbot.waitUntil(lambda: headline(window) == "7: beaten", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "7: beaten", timeout=SETTLE_MS)
     assert document.sheet.name == "Ada" and document.sheet.luck == 2

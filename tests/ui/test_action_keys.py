@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from shadowdice.core.session import Action
 from shadowdice.ui.play.action_keys import ActionKeys
-from tests.ui.window_helpers import action_button, headline
+from tests.ui.window_helpers import SETTLE_MS, action_button, headline
 
 
 def actions(*ids: str) -> list[Action]:
@@ -50,11 +50,13 @@ def test_the_window_shows_and_answers_the_same_key(qtbot, window, dice):
     qtbot.waitUntil(window.isActiveWindow)
     dice.extend([6, 1, 3, 2, 2, 4, 5, 2, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3])
     window.check_panel.request_roll()
-    qtbot.waitUntil(lambda: action_button(window, "edge_reroll_misses") is not None, timeout=3000)
+    qtbot.waitUntil(
+        lambda: action_button(window, "edge_reroll_misses") is not None, timeout=SETTLE_MS
+    )
     button = action_button(window, "edge_reroll_misses")
-    qtbot.waitUntil(button.isEnabled, timeout=3000)
+    qtbot.waitUntil(button.isEnabled, timeout=SETTLE_MS)
     number = int(button.toolTip().rpartition("Ctrl+")[2].rstrip(")"))
     qtbot.keyClick(window, getattr(Qt.Key, f"Key_{number}"), Qt.KeyboardModifier.ControlModifier)
     # Ctrl+that digit takes it: the reroll spends a point of Edge
-    qtbot.waitUntil(lambda: window.current_document().sheet.edge_current == 3, timeout=3000)
+    qtbot.waitUntil(lambda: window.current_document().sheet.edge_current == 3, timeout=SETTLE_MS)
     assert headline(window)

@@ -10,7 +10,7 @@ from shadowdice.storage.character_file import save_character
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.character_card import CharacterPage
 from shadowdice.ui.prompts import SaveChoice
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 SYSTEMS = [info.id for info in builtin_registry().infos()]
 
@@ -74,7 +74,7 @@ def test_a_roll_is_found_by_typing_filled_with_enter_and_rolled_by_double_click(
     index = card.rolls.model().index(0, 0)
     dice.extend([5, 5, 1])
     card.rolls.doubleClicked.emit(index)
-    qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=SETTLE_MS)
     assert window.roll_panel.session.check.startswith("Body")
 
 

@@ -6,6 +6,7 @@ from PySide6.QtGui import QAccessible
 
 from shadowdice.ui.play.tray.die_item import describe_die
 from tests.ui.test_layout import roll_something
+from tests.ui.window_helpers import SETTLE_MS
 
 
 def accessible_children(widget):
@@ -51,7 +52,7 @@ def test_the_names_follow_each_roll_and_clicks_still_reach_the_dice(qtbot, windo
     names_of_rolls = []
     for _roll in range(2):
         window.check_panel.request_roll()
-        qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+        qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
         qtbot.waitUntil(lambda: not tray.is_animating())
         items = {item.die.id: item for item in tray.die_items()}
         order = [die_id for die_id in items]

@@ -18,7 +18,14 @@ from shadowdice.systems.starwars.round_sheet import Declared
 from shadowdice.systems.starwars.rounds import ActionKind
 from shadowdice.ui.language import switch
 from tests.ui.test_layout import layout_problems
-from tests.ui.window_helpers import action_button, choose, headline, offered, star_wars_duel
+from tests.ui.window_helpers import (
+    SETTLE_MS,
+    action_button,
+    choose,
+    headline,
+    offered,
+    star_wars_duel,
+)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
@@ -86,7 +93,7 @@ def settle(qtbot, window, action_id=None):
         panel = window.roll_panel
         return not panel.tray.is_animating() and (action_id is None or offered(window, action_id))
 
-    qtbot.waitUntil(ready, timeout=3000)
+    qtbot.waitUntil(ready, timeout=SETTLE_MS)
     qtbot.wait(30)  # the buttons are arranged when the event loop turns
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from shadowdice.licenses import BUNDLE_ONLY, COMPONENTS
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.language import switch
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 #: Words that are the same in every language: the games' and languages' own names, keys.
 SAME_IN_EVERY_LANGUAGE = {
@@ -149,7 +149,7 @@ def test_the_window_and_its_dialogs_show_no_text_past_the_catalogs(qtbot, window
         found[f"{system.id} play"] = untranslated(window, allowed)
         dice.extend([4] * 200)
         window.check_panel.request_roll()
-        qtbot.waitUntil(lambda: "~" in headline(window), timeout=3000)
+        qtbot.waitUntil(lambda: "~" in headline(window), timeout=SETTLE_MS)
         found[f"{system.id} rolled"] = untranslated(window, allowed)
         window.toggle_play_edit()
         found[f"{system.id} edit"] = untranslated(window, allowed)

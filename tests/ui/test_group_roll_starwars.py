@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from shadowdice.systems.starwars.group_checks import StarWarsGroupCheck
 from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
-from tests.ui.window_helpers import choose, headline
+from tests.ui.window_helpers import SETTLE_MS, choose, headline
 
 
 def new_pilot(window, name, ship):
@@ -47,7 +47,7 @@ def test_a_speed_contest_rolls_from_the_pilots_typed_wishes(qtbot, window, dice)
     assert [values.wish(i) for i in range(2)] == [wishes[name] for name in order]
 
     # Then Bulack (12) closes on the pirate (2): the range is short
-    qtbot.waitUntil(lambda: headline(window) == "Range is now short", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Range is now short", timeout=SETTLE_MS)
 
 
 def test_the_group_roll_opens_wide_where_the_window_is_and_narrow_where_it_is_not(qtbot, window):

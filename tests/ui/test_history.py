@@ -23,7 +23,7 @@ from shadowdice.ui.play.history import (
     HistoryView,
 )
 from tests.ui.test_main_window_phasesix import new_phase_six
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 
 def record(character="Kira", headline="2 hits - success", members=(), actions=()):
@@ -139,12 +139,12 @@ def test_a_group_roll_in_the_window_keeps_every_member_and_action(qtbot, window,
     trait.setCurrentIndex(trait.findData("skill:Perception"))
     dice.extend([5, 2, 6, 1, 5])
     dialog.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window).startswith("Group:"), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window).startswith("Group:"), timeout=SETTLE_MS)
     dice.extend([6])
     next(
         b for b in window.roll_panel.action_buttons() if b.objectName() == "action_0:bonus_die"
     ).click()
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     window.roll_panel.finish()
 
     # Then the history line expands to both members, their throws and what the die changed

@@ -13,7 +13,7 @@ from shadowdice.ui.play.history import RECORD_ROLE
 from tests.ui.test_main_window_contests import new_fighter
 from tests.ui.test_reveal_choice import choose_only, shown_rows
 from tests.ui.test_secret_starwars_dodge import attack
-from tests.ui.window_helpers import choose, headline, star_wars_duel
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -26,7 +26,7 @@ def combat(qtbot, window, dice, *, secret):
     assert dialog.form.widget("contest").currentData() == "combat"
     dice.extend([12, 12, 12, 5, 15, 14, 9, 6])
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: headline(window).endswith("Throw 1: everyone looks"), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window).endswith("Throw 1: everyone looks"), timeout=SETTLE_MS)
     window.prompts.yes_no_answers.append(True)  # Done asks before the initiative: end here
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
 
@@ -37,7 +37,7 @@ def own_roll(qtbot, window, dice, document):
     window.tabs.setCurrentIndex(window.documents().index(document))
     dice.extend([7] * 20)
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=3000)
+    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
 
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from shadowdice.ui.character_card import CharacterPage
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 ALT = Qt.KeyboardModifier.AltModifier
@@ -53,8 +53,8 @@ def test_roll_and_done_from_the_search_and_a_check_field(qtbot, window, dice):
     qtbot.keyClick(card.filter, Qt.Key.Key_Return)
     dice.extend([5, 5, 6, 1, 2, 3, 4, 2, 2, 3])
     qtbot.keyClick(card.filter, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
 
     modifier = window.check_panel.widget("modifier")
     modifier.setFocus()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from shadowdice.core import language
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.settings_dialog import SettingsDialog
-from tests.ui.window_helpers import choose
+from tests.ui.window_helpers import SETTLE_MS, choose
 
 
 def menu_titles(window) -> list[str]:
@@ -87,7 +87,7 @@ def test_the_play_widgets_follow_a_switch_with_a_roll_on_the_table(qtbot, make_w
     dice.extend([5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3])
     window.check_panel.request_roll()
     panel = window.roll_panel
-    qtbot.waitUntil(lambda: panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: panel.done_button.isEnabled(), timeout=SETTLE_MS)
     qtbot.waitUntil(lambda: not panel.tray.is_animating())
     english_buttons = [button.toolTip() for button in panel.action_buttons()]
 
@@ -118,7 +118,7 @@ def test_the_history_reads_in_the_language_chosen_even_for_rolls_made_before(
     window.open_sample("shadowrun4")
     dice.extend([5, 1, 1, 2, 3, 4, 6, 2, 3, 3, 3, 3])
     window.check_panel.request_roll()
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     window.roll_panel.done_button.click()
     model = window.history_model
     first = model.index(0, 0)
@@ -187,7 +187,7 @@ def test_the_tray_the_legend_and_the_table_window_follow_a_switch(qtbot, make_wi
     dice.extend([5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3])
     window.check_panel.request_roll()
     panel = window.roll_panel
-    qtbot.waitUntil(lambda: panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: panel.done_button.isEnabled(), timeout=SETTLE_MS)
     qtbot.waitUntil(lambda: not panel.tray.is_animating())
     assert "green badge with a tick: counts" in panel.legend.text()
     assert "die 1: 5, hit" in panel.tray.accessibleDescription()

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from shadowdice.systems import builtin_registry
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 SYSTEMS = [info.id for info in builtin_registry().infos()]
 SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
@@ -68,7 +68,7 @@ def roll_something(qtbot, window, dice) -> None:
             headline(window) not in ("Ready to roll", "Rolling…")
             and not window.roll_panel.tray.is_animating()
         ),
-        timeout=3000,
+        timeout=SETTLE_MS,
     )
 
 

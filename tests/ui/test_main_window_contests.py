@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel
 from shadowdice.ui.language import switch
 from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
 from tests.ui.test_layout import layout_problems
-from tests.ui.window_helpers import choose, headline, offered
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -48,7 +48,7 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
     # And presses Enter: everyone throws
     dice.extend([12, 12, 12, 5, 15, 14, 9, 6])
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: headline(window) == "Throw 1: everyone looks", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Throw 1: everyone looks", timeout=SETTLE_MS)
     panel = window.roll_panel
     assert panel.tray.captions() == ["Alrik", "Brun"]  # side by side, one panel each
     assert [b.objectName() for b in panel.action_buttons()] == [
@@ -58,27 +58,27 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
     ]
 
     # When Alrik takes the initiative (Ctrl+2): everyone stops, Alrik attacks
-    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_2, CTRL)
-    qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
+    qtbot.waitUntil(settled(window, "attack:1"), timeout=SETTLE_MS)
     assert headline(window) == "Alrik attacks"
 
     # When he attacks Brun (Ctrl+1) with the suggested dice, confirmed with Ctrl+Enter
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
     assert panel.tray.is_picking() and len(panel.tray.picked()) == 3
     qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter takes the pick
-    qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
+    qtbot.waitUntil(settled(window, "let_through"), timeout=SETTLE_MS)
     assert headline(window) == "Brun must block 3 attacks"
     detail = panel.findChild(QLabel, "outcome_detail").text()
     assert "Brun's dice cannot block every attack" in detail
 
     # When Brun lets the attacks through (Ctrl+1) and Alrik throws the damage (Ctrl+1)
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
-    qtbot.waitUntil(settled(window, "damage"), timeout=3000)
+    qtbot.waitUntil(settled(window, "damage"), timeout=SETTLE_MS)
     assert headline(window) == "Alrik hits Brun"
     dice.extend([14, 5, 5, 2])
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
-    qtbot.waitUntil(lambda: headline(window) == "Brun: heavy damage", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Brun: heavy damage", timeout=SETTLE_MS)
     assert "Armor quality 10 falls to 9" in panel.findChild(QLabel, "outcome_detail").text()
 
     # Then the armor wore, Brun sits out a throw next phase
@@ -86,18 +86,20 @@ def test_a_combat_phase_of_two_fighters_from_the_keyboard(qtbot, window, dice):
     assert brun.modified and not alrik.sheet.combat_throws_skipped
 
     # When Brun's player puts the heavy injury in circle 1 (Ctrl+1), the light one in 4 (Ctrl+4)
-    qtbot.waitUntil(settled(window, "injury:0"), timeout=3000)
+    qtbot.waitUntil(settled(window, "injury:0"), timeout=SETTLE_MS)
     assert window.encounter.cards[1].asked.text().startswith("Now: Life circle 1 · Life circle 2")
     assert "Brun places a heavy injury" in panel.findChild(QLabel, "outcome_detail").text()
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
     detail = panel.findChild(QLabel, "outcome_detail")
     light = lambda: "Brun places a light injury" in detail.text()  # noqa: E731
-    qtbot.waitUntil(lambda: settled(window, "injury:3")() and light(), timeout=3000)
+    qtbot.waitUntil(lambda: settled(window, "injury:3")() and light(), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_4, CTRL)
     # Then the injuries are on Brun's sheet, and the outcome says where
     circles = brun.sheet.life_circles
     assert (circles[0].heavy, circles[3].light) == (1, 1)
-    qtbot.waitUntil(lambda: "Brun: light injury in Life circle 4" in detail.text(), timeout=3000)
+    qtbot.waitUntil(
+        lambda: "Brun: light injury in Life circle 4" in detail.text(), timeout=SETTLE_MS
+    )
     # And Ctrl+Enter files the phase without a question; one undo takes the roll's marks back
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     assert "Alrik, Brun: Combat" in window.history_model.index(0).data()
@@ -119,7 +121,7 @@ def test_a_memory_check_is_rolled_secretly_by_the_game_master(qtbot, window, dic
     assert not panel.secret_box.isChecked()
     dice.extend([5, 4, 3])  # Intellect 5: 3W6
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     assert window.roll_panel.session.check.startswith("Memory check, rolled by the game master")
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     # The players see only that the game master rolled; the history keeps it secret
@@ -145,7 +147,7 @@ def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(
     dialog = window.findChild(GroupRollDialog)
     dice.extend([9, 4, 15, 14, 9, 6])
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: headline(window) == "Throw 1: everyone looks", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Throw 1: everyone looks", timeout=SETTLE_MS)
     session = window.roll_panel.session
     assert [(d.face, d.carried) for d in session.table if d.group == "Alrik"] == [
         (13, True),
@@ -156,7 +158,7 @@ def test_dice_saved_on_the_sheet_lie_on_the_table_of_the_next_combat_phase(
     assert window.encounter.cards[0].standing.text() == "group 26 (13 + 13) on the table"
     # Then the sheet's list is used up, and the record keeps the saved dice as carried over
     assert alrik.sheet.combat_dice_saved == [] and alrik.modified
-    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=SETTLE_MS)
     prompts.yes_no_answers.append(True)  # ended while throwing: asked, and recorded so
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     assert "before the initiative" in prompts.asked_yes_no[-1]
@@ -182,17 +184,17 @@ def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, wi
     dialog = window.findChild(GroupRollDialog)
     dice.extend([11] * 6 + [4, 3, 2, 2] * 2)
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Alrik takes the initiative
-    qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
+    qtbot.waitUntil(settled(window, "attack:1"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # attacks Brun with the six 11s: an Exi
     qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter takes the pick
-    qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
+    qtbot.waitUntil(settled(window, "let_through"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # Brun cannot block: lets them through
-    qtbot.waitUntil(settled(window, "damage"), timeout=3000)
+    qtbot.waitUntil(settled(window, "damage"), timeout=SETTLE_MS)
     dice.extend([9, 8, 7, 6, 5, 4, 3, 2, 10, 1, 12, 13, 14])
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # 13W20 damage
-    qtbot.waitUntil(settled(window, "deal"), timeout=3000)
+    qtbot.waitUntil(settled(window, "deal"), timeout=SETTLE_MS)
     panel = window.roll_panel
     assert headline(window) == "Alrik splits the Exi's damage"
     assert [b.text() for b in panel.action_buttons()] == [
@@ -213,11 +215,11 @@ def test_an_exis_damage_is_handed_to_a_third_fighter_from_the_keyboard(qtbot, wi
     qtbot.keyClick(panel.tray, Qt.Key.Key_End)
     qtbot.keyClick(panel.tray, Qt.Key.Key_Space)
     qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter takes the pick
-    qtbot.waitUntil(settled(window, "deal"), timeout=3000)
+    qtbot.waitUntil(settled(window, "deal"), timeout=SETTLE_MS)
     detail = panel.findChild(QLabel, "outcome_detail").text()
     assert "Alrik hands the damage die 14 to Cedric" in detail
     qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Deal the damage
-    qtbot.waitUntil(lambda: headline(window) == "Brun: critical damage", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Brun: critical damage", timeout=SETTLE_MS)
 
     # Then Cedric's own armor took his hit (42 - 3) and wore; both opponents sit out 3 throws
     detail = panel.findChild(QLabel, "outcome_detail").text()
@@ -240,7 +242,7 @@ def test_picking_dice_on_a_small_laptop_leaves_every_follow_up_readable(qtbot, w
     dialog = window.findChild(GroupRollDialog)
     dice.extend([12, 12, 12, 5, 15, 14, 9, 6, 3, 4, 5, 6])
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(settled(window, "again"), timeout=3000)
+    qtbot.waitUntil(settled(window, "again"), timeout=SETTLE_MS)
 
     # When the game master starts picking the dice to keep (Confirm and Cancel come up)
     panel = window.roll_panel
@@ -270,9 +272,9 @@ def test_confirming_a_pick_and_ending_the_phase_never_share_a_key(qtbot, window,
     dialog = window.findChild(GroupRollDialog)
     dice.extend([12, 12, 12, 5, 15, 14, 9, 6])
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(settled(window, "initiative:0"), timeout=3000)
+    qtbot.waitUntil(settled(window, "initiative:0"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_2, CTRL)  # Alrik takes the initiative
-    qtbot.waitUntil(settled(window, "attack:1"), timeout=3000)
+    qtbot.waitUntil(settled(window, "attack:1"), timeout=SETTLE_MS)
     panel = window.roll_panel
 
     # When the game master picks the attack dice and presses Ctrl+Enter (Done's key)
@@ -285,10 +287,10 @@ def test_confirming_a_pick_and_ending_the_phase_never_share_a_key(qtbot, window,
     # When Enter takes the pick, a second Enter ends nothing either
     qtbot.keyClick(window, Qt.Key.Key_Return)
     qtbot.keyClick(window, Qt.Key.Key_Return)
-    qtbot.waitUntil(settled(window, "let_through"), timeout=3000)
+    qtbot.waitUntil(settled(window, "let_through"), timeout=SETTLE_MS)
     assert panel.is_open() and headline(window) == "Brun must block 3 attacks"
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # Brun lets the attacks through
-    qtbot.waitUntil(settled(window, "damage"), timeout=3000)
+    qtbot.waitUntil(settled(window, "damage"), timeout=SETTLE_MS)
 
     # When Done comes after the hit, before the damage throw: the game master is asked
     prompts.yes_no_answers.append(False)
@@ -310,7 +312,7 @@ def test_closing_a_member_of_a_group_roll_leaves_the_others_their_tabs(qtbot, wi
     dialog = window.open_group_roll()
     dice.extend([6, 5, 4, 3, 2, 1] * 4)
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     window.roll_panel.done_button.click()
     # When the first closes and the game master shows the second
     with qtbot.capture_exceptions() as exceptions:

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from shadowdice.core.die import Mark
-from tests.ui.window_helpers import choose, headline, type_code_into_cell
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, type_code_into_cell
 
 
 def new_generic_character(qtbot, window):
@@ -37,13 +37,13 @@ def test_a_named_roll_is_edited_then_rolled_against_a_target(qtbot, window, dice
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
     # Then the tray says the total and that the target was reached
-    qtbot.waitUntil(lambda: headline(window) == "Total 16", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Total 16", timeout=SETTLE_MS)
     detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
     assert "1d20 (9) + 7" in detail and "target 15 reached" in detail
 
     # And Done puts it in the history
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.history_model.rowCount() == 1, timeout=3000)
+    qtbot.waitUntil(lambda: window.history_model.rowCount() == 1, timeout=SETTLE_MS)
     (record,) = window.history_model.records()
     assert (record.check, record.outcome.values["total"]) == ("Attack: 1d20+7", 16)
     assert "Attack: 1d20+7" in window.history_model.index(0).data()
@@ -70,6 +70,6 @@ def test_a_typed_expression_counts_successes_and_a_bad_one_is_refused(qtbot, win
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
     # Then three of the five dice are successes
-    qtbot.waitUntil(lambda: headline(window) == "3 successes", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "3 successes", timeout=SETTLE_MS)
     session = window.roll_panel.session
     assert [die.has(Mark.HIT) for die in session.dice] == [True, False, True, False, True]

@@ -5,7 +5,7 @@ clicking them in the tray.
 from PySide6.QtCore import Qt
 
 from shadowdice.core.die import Mark
-from tests.ui.window_helpers import action_button, choose, click_die, headline, offered
+from tests.ui.window_helpers import SETTLE_MS, action_button, choose, click_die, headline, offered
 
 
 def new_hero(qtbot, window, strength):
@@ -29,7 +29,7 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     # When the first throw shows 9, 4 and 2
     dice.extend([9, 4, 2])
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=SETTLE_MS)
     tray = window.roll_panel.tray
 
     # And the player asks to keep dice: the tray offers the 9, picked already
@@ -70,7 +70,7 @@ def test_a_sieve_roll_where_dice_are_kept_by_clicking(qtbot, window, dice):
     qtbot.mouseClick(action_button(window, "stop"), Qt.MouseButton.LeftButton)
 
     # Then the two 9s match and are added: 18
-    qtbot.waitUntil(lambda: "18" in headline(window), timeout=3000)
+    qtbot.waitUntil(lambda: "18" in headline(window), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert "Alrik" in window.history_model.index(0).data()
 
@@ -89,7 +89,7 @@ def test_a_game_master_table_is_looked_up_and_its_long_outcome_fits_the_window(q
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
     # Then the outcome names the severities, and the window keeps its width
-    qtbot.waitUntil(lambda: "Critical damage: 24" in headline(window), timeout=3000)
+    qtbot.waitUntil(lambda: "Critical damage: 24" in headline(window), timeout=SETTLE_MS)
     assert "light damage: 5" in headline(window).casefold()
     assert window.width() == width
 
@@ -98,7 +98,7 @@ def test_a_table_without_details_names_its_check_without_a_dangling_dash(qtbot, 
     new_hero(qtbot, window, 5)
     choose(window.check_panel.widget("check"), "chase")
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: "against the leader" in headline(window), timeout=3000)
+    qtbot.waitUntil(lambda: "against the leader" in headline(window), timeout=SETTLE_MS)
     assert window.roll_panel.detail.text() == "Alrik: Chase"
 
 
@@ -119,7 +119,7 @@ def test_done_in_the_middle_of_a_sieve_roll_shows_what_the_history_keeps(qtbot, 
     choose(panel.widget("roll"), "sieve")
     dice.extend([1, 6, 9])
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=SETTLE_MS)
     assert headline(window) == "Nothing kept yet"
 
     # When the player presses Done (Ctrl+Enter) without keeping anything

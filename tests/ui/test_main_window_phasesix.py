@@ -4,7 +4,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 
 def new_phase_six(qtbot, window, name, perception):
@@ -39,7 +39,9 @@ def test_a_group_roll_of_three_characters(qtbot, window, dice, prompts, tmp_path
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
 
     # Then the tray groups the dice by character and the group falls one short
-    qtbot.waitUntil(lambda: headline(window) == "Group: 3 of 4 successes - failed", timeout=3000)
+    qtbot.waitUntil(
+        lambda: headline(window) == "Group: 3 of 4 successes - failed", timeout=SETTLE_MS
+    )
     qtbot.waitUntil(lambda: window.findChild(GroupRollDialog) is None)  # closed and gone
     assert window.roll_panel.tray.captions() == ["Ash", "Bo", "Cy"]
     detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
@@ -54,7 +56,9 @@ def test_a_group_roll_of_three_characters(qtbot, window, dice, prompts, tmp_path
     qtbot.mouseClick(bonus, Qt.MouseButton.LeftButton)
 
     # Then the group makes it, and only Ash paid for it
-    qtbot.waitUntil(lambda: headline(window) == "Group: 4 of 4 successes - made it", timeout=3000)
+    qtbot.waitUntil(
+        lambda: headline(window) == "Group: 4 of 4 successes - made it", timeout=SETTLE_MS
+    )
     assert (ash.sheet.bonus_dice, bo.sheet.bonus_dice, cy.sheet.bonus_dice) == (1, 2, 2)
     assert [d.modified for d in (ash, bo, cy)] == [True, False, False]
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
@@ -70,7 +74,7 @@ def test_a_member_left_out_does_not_roll(qtbot, window, dice):
     trait.setCurrentIndex(trait.findData("skill:Perception"))
     dice.extend([5, 5])
     dialog.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window).startswith("Group: 2 of"), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window).startswith("Group: 2 of"), timeout=SETTLE_MS)
     assert window.roll_panel.tray.captions() == ["Ash"]
 
 
@@ -109,7 +113,7 @@ def test_a_classic_reroll_die_is_picked_in_the_tray(qtbot, window, dice):
     source.setCurrentIndex(source.findData("Strength"))
     dice.extend([1, 5, 2])
     panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "1 success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "1 success", timeout=SETTLE_MS)
 
     # When the player rerolls one die: the tray asks, the 2 is picked instead of the
     # suggested 1, and Ctrl+Enter confirms
@@ -125,7 +129,7 @@ def test_a_classic_reroll_die_is_picked_in_the_tray(qtbot, window, dice):
     qtbot.keyClick(window, Qt.Key.Key_Return)
 
     # Then only that die was thrown again, and one reroll die was spent
-    qtbot.waitUntil(lambda: headline(window) == "2 successes", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "2 successes", timeout=SETTLE_MS)
     assert not tray.is_picking()
     faces = [die.face for die in window.roll_panel.session.table]
     assert faces == [1, 5, 6]

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 
 from shadowdice.app import roll_and_write
 from shadowdice.ui.prompts import SaveChoice
-from tests.ui.window_helpers import choose, headline, type_into_cell
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, type_into_cell
 
 
 def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompts, tmp_path):
@@ -33,7 +33,7 @@ def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompt
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
     # Then the tray shows a glitch with its two hits
-    qtbot.waitUntil(lambda: headline(window) == "Glitch!", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Glitch!", timeout=SETTLE_MS)
     detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
     assert "2 hits - success" in detail and "5 of 9 dice show 1" in detail
 
@@ -45,7 +45,7 @@ def test_create_edit_roll_spend_edge_save_and_reopen(qtbot, window, dice, prompt
     qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
 
     # Then the hits are added, the glitch is gone (5 ones of 12 dice), Edge is charged
-    qtbot.waitUntil(lambda: headline(window) == "5 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "5 hits - success", timeout=SETTLE_MS)
     assert sheet.edge_current == 2
     assert editor.field_widget("edge_current").value() == 2
     reroll = next(
@@ -166,7 +166,7 @@ def test_edge_before_the_roll_and_a_long_shot_through_the_window(qtbot, window, 
     assert "= 3 dice → 6 with Edge" in panel.preview.text()
     dice.extend([6, 2, 2, 2, 5, 1, 5])
     panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=SETTLE_MS)
     assert document.sheet.edge_current == 2 and document.modified
     assert not any(b.isEnabled() for b in window.roll_panel.action_buttons())
 
@@ -175,7 +175,7 @@ def test_edge_before_the_roll_and_a_long_shot_through_the_window(qtbot, window, 
     choose(panel.widget("edge"), "long_shot")
     dice.extend([1, 1, 4])
     panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "Critical glitch!", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "Critical glitch!", timeout=SETTLE_MS)
     assert document.sheet.edge_current == 1
     assert window.history_model.rowCount() == 1, "the new roll finished the one before"
 
@@ -185,7 +185,7 @@ def test_closing_a_character_puts_its_roll_in_the_history(qtbot, window, dice, p
     choose(window.check_panel.widget("attribute"), "Agility")
     dice.extend([5, 2, 2])
     window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "1 hit - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "1 hit - success", timeout=SETTLE_MS)
     prompts.save_changes_answers.append(SaveChoice.DISCARD)
     assert window.close_current()
     assert window.history_model.rowCount() == 1
@@ -261,7 +261,7 @@ def test_the_offered_actions_follow_the_sheet_during_a_roll(qtbot, window, dice)
     choose(window.check_panel.widget("attribute"), "Agility")
     dice.extend([2, 2, 2])
     window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=SETTLE_MS)
     extra = next(
         b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
     )

@@ -13,6 +13,7 @@ from shadowdice.systems.starwars.damage import Wound
 from shadowdice.ui.language import switch
 from shadowdice.ui.template_library import TemplateLibrary
 from tests.ui.window_helpers import (
+    SETTLE_MS,
     choose,
     headline,
     star_wars_duel,
@@ -71,7 +72,7 @@ def test_a_character_from_a_template_rolls_a_skill_against_a_target_number(qtbot
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
     # Then the total 14 + 1 = 15 reaches the target
-    qtbot.waitUntil(lambda: "15" in headline(window), timeout=3000)
+    qtbot.waitUntil(lambda: "15" in headline(window), timeout=SETTLE_MS)
     detail = window.roll_panel.findChild(QLabel, "outcome_detail").text()
     assert "15" in detail
     assert window.roll_panel.session.outcome().values["success"] is True
@@ -188,7 +189,7 @@ def test_a_dodge_kept_on_the_defenders_sheet_marks_the_defenders_window_changed(
     choose(window.check_panel.widget("defender_roll"), "skill:Dodge")
     dice.extend([4] * 20)
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
 
     # Then the dodge's total is on the tracker's sheet, and the tracker's window shows it
     # unsaved, with the roll as the change to undo
@@ -220,9 +221,9 @@ def test_a_damage_roll_wounds_the_sheet_and_one_ctrl_z_takes_back_roll_and_wound
     choose(window.check_panel.widget("check"), "damage")
     dice.extend([4, 4, 4, 4] + [3] * 10)
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
     detail = window.roll_panel.findChild(QLabel, "outcome_detail")
-    qtbot.waitUntil(lambda: said in detail.text(), timeout=3000)
+    qtbot.waitUntil(lambda: said in detail.text(), timeout=SETTLE_MS)
 
     # Then his sheet says wounded, and the roll with its wound is one step to undo
     assert bossk.sheet.wound is Wound.WOUNDED and bossk.sheet.stunned

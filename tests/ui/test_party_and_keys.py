@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.character_card import CharacterPage
 from shadowdice.ui.keys_dialog import KeysDialog, key_list
-from tests.ui.window_helpers import click_in_roster, headline, roster_names
+from tests.ui.window_helpers import SETTLE_MS, click_in_roster, headline, roster_names
 
 SYSTEMS = [info.id for info in builtin_registry().infos()]
 
@@ -104,7 +104,9 @@ def test_a_sample_of_every_system_is_one_click_from_a_first_roll(qtbot, window, 
     assert not document.modified
     dice.extend([4] * 40)
     window.check_panel.request_roll()
-    qtbot.waitUntil(lambda: headline(window) not in ("Ready to roll", "Rolling…"), timeout=3000)
+    qtbot.waitUntil(
+        lambda: headline(window) not in ("Ready to roll", "Rolling…"), timeout=SETTLE_MS
+    )
 
 
 def test_f1_lists_the_keys_that_exist(qtbot, window):

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.language import switch as switch_language
-from tests.ui.window_helpers import click_in_roster, headline, roster_names
+from tests.ui.window_helpers import SETTLE_MS, click_in_roster, headline, roster_names
 
 
 def saved_party(folder, count: int) -> list:
@@ -98,7 +98,7 @@ def test_a_card_built_later_fills_and_rolls_the_check_as_one_built_at_once(
     assert window.check_panel.widget("attribute").currentData() == "Body"
     dice.extend([5, 5, 1])
     card.rolls.doubleClicked.emit(card.rolls.model().index(0, 0))
-    qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=SETTLE_MS)
     assert window.roll_panel.session.check.startswith("Body")
 
 

@@ -5,14 +5,14 @@ what each follow-up changed, a legend of the marks, and disabled commands that s
 from PySide6.QtCore import Qt
 
 from tests.ui.test_history import children
-from tests.ui.window_helpers import action_button, choose, headline, offered
+from tests.ui.window_helpers import SETTLE_MS, action_button, choose, headline, offered
 
 
 def roll_pistols(qtbot, window, dice, faces):
     choose(window.check_panel.widget("skill"), "Pistols")
     dice.extend(faces)
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
 
 
 def test_a_new_character_follows_the_system_of_the_character_shown(qtbot, window):
@@ -65,7 +65,7 @@ def test_a_follow_up_says_what_it_changed_and_what_it_cost(qtbot, window, dice):
     # When Edge adds three dice
     dice.extend([5, 2, 3])
     action_button(window, "edge_extra_dice").click()
-    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "3 hits - success", timeout=SETTLE_MS)
 
     # Then the tray says what changed and what it cost, and the history keeps it
     change = window.roll_panel.change

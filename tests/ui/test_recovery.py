@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from shadowdice.storage.character_file import load_character, save_character
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.main_window import MainWindow
-from tests.ui.window_helpers import choose
+from tests.ui.window_helpers import SETTLE_MS, choose
 
 
 def recovery_files(app_paths) -> list:
@@ -54,7 +54,7 @@ def test_given_an_unsaved_edit_then_it_is_written_aside_soon_and_gone_after_savi
     assert recovery_files(app_paths) == []
 
     edit_name(qtbot, window, " Voss")
-    qtbot.waitUntil(lambda: len(recovery_files(app_paths)) == 1, timeout=3000)
+    qtbot.waitUntil(lambda: len(recovery_files(app_paths)) == 1, timeout=SETTLE_MS)
     window.autosave.flush()
     assert "Kira Voss" in recovery_files(app_paths)[0].read_text(encoding="utf-8")
     assert load_character(kira, window.registry).sheet.name == "Kira", "the file is untouched"

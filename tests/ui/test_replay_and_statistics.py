@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from shadowdice.core.dice import RandomDiceSource
 from shadowdice.ui.dice_statistics import DiceStatisticsDialog
 from tests.ui.test_table_window import runner
-from tests.ui.window_helpers import choose, offered
+from tests.ui.window_helpers import SETTLE_MS, choose, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -20,7 +20,7 @@ def dice():
 
 def roll_and_finish(qtbot, window):
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     return window.history_model.records()[0]
 
@@ -48,7 +48,7 @@ def test_dice_statistics_count_faces_typed_and_rolled_apart_per_character(qtbot,
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
     qtbot.keyClicks(window.roll_panel.entry, "666111")
     qtbot.keyClick(window.roll_panel.entry, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     assert kira.title == "Kira"
 
@@ -81,7 +81,7 @@ def test_replaying_an_older_roll_keeps_its_own_headline_when_the_dice_land(qtbot
     window.history.setCurrentIndex(window.history.model().index(1, 0))  # the older roll
     window.game_table.replay_action.trigger()
     tray = window.roll_panel.tray
-    qtbot.waitUntil(lambda: not tray.is_animating(), timeout=3000)
+    qtbot.waitUntil(lambda: not tray.is_animating(), timeout=SETTLE_MS)
     qtbot.wait(50)  # anything the landing dice set off has run
 
     assert window.roll_panel.headline.text() == f"Replay: {older.outcome.headline}"

@@ -10,6 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from shadowdice.core.record_text import record_text
 from shadowdice.ui.play.history import RECORD_ROLE
 from tests.ui.test_table_window import runner
+from tests.ui.window_helpers import SETTLE_MS
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -20,7 +21,7 @@ def roll(qtbot, window, document, faces, *, secret):
     window.check_panel.secret_box.setChecked(secret)
     window.dice_source.extend(faces)
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=3000)
+    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
 
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from shadowdice.systems.starwars.rounds import ActionKind
 from shadowdice.systems.starwars.session import OPPONENT
 from shadowdice.ui.language import switch
-from tests.ui.window_helpers import choose
+from tests.ui.window_helpers import SETTLE_MS, choose
 
 
 def test_the_dodge_of_an_attack_is_captioned_in_german_and_keeps_its_group(qtbot, window, dice):
@@ -31,7 +31,7 @@ def test_the_dodge_of_an_attack_is_captioned_in_german_and_keeps_its_group(qtbot
     # When the attack is rolled
     dice.extend([4] * 20)
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
 
     # Then the dodge's dice lie apart under a German caption, with no English word of it
     tray = window.roll_panel.tray
@@ -100,7 +100,7 @@ def test_phase_six_destiny_dice_are_captioned_in_german(qtbot, window, dice):
     # When the check is rolled
     dice.extend([4] * 20)
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
 
     # Then the destiny die lies apart under a German caption
     assert window.roll_panel.tray.captions() == ["Schicksal"]

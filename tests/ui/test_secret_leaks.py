@@ -32,7 +32,7 @@ from tests.ui.test_main_window_contests import new_fighter
 from tests.ui.test_main_window_heldenhandbuch import new_hero
 from tests.ui.test_main_window_phasesix import new_phase_six
 from tests.ui.test_table_window import everything_in, runner
-from tests.ui.window_helpers import action_button, choose, star_wars_duel
+from tests.ui.window_helpers import SETTLE_MS, action_button, choose, star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -86,7 +86,7 @@ class Play:
         if session is not None and session.stops_early():  # Done asks first: yes, end here
             self.window.prompts.yes_no_answers.append(True)
         self.qtbot.mouseClick(self.window.roll_panel.done_button, Qt.MouseButton.LeftButton)
-        self.qtbot.waitUntil(lambda: self.window.history_model.rowCount() >= 1, timeout=3000)
+        self.qtbot.waitUntil(lambda: self.window.history_model.rowCount() >= 1, timeout=SETTLE_MS)
         self.looks.append(look(self.table))
 
 

@@ -5,7 +5,7 @@ public attack never says its total: neither on the table window nor in the roll'
 from PySide6.QtCore import Qt
 
 from tests.ui.test_table_window import everything_in
-from tests.ui.window_helpers import star_wars_duel
+from tests.ui.window_helpers import SETTLE_MS, star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -14,7 +14,7 @@ def attack(qtbot, window, dice, face, *, secret):
     window.check_panel.secret_box.setChecked(secret)
     dice.extend([face] * 20)
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     session = window.roll_panel.session
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     return session

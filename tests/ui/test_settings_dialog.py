@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.ui.play.tray.palette import dice_colour, felt_colour
 from shadowdice.ui.settings_dialog import SettingsDialog
-from tests.ui.window_helpers import action_button, choose
+from tests.ui.window_helpers import SETTLE_MS, action_button, choose
 
 
 def open_dialog(qtbot, window) -> SettingsDialog:
@@ -42,7 +42,7 @@ def test_the_settings_are_kept_and_applied(qtbot, make_window, app_paths, dice):
     choose(window.check_panel.widget("skill"), "Pistols")
     dice.extend([5, 3, 2])
     window.check_panel.request_roll()
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     assert tray.die_size() > 72
     assert [item.colour for item in tray.die_items()] == [dice_colour("rose")] * 3
 
@@ -70,7 +70,7 @@ def test_spending_asks_first_when_wanted(qtbot, window, dice, prompts):
     choose(window.check_panel.widget("skill"), "Pistols")
     dice.extend([5, 3, 1])
     window.check_panel.request_roll()
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
 
     # When Edge is asked for and the answer is no, nothing is spent
     prompts.yes_no_answers.append(False)
@@ -82,7 +82,7 @@ def test_spending_asks_first_when_wanted(qtbot, window, dice, prompts):
     prompts.yes_no_answers.append(True)
     dice.extend([5, 5, 5])
     action_button(window, "edge_extra_dice").click()
-    qtbot.waitUntil(lambda: document.sheet.edge_current == 2, timeout=3000)
+    qtbot.waitUntil(lambda: document.sheet.edge_current == 2, timeout=SETTLE_MS)
 
 
 def test_the_table_options_are_in_the_dialog(qtbot, window, app_paths):
@@ -115,7 +115,7 @@ def _colour_of_dice(qtbot, window, dice) -> list:
     choose(window.check_panel.widget("skill"), "Pistols")
     dice.extend([5, 3, 2])
     window.check_panel.request_roll()
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     colours = [item.colour for item in window.roll_panel.tray.die_items()]
     window.roll_panel.done_button.click()
     return colours

@@ -6,6 +6,7 @@ from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QLabel, QWidget
 
 from shadowdice.systems import builtin_registry
+from tests.ui.window_helpers import SETTLE_MS
 
 SYSTEMS = [system.id for system in builtin_registry()]
 
@@ -50,7 +51,7 @@ def test_roll_and_done_work_while_typing_in_a_text_field(qtbot, window, dice):
     dice.extend([5, 2, 2])
     qtbot.keyClick(name, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     headline = window.roll_panel.findChild(QLabel, "outcome_headline")
-    qtbot.waitUntil(lambda: headline.text() == "1 hit - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline.text() == "1 hit - success", timeout=SETTLE_MS)
     qtbot.keyClick(name, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert window.history_model.rowCount() == 1
     assert name.text() == "Kira", "the keys did not edit the name"

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsTextItem, QWidget
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
 from shadowdice.ui.play.tray.dice_tray import MAX_DIE_SIZE
 from shadowdice.ui.table_window import SECRET_NOTICE, TableWindow
-from tests.ui.window_helpers import choose, headline, offered
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -27,7 +27,7 @@ def runner(window, name, pistols=3):
 def roll(qtbot, window, faces, dice):
     dice.extend(faces)
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=SETTLE_MS)
 
 
 def everything_in(table: TableWindow) -> str:
@@ -92,8 +92,8 @@ def test_the_table_window_follows_public_rolls_and_never_shows_a_secret_one(qtbo
     roll(qtbot, window, [1, 1, 1, 4, 1, 2, 3], dice)
     dice.extend([3, 3, 3])
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
-    qtbot.waitUntil(lambda: not offered(window, "edge_extra_dice"), timeout=3000)
-    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: not offered(window, "edge_extra_dice"), timeout=SETTLE_MS)
+    qtbot.waitUntil(lambda: window.roll_panel.done_button.isEnabled(), timeout=SETTLE_MS)
     secret = window.roll_panel.session
     outcome = secret.outcome()
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
@@ -144,9 +144,9 @@ def test_a_revealed_roll_stays_revealed_in_the_next_session(qtbot, make_window, 
     first.check_panel.secret_box.setChecked(True)
     dice.extend([5, 5, 5, 5, 5, 5])
     first.check_panel.roll_button.click()
-    qtbot.waitUntil(first.roll_panel.done_button.isEnabled, timeout=3000)
+    qtbot.waitUntil(first.roll_panel.done_button.isEnabled, timeout=SETTLE_MS)
     first.roll_panel.done_button.click()
-    qtbot.waitUntil(lambda: first.history_model.rowCount() == 1, timeout=3000)
+    qtbot.waitUntil(lambda: first.history_model.rowCount() == 1, timeout=SETTLE_MS)
     first.history.setCurrentIndex(first.history.model().index(0, 0))
     first.game_table.reveal_action.trigger()
     first.close()
@@ -211,11 +211,11 @@ def test_the_table_window_shows_larger_dice_on_a_big_screen(qtbot, window, dice)
     qtbot.keyClick(window, Qt.Key.Key_T, CTRL)
     table = window.game_table.table_window
     table.resize(1920, 1080)
-    qtbot.waitUntil(lambda: table.tray.viewport().height() > 600, timeout=3000)
+    qtbot.waitUntil(lambda: table.tray.viewport().height() > 600, timeout=SETTLE_MS)
 
     # When Kira rolls six dice
     roll(qtbot, window, [5, 6, 2, 3, 4, 1], dice)
-    qtbot.waitUntil(lambda: len(table.tray.die_items()) == 6, timeout=3000)
+    qtbot.waitUntil(lambda: len(table.tray.die_items()) == 6, timeout=SETTLE_MS)
 
     # Then the players' dice are larger than the game master's and than any main-window die
     main_size = window.roll_panel.tray.die_size()

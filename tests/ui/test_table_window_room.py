@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from shadowdice.ui.language import switch
 from tests.ui.test_table_window import runner
-from tests.ui.window_helpers import headline
+from tests.ui.window_helpers import SETTLE_MS, headline
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -21,7 +21,7 @@ def roll(qtbot, window, faces, *, secret=False):
     window.check_panel.secret_box.setChecked(secret)
     window.dice_source.extend(faces)
     qtbot.keyClick(window, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=3000)
+    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=SETTLE_MS)
 
 
 def done(qtbot, window):
@@ -72,7 +72,7 @@ def test_an_undone_roll_is_marked_on_the_table(qtbot, window):
     roll(qtbot, window, [2, 2, 2, 2, 2, 2])
     window.dice_source.extend([5, 5, 5])
     qtbot.keyClick(window, Qt.Key.Key_1, CTRL)  # Edge: spends a point
-    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=3000)
+    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=SETTLE_MS)
     done(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     item = table.history_model.item(0)
@@ -88,12 +88,12 @@ def test_the_game_masters_keys_work_while_the_table_window_has_the_focus(qtbot, 
     qtbot.waitUntil(lambda: QApplication.activeWindow() is table)
     window.dice_source.extend([5, 5, 5, 5, 5, 5])
     qtbot.keyClick(table, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=3000)
+    qtbot.waitUntil(window.roll_panel.done_button.isEnabled, timeout=SETTLE_MS)
     window.dice_source.extend([5] * 3)
     qtbot.keyClick(table, Qt.Key.Key_1, CTRL)  # the roll panel's follow-up key
-    qtbot.waitUntil(lambda: bool(window.roll_panel.session.taken), timeout=3000)
+    qtbot.waitUntil(lambda: bool(window.roll_panel.session.taken), timeout=SETTLE_MS)
     qtbot.keyClick(table, Qt.Key.Key_Return, CTRL)
-    qtbot.waitUntil(lambda: window.history_model.rowCount() == 1, timeout=3000)
+    qtbot.waitUntil(lambda: window.history_model.rowCount() == 1, timeout=SETTLE_MS)
 
 
 def test_quitting_closes_the_table_window(qtbot, window):

@@ -10,7 +10,7 @@ from shadowdice.core.die import Mark
 from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
 from shadowdice.systems.phasesix.sheet import PhaseSixSheet
 from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
-from tests.ui.window_helpers import choose, headline, offered
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, offered
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -57,7 +57,7 @@ def test_three_systems_rolled_with_typed_dice_from_the_keyboard(qtbot, window, d
     keys(qtbot, "1")
     assert entry.faces == [5, 5, 1, 2, 3, 4, 1]
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "edge_extra_dice"), timeout=SETTLE_MS)
     assert headline(window) == "2 hits - failure" or "2 hits" in headline(window)
     session = window.roll_panel.session
     assert all(die.is_typed for die in session.table)
@@ -73,7 +73,7 @@ def test_three_systems_rolled_with_typed_dice_from_the_keyboard(qtbot, window, d
     assert kira.edge_current == 3, "nothing charged while the dice are being typed"
     keys(qtbot, "2")
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: headline(window) == "6 hits - success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "6 hits - success", timeout=SETTLE_MS)
     assert not entry.isVisible() and kira.edge_current == 2
     press(qtbot, Qt.Key.Key_Return, CTRL)  # Done
     record = window.history_model.records()[0]
@@ -105,7 +105,7 @@ def test_three_systems_rolled_with_typed_dice_from_the_keyboard(qtbot, window, d
     keys(qtbot, "4")
     press(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.roll_panel.session is not None and not entry.isVisible())
-    qtbot.waitUntil(lambda: headline(window) == "1 success", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "1 success", timeout=SETTLE_MS)
     assert [die.faces for die in window.roll_panel.session.table] == [(6, 6, 4), (3,)]
 
     # --- Heldenhandbuch: Alrik keeps a die and throws the rest again -----------------------
@@ -125,7 +125,7 @@ def test_three_systems_rolled_with_typed_dice_from_the_keyboard(qtbot, window, d
     keys(qtbot, "942")
     assert entry.faces == [9, 4, 2]
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=3000)
+    qtbot.waitUntil(lambda: offered(window, "keep"), timeout=SETTLE_MS)
     press(qtbot, Qt.Key.Key_1, CTRL)  # keep: the suggested die is picked
     tray = window.roll_panel.tray
     assert tray.is_picking()
@@ -140,7 +140,7 @@ def test_three_systems_rolled_with_typed_dice_from_the_keyboard(qtbot, window, d
     assert asked(window) == "Alrik: Sieve roll: throw 2: 2 × d12"
     keys(qtbot, "88")
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not entry.isVisible() and not tray.is_animating(), timeout=3000)
+    qtbot.waitUntil(lambda: not entry.isVisible() and not tray.is_animating(), timeout=SETTLE_MS)
     assert len(session.throws) == 2
     assert [die.face for die in session.table] == [9, 8, 8]
     assert [die.face for die in session.table if die.has(Mark.KEPT)] == [9]
@@ -161,7 +161,7 @@ def test_ctrl_enter_throws_the_empty_slots_digitally(qtbot, window, dice):
     count = window.roll_panel.entry.request.count
     keys(qtbot, "5" * (count - 2))
     press(qtbot, Qt.Key.Key_Return, CTRL)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
     table = window.roll_panel.session.table
     assert [die.face for die in table] == [5] * (count - 2) + [4, 4]
     assert [die.is_typed for die in table] == [True] * (count - 2) + [False, False]

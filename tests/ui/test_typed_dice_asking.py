@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 
 from shadowdice.core.dice import DiceRequest
 from tests.ui.test_typed_dice import asked, keys, press
-from tests.ui.window_helpers import star_wars_duel
+from tests.ui.window_helpers import SETTLE_MS, star_wars_duel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -62,12 +62,12 @@ def test_the_defenders_dodge_is_asked_of_the_defenders_player(qtbot, window, dic
     press(qtbot, Qt.Key.Key_R, CTRL)
 
     # Then the runner's dice fall digitally and the tracker's player is asked for the dodge
-    qtbot.waitUntil(lambda: asked(window) is not None, timeout=3000)
+    qtbot.waitUntil(lambda: asked(window) is not None, timeout=SETTLE_MS)
     request = window.roll_panel.entry.request
     assert request.roller == tracker.title and "Dodge" in asked(window)
     keys(qtbot, "6" * request.count)
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
     session = window.roll_panel.session
     assert all(die.is_typed for die in session.dice if die.group == "opponent")
     assert not any(die.is_typed for die in session.dice if die.group != "opponent")
@@ -75,7 +75,7 @@ def test_the_defenders_dodge_is_asked_of_the_defenders_player(qtbot, window, dic
 
     # When the runner shoots again in the same segment: the kept dodge asks nothing
     press(qtbot, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not session, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not session, timeout=SETTLE_MS)
     assert asked(window) is None
     assert not [d for d in window.roll_panel.session.dice if d.group == "opponent"]
 
@@ -85,10 +85,10 @@ def test_an_attacker_on_real_dice_is_asked_for_their_own_dice_only(qtbot, window
     window.game_table.real_dice_action.trigger()  # the runner's player
     dice.extend([3] * 10)
     press(qtbot, Qt.Key.Key_R, CTRL)
-    qtbot.waitUntil(lambda: asked(window) is not None, timeout=3000)
+    qtbot.waitUntil(lambda: asked(window) is not None, timeout=SETTLE_MS)
     request = window.roll_panel.entry.request
     assert request.roller == runner.title and "Opponent" not in asked(window)
     keys(qtbot, "5" * request.count)
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=3000)
+    qtbot.waitUntil(lambda: window.roll_panel.session is not None, timeout=SETTLE_MS)
     assert asked(window) is None, "the tracker's dodge is thrown digitally"

@@ -5,7 +5,7 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from tests.ui.window_helpers import choose, headline, roll_edge_dice, type_into_cell
+from tests.ui.window_helpers import SETTLE_MS, choose, headline, roll_edge_dice, type_into_cell
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -154,7 +154,7 @@ def test_undo_during_a_roll_finishes_it_first(qtbot, window, dice):
     choose(window.check_panel.widget("edge"), "before")
     dice.extend([2, 2, 2, 2, 2, 2])
     window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=3000)
+    qtbot.waitUntil(lambda: headline(window) == "0 hits - failure", timeout=SETTLE_MS)
     assert document.sheet.edge_current == 2 and window.history_model.rowCount() == 0
 
     # When Ctrl+Z is pressed
@@ -223,13 +223,13 @@ def test_undoing_what_one_member_of_a_group_roll_spent(qtbot, window, dice, prom
     trait.setCurrentIndex(trait.findData("skill:Perception"))
     dice.extend([5, 2])
     dialog.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window).startswith("Group:"), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window).startswith("Group:"), timeout=SETTLE_MS)
     bonus = next(
         b for b in window.roll_panel.action_buttons() if b.objectName() == "action_0:bonus_die"
     )
     dice.extend([6])
     qtbot.mouseClick(bonus, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: ash.sheet.bonus_dice == 1, timeout=3000)
+    qtbot.waitUntil(lambda: ash.sheet.bonus_dice == 1, timeout=SETTLE_MS)
     window.roll_panel.finish()
     assert not bo.modified
 

@@ -6,6 +6,10 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
+#: How long a test waits for the window to settle (dice landing, a roll finished) before it
+#: fails: waiting ends as soon as the window has settled, so this only bounds a busy machine.
+SETTLE_MS = 10_000
+
 
 def choose(combo: QComboBox, value) -> None:
     """Select the entry whose data is ``value``; fail when it is not offered."""
@@ -80,13 +84,13 @@ def roll_edge_dice(qtbot, window, dice) -> None:
     choose(window.check_panel.widget("attribute"), "Agility")
     dice.extend([2, 2, 2])
     window.check_panel.roll_button.click()
-    qtbot.waitUntil(lambda: headline(window).endswith("0 hits - failure"), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window).endswith("0 hits - failure"), timeout=SETTLE_MS)
     extra = next(
         b for b in window.roll_panel.action_buttons() if b.objectName() == "action_edge_extra_dice"
     )
     dice.extend([5, 5, 5])
     qtbot.mouseClick(extra, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: headline(window).endswith("3 hits - success"), timeout=3000)
+    qtbot.waitUntil(lambda: headline(window).endswith("3 hits - success"), timeout=SETTLE_MS)
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
