@@ -27,16 +27,15 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
 from shadowdice.core.dice import ScriptedDiceSource
-from shadowdice.storage.character_file import load_character, save_character
+from shadowdice.storage.character_file import load_character
 from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.systems import builtin_registry
 from shadowdice.ui.main_window import MainWindow
 from shadowdice.ui.prompts import SaveChoice
 from tests.benchmarks.floors import collector_as_in_the_app, compare
+from tests.campaign import PARTY, save_party
 
-SYSTEMS = ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch", "generic_dice")
-PARTY = 100
 FEW = 10
 MOST_S = 1.5
 MOST_PER_CHARACTER_S = 0.010
@@ -73,18 +72,8 @@ def window(qtbot, tmp_path):
 
 @pytest.fixture(scope="module")
 def campaign(tmp_path_factory) -> list:
-    """A hundred characters of every system, each different by name, each in its file."""
-    folder = tmp_path_factory.mktemp("campaign")
-    registry = builtin_registry()
-    paths = []
-    for number in range(PARTY):
-        system = registry.get(SYSTEMS[number % len(SYSTEMS)])
-        sheet = system.sample_character()
-        sheet.name = f"{sheet.name} {number:03d}"
-        path = folder / f"character-{number:03d}.shadowdice"
-        save_character(path, system, sheet)
-        paths.append(path)
-    return paths
+    """The party of :mod:`tests.campaign`, saved once for the module."""
+    return save_party(tmp_path_factory.mktemp("campaign"))
 
 
 def close_all(window) -> None:

@@ -12,13 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from shadowdice.storage.character_file import save_character
-from shadowdice.systems import builtin_registry
+from tests.campaign import PARTY, save_party
 from tests.ui.test_recovery_process import environment
 
 PROBE = Path(__file__).with_name("party_probe.py")
-SYSTEMS = ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch", "generic_dice")
-PARTY = 100
 #: Kills after so many files of the batch were read: the first, in the middle, the last.
 KILLED_AFTER_READS = (1, 34, 67, PARTY)
 #: A start of the app that takes longer than this has hung.
@@ -28,18 +25,9 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="XDG folders and
 
 
 def saved_party(folder: Path) -> list[Path]:
-    """A hundred characters of every system, each different by name, each in its file."""
+    """The party (:mod:`tests.campaign`) saved in a folder of its own."""
     folder.mkdir()
-    registry = builtin_registry()
-    paths = []
-    for number in range(PARTY):
-        system = registry.get(SYSTEMS[number % len(SYSTEMS)])
-        sheet = system.sample_character()
-        sheet.name = f"{sheet.name} {number:03d}"
-        path = folder / f"character-{number:03d}.shadowdice"
-        save_character(path, system, sheet)
-        paths.append(path)
-    return paths
+    return save_party(folder)
 
 
 def started(env: dict[str, str], *files: Path) -> subprocess.Popen:
