@@ -18,13 +18,8 @@ import json
 
 import pytest
 
-from shadowdice.core.dice import ScriptedDiceSource
-from shadowdice.storage.paths import AppPaths
-from shadowdice.storage.settings import SettingsStore
-from shadowdice.systems import builtin_registry
-from shadowdice.ui.main_window import MainWindow
-from shadowdice.ui.prompts import SaveChoice
 from tests.benchmarks.floors import compare
+from tests.benchmarks.windows import benchmark_window
 
 CHARACTERS = 10
 TARGET_S = 0.020
@@ -35,30 +30,10 @@ ROUNDS = 30
 NOTES = "Owes Mr. Johnson a favour. Contact: Fixer »Blue« in the Redmond Barrens. 🎲\n" * 40
 
 
-class DiscardingPrompts:
-    """Closing the window at the end discards the changes without a dialog."""
-
-    def ask_save_changes(self, title: str) -> SaveChoice:
-        return SaveChoice.DISCARD
-
-    def ask_save_all(self, titles: list[str]) -> SaveChoice:
-        return SaveChoice.DISCARD
-
-
 @pytest.fixture
 def window(qtbot, tmp_path):
-    registry = builtin_registry()
-    paths = AppPaths.under(tmp_path)
-    window = MainWindow(
-        registry=registry,
-        paths=paths,
-        settings=SettingsStore(paths.settings_file),
-        dice_source=ScriptedDiceSource([]),
-        prompts=DiscardingPrompts(),
-        animation_ms=0,
-    )
-    qtbot.addWidget(window)
-    systems = list(registry)
+    window = benchmark_window(qtbot, tmp_path, size=None)
+    systems = list(window.registry)
     for number in range(CHARACTERS):
         system = systems[number % len(systems)]
         index = window.system_selector.findData(system.id)

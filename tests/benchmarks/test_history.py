@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.core.record import (
     ActionRecord,
     DieRecord,
@@ -30,11 +29,9 @@ from shadowdice.core.record import (
     RollRecord,
     ThrowRecord,
 )
-from shadowdice.storage.paths import AppPaths
-from shadowdice.storage.settings import SettingsStore
-from shadowdice.systems import builtin_registry
 from shadowdice.ui.main_window import MainWindow
 from tests.benchmarks.floors import collector_as_in_the_app, compare
+from tests.benchmarks.windows import benchmark_window
 
 HISTORY_ROWS = 100_000
 ROLL_RATIO = 1.5
@@ -59,19 +56,7 @@ def roll(number: int, character: str = "Kira") -> RollRecord:
 
 
 def make_window(qtbot, home) -> MainWindow:
-    paths = AppPaths.under(home)
-    window = MainWindow(
-        registry=builtin_registry(),
-        paths=paths,
-        settings=SettingsStore(paths.settings_file),
-        dice_source=ScriptedDiceSource([]),
-        animation_ms=0,
-    )
-    qtbot.addWidget(window)
-    window.resize(*SIZE)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return benchmark_window(qtbot, home, SIZE)
 
 
 @pytest.fixture

@@ -26,14 +26,11 @@ import pytest
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
-from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.storage.character_file import load_character
-from shadowdice.storage.paths import AppPaths
 from shadowdice.storage.settings import SettingsStore
 from shadowdice.systems import builtin_registry
-from shadowdice.ui.main_window import MainWindow
-from shadowdice.ui.prompts import SaveChoice
 from tests.benchmarks.floors import collector_as_in_the_app, compare
+from tests.benchmarks.windows import benchmark_window
 from tests.campaign import PARTY, save_party
 
 FEW = 10
@@ -41,33 +38,9 @@ MOST_S = 1.5
 MOST_PER_CHARACTER_S = 0.010
 
 
-class DiscardingPrompts:
-    def ask_save_changes(self, title: str) -> SaveChoice:
-        return SaveChoice.DISCARD
-
-    def ask_save_all(self, titles: list[str]) -> SaveChoice:
-        return SaveChoice.DISCARD
-
-    def error(self, title: str, message: str) -> None:
-        raise AssertionError(message)
-
-
 @pytest.fixture
 def window(qtbot, tmp_path):
-    paths = AppPaths.under(tmp_path / "home")
-    window = MainWindow(
-        registry=builtin_registry(),
-        paths=paths,
-        settings=SettingsStore(paths.settings_file),
-        dice_source=ScriptedDiceSource([]),
-        prompts=DiscardingPrompts(),
-        animation_ms=0,
-    )
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return benchmark_window(qtbot, tmp_path / "home")
 
 
 @pytest.fixture(scope="module")

@@ -27,15 +27,11 @@ import os
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget
 
-from shadowdice.core.dice import ScriptedDiceSource
 from shadowdice.storage.character_file import load_character, save_character
-from shadowdice.storage.paths import AppPaths
-from shadowdice.storage.settings import SettingsStore
 from shadowdice.systems import builtin_registry
-from shadowdice.ui.main_window import MainWindow
-from shadowdice.ui.prompts import SaveChoice
 from shadowdice.ui.sheet_table_model import SheetTableModel
 from tests.benchmarks.floors import compare
+from tests.benchmarks.windows import benchmark_window
 
 SYSTEMS = ("shadowrun4", "phasesix", "starwars_d6", "heldenhandbuch")
 OPEN_RATIO = 25.0
@@ -48,30 +44,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-class DiscardingPrompts:
-    def ask_save_changes(self, title: str) -> SaveChoice:
-        return SaveChoice.DISCARD
-
-    def ask_save_all(self, titles: list[str]) -> SaveChoice:
-        return SaveChoice.DISCARD
-
-
 @pytest.fixture
 def window(qtbot, tmp_path):
-    paths = AppPaths.under(tmp_path / "home")
-    window = MainWindow(
-        registry=builtin_registry(),
-        paths=paths,
-        settings=SettingsStore(paths.settings_file),
-        dice_source=ScriptedDiceSource([]),
-        prompts=DiscardingPrompts(),
-        animation_ms=0,
-    )
-    qtbot.addWidget(window)
-    window.resize(*SIZE)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return benchmark_window(qtbot, tmp_path / "home", SIZE)
 
 
 @pytest.fixture
