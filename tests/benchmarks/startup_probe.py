@@ -5,6 +5,7 @@ The start benchmarks run this file in a fresh interpreter for every start::
     python startup_probe.py shadowdice kira.shadowdice   # the app, opening one character
     python startup_probe.py bare                          # the floor: a bare QMainWindow
     python startup_probe.py validated kira.shadowdice     # the floor with the stack's least
+    python startup_probe.py loaded kira.shadowdice        # the floor with Shadowdice's file code
     python startup_probe.py each a.shadowdice b.shadowdice # the app, each character shown once
 
 For Shadowdice it calls :func:`shadowdice.app.main` with the files, exactly as the
@@ -13,7 +14,10 @@ wraps :func:`shadowdice.app.start` to learn the main window once it is shown. Fo
 shows an empty :class:`QMainWindow` of the same size. The validated floor is the least any
 window built on Shadowdice's stack does before it shows a file: it imports pydantic and
 validates the file's top level (its format and system) into a model of two fields, then shows
-the same empty window.
+the same empty window. The loaded floor is the least any window built on Shadowdice's own file
+code does: it reads the character as the app does (``load_character`` with the rule systems'
+registry: the envelope, the system's sheet and every check of the file), then shows the same
+empty window.
 
 Either window is watched the same way once shown: when the platform has exposed it (its first
 Expose event, on which Qt paints it) and the event loop then turns once (so every file named
@@ -120,12 +124,14 @@ def watch(app, window, shown: dict[str, float], *, each: bool = False) -> None:
 
 def run(what: str, files: list[str]) -> int:
     """Start the app (``what`` is "shadowdice"), a bare window ("bare") or the bare window after
-    validating a file ("validated"); quit once shown.
+    validating a file ("validated") or loading it as a character ("loaded"); quit once shown.
     """
     shown: dict[str, float] = {}
-    if what in ("bare", "validated"):
+    if what in ("bare", "validated", "loaded"):
         if what == "validated":
             validate_top_level(files[0])
+        elif what == "loaded":
+            load_as_character(files[0])
         from PySide6.QtWidgets import QApplication, QMainWindow
 
         app = QApplication([sys.argv[0]])
@@ -190,6 +196,16 @@ def validate_top_level(path: str) -> None:
 
     with open(path, "rb") as file:
         TopLevel.model_validate_json(file.read())
+
+
+def load_as_character(path: str) -> None:
+    """Read the character file at ``path`` as Shadowdice opens one."""
+    from pathlib import Path
+
+    from shadowdice.storage.character_file import load_character
+    from shadowdice.systems import builtin_registry
+
+    load_character(Path(path), builtin_registry())
 
 
 if __name__ == "__main__":
