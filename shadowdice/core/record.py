@@ -19,8 +19,6 @@ from pydantic import (
     PlainSerializer,
     PlainValidator,
     SerializationInfo,
-    SerializerFunctionWrapHandler,
-    model_serializer,
 )
 
 from shadowdice.core.language import SOURCE_LANGUAGE, Text
@@ -124,6 +122,13 @@ Words = Annotated[str, PlainValidator(_words_in), PlainSerializer(_words_out)]
 FrozenMapping = Annotated[Mapping[str, Scalar], AfterValidator(FrozenDict), PlainSerializer(dict)]
 
 
+def _empty(value: object) -> bool:
+    """Whether a field holds nothing to write (None, False, no items): a record without typed
+    dice or without a seed then reads as it always did.
+    """
+    return value is None or value is False or value == ()
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -136,14 +141,12 @@ class DieRecord(_Frozen):
     group: str = ""
     marks: tuple[str, ...] = ()
     score: int | None = None
-    typed: tuple[bool, ...] = ()
-    """For each face, whether it was typed in from a physical die; empty: all thrown."""
-    carried: bool = False
-    """Laid on the table with a face kept from before (saved dice), not thrown."""
-
-    @model_serializer(mode="wrap")
-    def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _omit_empty(handler(self), "typed", "carried")
+    typed: tuple[bool, ...] = Field(default=(), exclude_if=_empty)
+    """For each face, whether it was typed in from a physical die; empty: all thrown, and not
+    written."""
+    carried: bool = Field(default=False, exclude_if=_empty)
+    """Laid on the table with a face kept from before (saved dice), not thrown; not written
+    when False."""
 
 
 class ThrowRecord(_Frozen):
@@ -215,14 +218,10 @@ class RollRecord(_Frozen):
     time: datetime
     secret: bool = False
     revealed: bool = False
-    seed: int | None = None
-    position: int | None = None
+    seed: int | None = Field(default=None, exclude_if=_empty)
+    position: int | None = Field(default=None, exclude_if=_empty)
     members: tuple[MemberRecord, ...] = ()
     changes: tuple[Words, ...] = ()
-
-    @model_serializer(mode="wrap")
-    def _without_unknowns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return _omit_empty(handler(self), "seed", "position")
 
     def characters(self) -> tuple[str, ...]:
         """Who rolled, each once: the members of a group roll; the fighters of a contest (whose
@@ -278,14 +277,3 @@ def _within(part: list[str], whole: list[str]) -> bool:
             return False
         rest.remove(item)
     return True
-
-
-def _omit_empty(data: dict[str, Any], *keys: str) -> dict[str, Any]:
-    """Leave out what a roll without typed dice or without a seed does not have, so that
-    such a record reads as it always did.
-    """
-    for key in keys:
-        value = data.get(key)
-        if value is None or value is False or value == [] or value == ():
-            data.pop(key, None)
-    return data

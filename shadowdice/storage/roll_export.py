@@ -25,7 +25,7 @@ from pathlib import Path
 from shadowdice.core.language import translations
 from shadowdice.core.record_text import describe, details, hidden, throw_text, with_secrecy
 from shadowdice.storage.atomic import write_atomic
-from shadowdice.storage.roll_log import LoggedSession
+from shadowdice.storage.roll_log import LoggedRoll, LoggedSession
 
 _, _n = translations(__name__)
 
@@ -120,26 +120,26 @@ def session_csv(session: LoggedSession, progress: Progress | None = None) -> str
 
 def session_json(session: LoggedSession, progress: Progress | None = None) -> str:
     """The session as JSON: when it started and every roll with its id and undo marks, one
-    roll a line (Python's fast encoder writes no indentation; a line a roll reads as well).
+    roll a line, without indentation (a line a roll reads as well, and is written at once).
     """
     head = {
         "format": EXPORT_FORMAT,
         "format_version": EXPORT_FORMAT_VERSION,
         "started": session.started.isoformat(),
     }
-    rolls = ",\n".join(
-        json.dumps(
-            {
-                "id": roll.id,
-                "undone_for": sorted(roll.undone),
-                "record": roll.record.model_dump(mode="json", context={"words": True}),
-            },
-            ensure_ascii=False,
-        )
-        for roll in _steps(session, progress)
-    )
+    rolls = ",\n".join(_roll_json(roll) for roll in _steps(session, progress))
     opening = json.dumps(head, ensure_ascii=False)[:-1]
     return f'{opening}, "rolls": [\n{rolls}\n]}}\n' if rolls else f'{opening}, "rolls": []}}\n'
+
+
+def _roll_json(roll: LoggedRoll) -> str:
+    """One roll of a JSON export: its id, undo marks and record, the record in the words of the
+    current language (written by pydantic's own encoder, in one go).
+    """
+    key = json.dumps(roll.id, ensure_ascii=False)
+    undone = json.dumps(sorted(roll.undone), ensure_ascii=False)
+    record = roll.record.model_dump_json(context={"words": True})
+    return f'{{"id": {key}, "undone_for": {undone}, "record": {record}}}'
 
 
 def without_hidden(session: LoggedSession) -> LoggedSession:
