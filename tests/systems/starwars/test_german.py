@@ -1,6 +1,6 @@
 """A Star Wars D6 roll reads in the rule text's German ("Zielwert", "Geschicklichkeit",
-"Machtpunkt", "tödlich verwundet", "Nahkampfwaffenabwehr"), names attributes and skills in
-German while the sheet keeps its ids, and a roll made in English renders again in German.
+"Machtpunkt", "benommen", "tödlich verwundet", "Nahkampfwaffenabwehr"), names attributes and
+skills in German while the sheet keeps its ids, and a roll made in English renders again in German.
 """
 
 import pytest
@@ -66,12 +66,26 @@ def test_a_damage_roll_and_the_new_round_read_german(german):
     bulack = character("Bulack", Strength="3D")
     session = roll(bulack, [3, 3, 3, 3, 3, 3, 3], check="damage", damage="4D")
     outcome = session.outcome()
-    assert outcome.headline == "Betäubt und verwundet"
+    assert outcome.headline == "Benommen und verwundet"
     assert outcome.detail == (
         "Schaden 12 gegen Stärke 9 · Bulack: verwundet · keine Aktionen mehr in dieser Runde, "
         "nur Reaktionen"
     )
-    assert new_round(bulack).startswith("Neue Runde: Ansagen gelöscht; die Betäubung ist vorbei")
+    assert new_round(bulack).startswith("Neue Runde: Ansagen gelöscht; die Benommenheit ist vorbei")
+
+
+def test_a_hit_below_strength_reads_benommen_as_the_rule_text_says(german):
+    # Given Corukk (Strength 2D) hit by 3D: 2+2+1 = 5 against 4+4 = 8
+    corukk = character("Corukk", Strength="2D")
+    outcome = roll(corukk, [2, 2, 1, 4, 4], check="damage", damage="3D").outcome()
+    # Then he is "benommen", the rule text's word, and the later roll says so too
+    assert outcome.headline == "Benommen"
+    assert (
+        outcome.detail
+        == "Schaden 5 gegen Stärke 8 · keine Aktionen mehr in dieser Runde, nur Reaktionen"
+    )
+    shot = SYSTEM.preview_check(corukk, {"roll": "attribute:Dexterity", "target": 10})
+    assert shot.summary.endswith("benommen: keine Aktionen mehr in dieser Runde, nur Reaktionen")
 
 
 def test_the_segment_order_names_each_kind_of_action_in_german(german):
