@@ -106,7 +106,7 @@ from shadowdice.systems.heldenhandbuch.injuries import (
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
-from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, RESPECT_BOUNDS, HeldenSheet
 
 _, _n = translations(__name__)
 
@@ -1115,7 +1115,7 @@ class CombatSession(RollSession):
 
     def _settle(self) -> None:
         """Rescue dice and initiative bonus go to the sheets for the next phase; 1s not offset
-        cost Psyche.
+        cost Psyche, three 1s (a legendary failure) cost respect as in any check.
         """
         self.settled = True
         for index, fighter in enumerate(self.fighters):
@@ -1135,6 +1135,33 @@ class CombatSession(RollSession):
             if lost:
                 sheet.psyche.current -= lost
                 self.charges.append(Charge("psyche", lost, index))
+            self._charge_respect(index)
+
+    def _charge_respect(self, index: int) -> None:
+        """A fighter's legendary failure (three 1s) costs respect: 1 on W12, 2 on W20, down
+        to the sheet's lowest.
+        """
+        fighter = self.fighters[index]
+        if fighter.evaluation is None or not fighter.evaluation.legendary_failure:
+            return
+        sheet = fighter.sheet
+        lost = min(fighter.evaluation.respect_loss, sheet.respect - RESPECT_BOUNDS[0])
+        if lost:
+            sheet.respect -= lost
+            self.charges.append(Charge("respect", lost, index))
+        if lost:
+            note = _(
+                "{name}: three 1s, a legendary failure: respect -{lost}",
+                name=fighter.name,
+                lost=lost,
+            )
+        else:
+            note = _(
+                "{name}: three 1s, a legendary failure: respect already at {lowest}",
+                name=fighter.name,
+                lowest=RESPECT_BOUNDS[0],
+            )
+        self.notes.append(note)
 
     def stops_early(self) -> str | None:
         """The step the phase stands before, when ending it now leaves it undone: the

@@ -638,6 +638,36 @@ def test_ones_not_offset_in_a_combat_cost_psyche_when_the_phase_ends(combat):
     assert alrik.psyche.current == 14 and brun.psyche.current == 15
 
 
+def test_three_ones_in_a_combat_are_a_legendary_failure_that_costs_respect(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    alrik.respect = 5
+    # Alrik throws three 1s: even a Könner (16) must offset all three; only the 12 can
+    session = combat([alrik, brun], [1, 1, 1, 12, 8, 3, 3, 2])
+    session.apply("initiative:1")
+    session.apply("attack:0", by_face(session, "Brun", 8))
+    session.apply("let_through")
+    session.apply("flee")
+    record = session.finish()
+    # Then two 1s left cost Psyche, and the legendary failure on W20 costs 2 respect
+    assert alrik.psyche.current == 13 and alrik.respect == 3
+    assert brun.respect == 0
+    assert "Alrik: three 1s, a legendary failure: respect -2" in record.outcome.detail
+
+
+def test_a_legendary_failure_on_w12_costs_one_respect_down_to_the_lowest(combat):
+    alrik, brun = fighter("Alrik", value=9), fighter("Brun", value=9)
+    for sheet in (alrik, brun):
+        sheet.skill("Basic martial arts").base_die = "W12"
+    alrik.respect, brun.respect = 0, -99
+    # Both throw three 1s on 4W12
+    session = combat([alrik, brun], [1, 1, 1, 12, 1, 1, 1, 8])
+    session.apply("initiative:0")
+    record = session.finish()
+    assert (alrik.respect, brun.respect) == (-1, -99)
+    assert "Alrik: three 1s, a legendary failure: respect -1" in record.outcome.detail
+    assert "Brun: three 1s, a legendary failure: respect already at -99" in record.outcome.detail
+
+
 # --- Waffenlos, Dolchkampf ----------------------------------------------------------------------
 
 
