@@ -87,6 +87,7 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
     Defence,
     Maneuver,
     attack_values,
+    charge_fumbles,
     damage_dice,
     damage_to,
     maneuver,
@@ -106,7 +107,7 @@ from shadowdice.systems.heldenhandbuch.injuries import (
 from shadowdice.systems.heldenhandbuch.lookups.combat import DamageResult, hit_headline
 from shadowdice.systems.heldenhandbuch.roll_session import SYSTEM_ID, Tested, face_mark
 from shadowdice.systems.heldenhandbuch.scoring import is_success
-from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, RESPECT_BOUNDS, HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import COMBAT_CARRY_MAX, HeldenSheet
 
 _, _n = translations(__name__)
 
@@ -1130,38 +1131,10 @@ class CombatSession(RollSession):
             if self.bonus[index]:
                 sheet.combat_throws_skipped += self.bonus[index]
                 self.charges.append(Charge("combat_throws_skipped", -self.bonus[index], index))
-            lost = fighter.evaluation.unoffset if fighter.evaluation else 0
-            lost = min(lost, sheet.psyche.current)
-            if lost:
-                sheet.psyche.current -= lost
-                self.charges.append(Charge("psyche", lost, index))
-            self._charge_respect(index)
-
-    def _charge_respect(self, index: int) -> None:
-        """A fighter's legendary failure (three 1s) costs respect: 1 on W12, 2 on W20, down
-        to the sheet's lowest.
-        """
-        fighter = self.fighters[index]
-        if fighter.evaluation is None or not fighter.evaluation.legendary_failure:
-            return
-        sheet = fighter.sheet
-        lost = min(fighter.evaluation.respect_loss, sheet.respect - RESPECT_BOUNDS[0])
-        if lost:
-            sheet.respect -= lost
-            self.charges.append(Charge("respect", lost, index))
-        if lost:
-            note = _(
-                "{name}: three 1s, a legendary failure: respect -{lost}",
-                name=fighter.name,
-                lost=lost,
-            )
-        else:
-            note = _(
-                "{name}: three 1s, a legendary failure: respect already at {lowest}",
-                name=fighter.name,
-                lowest=RESPECT_BOUNDS[0],
-            )
-        self.notes.append(note)
+            if fighter.evaluation is not None:
+                charges, notes = charge_fumbles(sheet, fighter.name, fighter.evaluation)
+                self.charges += [Charge(resource, amount, index) for resource, amount in charges]
+                self.notes += notes
 
     def stops_early(self) -> str | None:
         """The step the phase stands before, when ending it now leaves it undone: the

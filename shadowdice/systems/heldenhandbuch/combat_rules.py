@@ -17,6 +17,8 @@ Dice are (id, face) pairs (:data:`~.best_group.DieFace`). The combat session
 - **Legendary maneuvers**: matches of 11 or more among the attacking dice, as for a
   legendary check: Tria (3), Doppeltria (two sets of 3), Tessera (4), Pente (5), Exi (6).
 - **Damage** (:func:`damage_to`) meets the first armor on the sheet, which wears.
+- **Fumbles** (:func:`charge_fumbles`) cost a fighter or shooter what they cost in any check:
+  a Psyche point per 1 not offset, respect for three 1s.
 """
 
 from __future__ import annotations
@@ -27,10 +29,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
 
+from shadowdice.core.language import translations
 from shadowdice.systems.heldenhandbuch.best_group import DieFace
+from shadowdice.systems.heldenhandbuch.evaluation import Evaluation
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
 from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
-from shadowdice.systems.heldenhandbuch.sheet import HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import RESPECT_BOUNDS, HeldenSheet
+
+_, _n = translations(__name__)
 
 
 def attack_values(dice: Sequence[DieFace]) -> list[DieFace]:
@@ -233,3 +239,54 @@ def take_saved_dice(sheet: HeldenSheet, count: int) -> tuple[list[int], int]:
     if saved:
         sheet.combat_dice_saved = []
     return saved[:count], len(saved)
+
+
+def charge_fumbles(
+    sheet: HeldenSheet, name: str, evaluation: Evaluation
+) -> tuple[list[tuple[str, int]], list[str]]:
+    """Take what a contest check's 1s cost off the sheet, as in any check: a Psyche point per
+    1 not offset (down to 0) and, for three 1s (a legendary failure), respect (1 on W12, 2
+    on W20, down to the lowest). Returns the charges, (resource, amount), and the notes.
+
+    >>> sheet = HeldenSheet(name="Alrik", respect=5)
+    >>> from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+    >>> evaluation = evaluate([(0, 1), (1, 1), (2, 1), (3, 12)], cap=16, value=16, sides=20)
+    >>> charge_fumbles(sheet, "Alrik", evaluation)
+    ([('psyche', 2), ('respect', 2)], ['Alrik: 2 ones not offset: Psyche -2', \
+'Alrik: three 1s, a legendary failure: respect -2'])
+    """
+    charges: list[tuple[str, int]] = []
+    notes: list[str] = []
+    psyche = min(evaluation.unoffset, sheet.psyche.current)
+    if psyche:
+        sheet.psyche.current -= psyche
+        charges.append(("psyche", psyche))
+    if evaluation.unoffset:
+        charge = _("Psyche -{n}", n=psyche) if psyche else _("Psyche already at 0")
+        notes.append(
+            _n(
+                "{name}: one 1 not offset: {charge}",
+                "{name}: {n} ones not offset: {charge}",
+                evaluation.unoffset,
+                name=name,
+                charge=charge,
+            )
+        )
+    if not evaluation.legendary_failure:
+        return charges, notes
+    respect = min(evaluation.respect_loss, sheet.respect - RESPECT_BOUNDS[0])
+    if respect:
+        sheet.respect -= respect
+        charges.append(("respect", respect))
+        notes.append(
+            _("{name}: three 1s, a legendary failure: respect -{lost}", name=name, lost=respect)
+        )
+    elif evaluation.respect_loss:
+        notes.append(
+            _(
+                "{name}: three 1s, a legendary failure: respect already at {lowest}",
+                name=name,
+                lowest=RESPECT_BOUNDS[0],
+            )
+        )
+    return charges, notes

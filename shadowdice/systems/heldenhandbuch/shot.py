@@ -18,6 +18,11 @@ The shooter throws their combat dice (the first throw of their cascade roll). Th
   combat phase, a shot or a melee, lays them on the table as they were (marked carried over,
   not thrown) and throws only the rest of the combat dice. That empties the sheet's list.
 
+Fumbles count as in any check: a 1 stays on the table (it is never thrown again while
+aiming) and voids a success, the lowest outside the group first; when the cascade roll ends
+(the shot, or the end of aiming), every 1 not offset costs the shooter a Psyche point and
+three 1s cost respect. The target's reaction and evasion checks pay for their 1s the same way.
+
 A hit throws the damage as a single roll: one die of the shooter's combat die, one more for
 every die in matches (the aimed shot's extra dice), through the target's first armor; the
 target voids one combat die, which the sheet carries into the next combat phase. A
@@ -36,9 +41,14 @@ from shadowdice.core.die import Mark
 from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
-from shadowdice.systems.heldenhandbuch.best_group import Group, best_group, keep_choice
-from shadowdice.systems.heldenhandbuch.combat_rules import damage_to, take_saved_dice
-from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+from shadowdice.systems.heldenhandbuch.best_group import Group, keep_choice
+from shadowdice.systems.heldenhandbuch.combat_rules import (
+    charge_fumbles,
+    damage_to,
+    take_saved_dice,
+)
+from shadowdice.systems.heldenhandbuch.evaluation import Evaluation, evaluate
+from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
 from shadowdice.systems.heldenhandbuch.injuries import (
     INJURY,
     Injury,
@@ -114,6 +124,8 @@ class ShotSession(RollSession):
         self.kept: list[int] = []
         self.live: list[int] = []
         self.struck: tuple[int, ...] = ()
+        #: The shooter's dice voided to offset 1s, once the shot is made.
+        self.voided: frozenset[int] = frozenset()
         self.group: Group | None = None
         self.gm_total = 0
         self.reaction: int | None = None
@@ -142,13 +154,39 @@ class ShotSession(RollSession):
                 group=shooter.name,
                 roller=shooter.name,
             )
-            self.live = [die.id for die in dice]
+            self._lay(dice)
         self._evaluate()
 
     # --- dice -------------------------------------------------------------------------------
 
     def _faces(self, ids: Iterable[int]) -> list[tuple[int, int]]:
         return [(die_id, self.die(die_id).face) for die_id in ids]
+
+    def _lay(self, dice: Iterable[Any]) -> None:
+        """A throw of the shooter's: its 1s stay on the table with the kept dice (they are
+        never thrown again), the others may be kept or thrown again.
+        """
+        dice = list(dice)
+        self.kept += [die.id for die in dice if die.face == FUMBLE]
+        self.live = [die.id for die in dice if die.face != FUMBLE]
+
+    def shooter_evaluation(self) -> Evaluation:
+        """The shooter's dice on the table as a cascade roll: the group, 1s offset."""
+        tested = self.shooter.tested
+        return evaluate(
+            self._faces([*self.kept, *self.live]),
+            cap=tested.cap,
+            value=tested.value,
+            sides=tested.step.sides,
+            cascade=True,
+            sequences=tested.sequences,
+        )
+
+    def _charge_fumbles(self, index: int, who: Entrant, evaluation: Evaluation) -> None:
+        """What the 1s of a check of the shot cost its thrower (0 the shooter, 1 the target)."""
+        charges, notes = charge_fumbles(who.sheet, who.name, evaluation)
+        self.charges += [Charge(resource, amount, index) for resource, amount in charges]
+        self.notes += notes
 
     def _single(self, who: Entrant, tested: Tested, label: str) -> int:
         """Throw a single roll of the target's; return its result."""
@@ -167,6 +205,7 @@ class ShotSession(RollSession):
         )
         for die in dice:
             self._mark(die.id, *evaluation.marks(die.id, die.face))
+        self._charge_fumbles(1, who, evaluation)
         return evaluation.value
 
     def matches_of_legend(self) -> int:
@@ -190,7 +229,7 @@ class ShotSession(RollSession):
                     marks.append(Mark.MATCHED)
                 if die_id in self.group.sequence:
                     marks.append(Mark.SEQUENCE)
-            if die_id in self.struck:
+            if die_id in self.struck or die_id in self.voided:
                 marks = [Mark.VOIDED]
             self._mark(die_id, *marks)
 
@@ -231,7 +270,7 @@ class ShotSession(RollSession):
                 member=name,
                 pick=DicePick(
                     prompt=_("Pick the dice to save for the next combat phase."),
-                    eligible=tuple(self.kept),
+                    eligible=self._savable(),
                     suggested=self._suggested_save(),
                 ),
             )
@@ -246,21 +285,29 @@ class ShotSession(RollSession):
                 member=name,
             )
 
+    def _savable(self) -> tuple[int, ...]:
+        """The kept dice that may be saved: not a 1, nor a die voided by one."""
+        return tuple(
+            die_id
+            for die_id in self.kept
+            if self.die(die_id).face != FUMBLE and die_id not in self.voided
+        )
+
     def _suggested_keep(self) -> tuple[int, ...]:
         tested = self.shooter.tested
+        ones = sum(1 for _id, face in self._faces(self.kept) if face == FUMBLE)
         return keep_choice(
             self._faces(self.kept),
             self._faces(self.live),
             cap=tested.cap,
-            offsets=0,
+            offsets=ones_to_offset(ones, tested.value),
             cascade=True,
             sequences=tested.sequences,
         )
 
     def _suggested_save(self) -> tuple[int, ...]:
         """The best group so far: the dice worth leaving on the table."""
-        tested = self.shooter.tested
-        group = best_group(self._faces(self.kept), tested.cap, tested.sequences)[0]
+        group = self.shooter_evaluation().group
         return tuple(group.ids) if group else ()
 
     def _apply(self, action: Action, picked: tuple[int, ...]) -> None:
@@ -295,9 +342,12 @@ class ShotSession(RollSession):
                 replace=again,
                 roller=self.shooter.name,
             )
-            self.live = [die.id for die in dice]
+            self._lay(dice)
         if not self.live:
             self.phase = "aimed"
+            evaluation = self.shooter_evaluation()
+            self.voided = evaluation.voided
+            self._charge_fumbles(0, self.shooter, evaluation)
             self.notes.append(
                 _("{name} aimed: no shot in this combat phase", name=self.shooter.name)
             )
@@ -316,9 +366,10 @@ class ShotSession(RollSession):
         self.phase = "over"
 
     def _shoot(self) -> None:
-        tested = self.shooter.tested
         dice = self._faces([*self.kept, *self.live])
-        self.group, _voided = best_group(dice, tested.cap, tested.sequences)
+        evaluation = self.shooter_evaluation()
+        self.group, self.voided = evaluation.group, evaluation.voided
+        self._charge_fumbles(0, self.shooter, evaluation)
         legendary = self.matches_of_legend() >= LEGENDARY_SHOT
         if not legendary and self.group is not None and STRUCK[self.shooter_moves]:
             order = sorted(
@@ -422,11 +473,7 @@ class ShotSession(RollSession):
         words = []
         shooter, target = self.shooter.name, self.target.name
         if self.shot is None:
-            so_far = best_group(
-                self._faces([*self.kept, *self.live]),
-                self.shooter.tested.cap,
-                self.shooter.tested.sequences,
-            )[0]
+            so_far = self.shooter_evaluation().group
             words.append(
                 _(
                     "{shooter}: group {value} ({group})",

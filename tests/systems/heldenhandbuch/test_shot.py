@@ -5,6 +5,7 @@
 import pytest
 
 from shadowdice.core.dice import ScriptedDiceSource
+from shadowdice.core.die import Mark
 from shadowdice.systems.heldenhandbuch.sheet import Armor, HeldenSheet
 
 
@@ -158,3 +159,45 @@ def test_dice_saved_by_aiming_lie_on_the_table_in_the_next_combat_phase(shot, sy
 def test_a_shot_has_a_shooter_and_a_target(system):
     preview = system.preview_group_check([shooter(), target(), target()], {"contest": "ranged"})
     assert preview.problem == "A shot has a shooter and a target: tick exactly two characters."
+
+
+# --- Patzer in a shot -------------------------------------------------------------------------
+
+
+def test_a_shooters_ones_void_successes_before_the_result_is_taken(shot):
+    alrik, brun = shooter(bonus_dice=4), target()
+    # Alrik (16, a Könner) throws two 1s: both must be offset, by the 5 and one 12
+    session = shot([alrik, brun], [12, 12, 1, 1, 5, 4])
+    session.apply("shoot")
+    # Then one 12 is left: 12 falls short of 7 + 4 + 2 for 25 metres
+    assert session.outcome().values["result"] == 12
+    assert session.outcome().headline == "Alrik misses"
+    voided = [die.face for die in session.table if die.has(Mark.VOIDED)]
+    assert sorted(voided) == [5, 12]
+    assert alrik.psyche.current == 15
+
+
+def test_three_ones_in_a_shot_cost_psyche_and_respect(shot):
+    alrik, brun = shooter(), target()
+    alrik.respect = 5
+    session = shot([alrik, brun], [12, 1, 1, 1, 4])
+    session.apply("shoot")
+    # The 12 offsets one 1; two are left: Psyche -2; three 1s on W20: respect -2
+    assert session.outcome().headline == "Alrik misses"
+    assert (alrik.psyche.current, alrik.respect) == (13, 3)
+    detail = session.finish().outcome.detail
+    assert "Alrik: 2 ones not offset: Psyche -2" in detail
+    assert "Alrik: three 1s, a legendary failure: respect -2" in detail
+
+
+def test_an_aiming_shooter_cannot_throw_a_one_again(shot):
+    alrik = shooter()
+    session = shot([alrik, target()], [12, 1, 5, 2, 13, 3])
+    aim = next(a for a in session.actions() if a.id == "aim")
+    one = next(die.id for die in session.table if die.face == 1)
+    assert one not in aim.pick.eligible
+    # Keeping the 12, only the 5 and the 2 are thrown again; the 1 stays on the table
+    twelve = next(die.id for die in session.table if die.face == 12)
+    session.apply("aim", (twelve,))
+    assert len(session.throws[-1].die_ids) == 2
+    assert session.die(one).face == 1 and session.die(one).has(Mark.FUMBLE)
