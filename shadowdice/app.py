@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import linecache
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -73,13 +74,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     """The Qt application and the main window on screen, with the files of the command line
-    open; the event loop does not run yet. Writing the settings waits until the window is
-    painted (:func:`~shadowdice.ui.first_paint.after_first_paint`).
+    open; the event loop does not run yet. Writing the settings, and building the models of
+    roll records, wait until the window is painted
+    (:func:`~shadowdice.ui.first_paint.after_first_paint`).
     """
+    without_pydantic_plugins()
     import_core()
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from shadowdice.core import record
     from shadowdice.core.dice import RandomDiceSource
     from shadowdice.storage.paths import AppPaths
     from shadowdice.storage.settings import SettingsStore
@@ -107,6 +111,7 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     window.files.hold_saving()  # writing the settings syncs the disk: once on screen
     window.show()
     after_first_paint(window, window.files.release_saving)
+    after_first_paint(window, record.build_models)  # built before the first roll needs them
     window.crash_reporter.install()
     window.offer_recovery()
     window.show_earlier_sessions()
@@ -128,6 +133,16 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
 
         QTimer.singleShot(0, roll)
     return app, window
+
+
+def without_pydantic_plugins() -> None:
+    """Tell pydantic that Shadowdice uses none of its plugins, unless the environment says
+    otherwise (``PYDANTIC_DISABLE_PLUGINS``, as pydantic documents it).
+
+    Otherwise the first model built looks through the entry points of every installed
+    distribution for plugins, on the way to the window.
+    """
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 def import_core() -> None:

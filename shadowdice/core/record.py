@@ -130,7 +130,8 @@ def _empty(value: object) -> bool:
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Built when first used, or by build_models(): a start opens characters, it rolls nothing.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class DieRecord(_Frozen):
@@ -267,6 +268,30 @@ class RollRecord(_Frozen):
         if self.members or (name and name in self.character.split(", ")):
             return name
         return self.character
+
+
+#: The models of a roll record, each built when it is first used (:func:`build_models`).
+MODELS: tuple[type[BaseModel], ...] = (
+    DieRecord,
+    ThrowRecord,
+    ActionRecord,
+    OutcomeRecord,
+    MemberRecord,
+    RollRecord,
+)
+
+
+def build_models() -> None:
+    """Build the validators and serializers of the record models now, which otherwise wait
+    for their first use: the app builds them once its window is on screen, so that neither
+    the start nor the first roll waits for them.
+
+    >>> build_models()
+    >>> all(model.__pydantic_complete__ for model in MODELS)
+    True
+    """
+    for model in MODELS:
+        model.model_rebuild()
 
 
 def _within(part: list[str], whole: list[str]) -> bool:

@@ -81,7 +81,10 @@ class CheckValuesModel(BaseModel):
     shadowdice.core.registry.CheckError: dice: Input should be a valid integer...
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore", str_max_length=MAX_LINE_LENGTH)
+    # Each system's model is built when first read: a start builds the open system's alone.
+    model_config = ConfigDict(
+        frozen=True, extra="ignore", str_max_length=MAX_LINE_LENGTH, defer_build=True
+    )
 
     @model_validator(mode="before")
     @classmethod
