@@ -74,23 +74,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     """The Qt application and the main window on screen, with the files of the command line
-    open; the event loop does not run yet. Writing the settings, and building the models of
-    roll records, wait until the window is painted
-    (:func:`~shadowdice.ui.first_paint.after_first_paint`).
+    open; the event loop does not run yet. What nobody waits for waits until the window is
+    painted (:func:`finish_start`).
     """
     without_pydantic_plugins()
     import_core()
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from shadowdice.core import record
     from shadowdice.core.dice import RandomDiceSource
     from shadowdice.storage.paths import AppPaths
     from shadowdice.storage.settings import SettingsStore
     from shadowdice.systems import builtin_registry
     from shadowdice.ui.first_paint import after_first_paint
     from shadowdice.ui.main_window import MainWindow
-    from shadowdice.ui.resources import resource_path
     from shadowdice.ui.theme import apply_theme
 
     forget_module_sources()
@@ -99,7 +95,6 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     app.setDesktopFileName("shadowdice")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Shadowdice")
-    app.setWindowIcon(QIcon(str(resource_path("icons/shadowdice.svg"))))
     apply_theme(app)
     paths = AppPaths.default()
     window = MainWindow(
@@ -110,8 +105,7 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     )
     window.files.hold_saving()  # writing the settings syncs the disk: once on screen
     window.show()
-    after_first_paint(window, window.files.release_saving)
-    after_first_paint(window, record.build_models)  # built before the first roll needs them
+    after_first_paint(window, lambda: finish_start(app, window))
     window.crash_reporter.install()
     window.offer_recovery()
     window.show_earlier_sessions()
@@ -135,6 +129,21 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     return app, window
 
 
+def finish_start(app: QApplication, window: MainWindow) -> None:
+    """What a start leaves until its window is painted, as nobody waits for it: writing the
+    settings (which syncs the disk), the app's icon (a drawing, rendered at every size the
+    platform asks for) and the models of roll records, built before the first roll needs them.
+    """
+    from PySide6.QtGui import QIcon
+
+    from shadowdice.core import record
+    from shadowdice.ui.resources import resource_path
+
+    window.files.release_saving()
+    app.setWindowIcon(QIcon(str(resource_path("icons/shadowdice.svg"))))
+    record.build_models()
+
+
 def without_pydantic_plugins() -> None:
     """Tell pydantic that Shadowdice uses none of its plugins, unless the environment says
     otherwise (``PYDANTIC_DISABLE_PLUGINS``, as pydantic documents it).
@@ -152,7 +161,11 @@ def import_core() -> None:
     whether the module uses its ``__feature__`` switches: some 150 modules of pydantic, the
     standard library and Shadowdice's core that never do. Imported first, they are not read.
     """
+    import shadowdice.core.memory
+    import shadowdice.core.odds
+    import shadowdice.core.replay
     import shadowdice.core.session
+    import shadowdice.network.characters
     import shadowdice.storage.character_file
     import shadowdice.storage.recovery
     import shadowdice.storage.roll_export

@@ -1,6 +1,8 @@
 """What a start leaves for later, on the way to the window: the models of roll records are
-built once the window is painted (before the first roll needs them), and pydantic looks for
-no plugins among the installed distributions.
+built and the app's icon is set once the window is painted (before the first roll needs
+them), and pydantic looks for no plugins among the installed distributions. And what it does
+first: every module of Shadowdice without Qt that the window needs is imported before Qt (see
+:func:`shadowdice.app.import_core`), but a system's rules, which come with its character.
 
 Each test starts the app as the ``shadowdice`` command does, in a process of its own with a
 private home, on one saved character.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -24,20 +27,27 @@ from tests.private_home import private_home_environment
 REPO = Path(__file__).resolve().parents[1]
 TIMEOUT_S = 120
 
-#: Starts the app on the files of its command line (after the result file); reports which
-#: record models were built when the start returned and once the window was painted, then
+#: Starts the app on the files of its command line (after the result file); reports the
+#: modules of Shadowdice imported in turn up to the window, which record models were built and
+#: whether the app had its icon when the start returned and once the window was painted, then
 #: rolls Body for the character as the Roll button does and quits.
 WATCHED_START = textwrap.dedent(
     """
-    import json, sys
+    import importlib.abc, json, sys
     from pathlib import Path
-    from PySide6.QtCore import QTimer
+
+    report = {"imported": []}
+
+    class Watch(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name.startswith("shadowdice.") or name == "PySide6":
+                report["imported"].append(name)
+
+    sys.meta_path.insert(0, Watch())
     import shadowdice.app as app
     from shadowdice.core import record
-    from shadowdice.ui.first_paint import after_first_paint
 
     result = Path(sys.argv[1])
-    report = {}
     start = app.start
 
     def built():
@@ -45,10 +55,16 @@ WATCHED_START = textwrap.dedent(
 
     def start_watched(arguments):
         application, window = start(arguments)
+        sys.meta_path.pop(0)
+        from PySide6.QtCore import QTimer
+        from shadowdice.ui.first_paint import after_first_paint
+
         report["built_at_start"] = built()
+        report["icon_at_start"] = not application.windowIcon().isNull()
 
         def painted_and_turned():
             report["built_after_paint"] = built()
+            report["icon_after_paint"] = not application.windowIcon().isNull()
             report["rolled"] = app.roll_and_write(window, {"attribute": "Body"}, result)
             application.quit()
 
@@ -69,6 +85,23 @@ def saved_kira(folder: Path) -> Path:
     return path
 
 
+def watched_start(tmp_path: Path) -> tuple[dict, Path]:
+    """Start the app on Kira, saved, as :data:`WATCHED_START` does; its report, and the file
+    with the record of the roll it made.
+    """
+    kira = saved_kira(tmp_path)
+    result = tmp_path / "roll.json"
+    run = subprocess.run(
+        [sys.executable, "-c", WATCHED_START, str(result), str(kira)],
+        env=environment(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1]), result
+
+
 def environment(home: Path, *paths: Path) -> dict[str, str]:
     """A private home, this repository (and ``paths``) on the import path, pydantic's plugins
     left to the app.
@@ -79,23 +112,11 @@ def environment(home: Path, *paths: Path) -> dict[str, str]:
     return env
 
 
-def test_record_models_wait_for_the_paint_and_are_ready_for_the_first_roll(tmp_path):
-    # Given a saved character
-    kira = saved_kira(tmp_path)
-    result = tmp_path / "roll.json"
-
-    # When the app starts on it, and rolls once its window is painted
-    run = subprocess.run(
-        [sys.executable, "-c", WATCHED_START, str(result), str(kira)],
-        env=environment(tmp_path / "home"),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT_S,
-    )
+def test_record_models_and_icon_wait_for_the_paint_and_are_ready_for_the_first_roll(tmp_path):
+    # Given a saved character, when the app starts on it and rolls once its window is painted
+    report, result = watched_start(tmp_path)
 
     # Then no record model was built on the way to the window, all of them once it was painted
-    assert run.returncode == 0, run.stderr
-    report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["built_at_start"] == []
     assert report["built_after_paint"] == [
         "DieRecord",
@@ -105,10 +126,30 @@ def test_record_models_wait_for_the_paint_and_are_ready_for_the_first_roll(tmp_p
         "MemberRecord",
         "RollRecord",
     ]
+    # ... and so was the app's icon set
+    assert not report["icon_at_start"] and report["icon_after_paint"]
     # ... and the roll right after was made and written as a record that reads back
     assert report["rolled"] == 0 and report["code"] == 0
     record = RollRecord.model_validate_json(result.read_text(encoding="utf-8"))
     assert record.character == "Kira" and record.throws
+
+
+def test_the_start_imports_the_modules_without_qt_before_qt(tmp_path):
+    # Given a saved character, when the app starts on it
+    report, _result = watched_start(tmp_path)
+
+    # Then every module of Shadowdice without Qt that it imported came before Qt, but those
+    # of the rule systems' own packages (found, and loaded for the character, as needed)
+    imported = report["imported"]
+    after_qt = imported[imported.index("PySide6") :]
+    rules = re.compile(r"shadowdice\.systems\.\w+")
+    without_qt = [
+        name
+        for name in after_qt
+        if name.startswith("shadowdice.") and not name.startswith("shadowdice.ui")
+    ]
+    assert [name for name in without_qt if not rules.match(name)] == []
+    assert "shadowdice.systems.shadowrun4" in without_qt
 
 
 def test_the_start_loads_no_pydantic_plugin_installed_beside_it(tmp_path):
