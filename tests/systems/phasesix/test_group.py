@@ -56,6 +56,17 @@ def test_the_successes_add_up_to_make_it(system, hagen, mira):
     assert group.check == "Group roll: Courage, 2 successes needed"
 
 
+def test_a_hard_group_roll_raises_every_members_minimum_roll_by_two(system, hagen, mira):
+    # Hagen 15+ becomes 17+, Mira 5+ becomes 7+: her 6 is thrown again and 6 + 1 reaches 7
+    group = group_roll(
+        system, [hagen, mira], [1, 2, 3, 4, 5, 5, 6, 1], needed=1, difficulty="hard", **COURAGE
+    )
+    hagen_roll, mira_roll = group.members
+    assert (hagen_roll.minimum_roll.value, mira_roll.minimum_roll.value) == (17, 7)
+    assert [die.faces for die in mira_roll.table] == [(5,), (6, 1)]
+    assert group.outcome().headline == "Group: 1 of 1 success - made it"
+
+
 def test_a_group_short_of_the_successes_needed_fails(system, hagen, mira):
     group = group_roll(system, [hagen, mira], [1, 2, 3, 4, 5, 5, 2], needed=3, **COURAGE)
     outcome = group.outcome()

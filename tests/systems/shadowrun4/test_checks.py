@@ -64,6 +64,14 @@ def test_odd_pool_needs_more_than_the_lower_half(roll):
     assert roll([1, 1, 1, 5, 3], modifier=5).outcome().values["glitch"] is True
 
 
+def test_a_glitch_short_of_the_threshold_fails(roll):
+    # a hit, so no critical glitch; but 1 hit does not reach a threshold of 2
+    outcome = roll([1, 1, 5, 3], modifier=4, threshold=2).outcome()
+    assert outcome.headline == "Glitch!" and outcome.tone is Tone.GLITCH
+    assert outcome.values["success"] is False and outcome.values["critical_glitch"] is False
+    assert outcome.detail.startswith("1 hit - failure · threshold 2")
+
+
 def test_half_ones_and_no_hit_is_a_critical_glitch(roll):
     outcome = roll([1, 1, 3, 4], modifier=4).outcome()
     assert outcome.headline == "Critical glitch!" and outcome.tone is Tone.CRITICAL

@@ -144,6 +144,23 @@ def test_nothing_chosen_asks_for_a_skill_or_an_attribute(roll):
         roll([], modifier=0)
 
 
+# the full Edge attribute -------------------------------------------------------------------
+
+
+def test_every_edge_use_throws_the_full_edge_attribute_whatever_points_are_left(system, sheet):
+    # Kira has Edge 3 but only 1 point left: without the harder rules every use throws 3
+    def check(faces, **values):
+        sheet.edge_current = 1
+        values = {"attribute": "", **values}
+        return system.start_check(sheet, values, ScriptedDiceSource(faces))
+
+    assert len(check([2] * 5, modifier=2, edge="before").table) == 2 + 3
+    assert len(check([2] * 3, modifier=0, edge="long_shot").table) == 3
+    throw = check([2] * 5, modifier=2).apply("edge_extra_dice")
+    assert len(throw.die_ids) == 3
+    assert sheet.edge_current == 0
+
+
 # Edge accounting ---------------------------------------------------------------------------
 
 

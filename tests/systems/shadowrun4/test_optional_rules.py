@@ -1,6 +1,10 @@
 """Optional rules (rule text 002, "Alternative Regeln"), saved with the character."""
 
 
+def action_label(session):
+    return next(a for a in session.actions() if a.id == "edge_reroll_misses").label
+
+
 def test_cinematic_hits_on_four(roll, sheet):
     sheet.cinematic = True
     outcome = roll([4, 3, 5, 4], modifier=4).outcome()
@@ -41,6 +45,20 @@ def test_harder_twos_count_toward_the_glitch(roll, sheet):
     sheet.harder = True
     outcome = roll(faces, modifier=4).outcome()
     assert outcome.values["glitch"] is True and "show 1 or 2" in outcome.detail
+
+
+def test_harder_twos_without_a_hit_are_a_critical_glitch(roll, sheet):
+    sheet.harder = True
+    outcome = roll([2, 2, 3, 4], modifier=4).outcome()
+    assert outcome.headline == "Critical glitch!" and outcome.values["critical_glitch"] is True
+
+
+def test_cinematic_reroll_of_misses_keeps_the_fours(roll, sheet):
+    sheet.cinematic = True
+    session = roll([4, 3, 1, 5, 5], modifier=3)
+    assert action_label(session) == "Edge: reroll 2 misses"
+    session.apply("edge_reroll_misses")
+    assert [d.faces for d in session.table] == [(4,), (5,), (5,)]
 
 
 def test_harder_does_not_change_post_roll_edge(roll, sheet):
