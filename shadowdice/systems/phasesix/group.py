@@ -54,18 +54,27 @@ def member_successes(members: Sequence[RollSession]) -> tuple[tuple[str, int], .
     return tuple(per_member)
 
 
-def group_outcome(
-    per_member: Sequence[tuple[str, int]], needed: int, needed_words: Text
-) -> Outcome:
+def group_outcome(per_member: Sequence[tuple[str, int]], needed: int) -> Outcome:
     """The members' successes (name and successes of each) added up against the number
-    needed, which ``needed_words`` puts in words.
+    needed. The headline names the number needed with its own plural ("of 1 success", "of 3
+    successes"): German puts it in the dative there ("von 3 Erfolgen").
     """
     total = sum(successes for _name, successes in per_member)
     made = total >= needed
     headline = (
-        _("Group: {total} of {needed} - made it", total=total, needed=needed_words)
+        _n(
+            "Group: {total} of {n} success - made it",
+            "Group: {total} of {n} successes - made it",
+            needed,
+            total=total,
+        )
         if made
-        else _("Group: {total} of {needed} - failed", total=total, needed=needed_words)
+        else _n(
+            "Group: {total} of {n} success - failed",
+            "Group: {total} of {n} successes - failed",
+            needed,
+            total=total,
+        )
     )
     return Outcome(
         headline=headline,
@@ -85,8 +94,8 @@ class GroupTally:
 
     Attributes:
         needed: the successes the group needs.
-        needed_words: that number in words, made once for the group's check and its every
-            outcome: a text renders the texts it is made of in the language it is shown in.
+        needed_words: that number in words, made once for the group's check: a text renders
+            the texts it is made of in the language it is shown in.
     """
 
     def __init__(self, needed: int) -> None:
@@ -99,7 +108,7 @@ class GroupTally:
         state = (member_successes(members), language.current())
         kept = self._kept
         if kept is None or kept[0] != state:
-            outcome = group_outcome(state[0], self.needed, self.needed_words)
+            outcome = group_outcome(state[0], self.needed)
             kept = self._kept = (state, outcome)
         return kept[1]
 

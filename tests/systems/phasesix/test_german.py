@@ -105,7 +105,14 @@ def test_a_group_roll_reads_german(german, system, hagen):
         RecordingSource([5, 5, 1, 1, 1, 1, 1, 1, 1, 1]),
     )
     assert session.check == "Gruppenwurf: Tapferkeit, 3 Erfolge gefordert"
-    assert session.outcome().headline == "Gruppe: 2 von 3 Erfolge – misslungen"
+    # "von" takes the dative: "von 3 Erfolgen", and "von 1 Erfolg"
+    assert session.outcome().headline == "Gruppe: 2 von 3 Erfolgen – misslungen"
+    one = system.start_group_check(
+        [hagen, mira],
+        {"trait": "skill:Courage", "minimum_roll_from": "Strength", "needed": 1},
+        RecordingSource([5, 1, 1, 1, 1, 1, 1, 1, 1, 1]),
+    )
+    assert one.outcome().headline == "Gruppe: 1 von 1 Erfolg – gelungen"
 
 
 def test_an_outcome_made_in_english_renders_again_in_german(roll, hagen):

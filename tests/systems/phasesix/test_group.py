@@ -268,7 +268,7 @@ def test_the_group_outcome_follows_a_switch_of_language(system, hagen, mira):
     assert group.outcome().headline == "Group: 1 of 2 successes - failed"
     try:
         language.set_language("de")
-        assert group.outcome().headline == "Gruppe: 1 von 2 Erfolge – misslungen"
+        assert group.outcome().headline == "Gruppe: 1 von 2 Erfolgen – misslungen"
     finally:
         language.set_language("en")
     assert group.outcome().headline == "Group: 1 of 2 successes - failed"
