@@ -291,10 +291,22 @@ def _damage(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
             1,
             bounds=(1, MAX_SEGMENTS),
             hint=_(
-                "A stunned character with no declared action after this segment "
-                "cannot act in the first segment of the next round."
+                "The stun takes the declared actions still to come; a stunned character "
+                "with none left cannot act in the first segment of the next round."
             ),
             only_with=only,
+        ),
+        CheckParam(
+            "acted",
+            _("Had already acted in that segment"),
+            Kind.FLAG,
+            False,
+            hint=_(
+                "Tick when the hit came after this character's own action of that "
+                "segment; otherwise the stun takes that action."
+            ),
+            only_with=only,
+            resets_after_roll=True,
         ),
     )
 

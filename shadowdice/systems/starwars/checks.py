@@ -113,6 +113,7 @@ class StarWarsCheck(CheckValuesModel):
     damage: str = ""
     attacker: Names = ()
     hit_segment: WholeNumber = Field(default=1, ge=1, le=MAX_SEGMENTS)
+    acted: bool = False
 
 
 def plan_roll(sheet: StarWarsSheet, values: CheckValues, party: Party = EMPTY_PARTY) -> Plan:

@@ -39,10 +39,12 @@ Readings of what the text leaves open (pinned by tests in ``test_damage.py``):
   The sheet keeps it until "New round": a stunned character's check says "reactions only",
   and the segment order leaves them out. The text's loss in the next round ("Sollte der
   Verteidiger keine Aktionen mehr angesagt haben, so kann er in der ersten Phase der nächsten
-  Runde nicht handeln") is tracked: the damage check names the segment of the hit, and "New
-  round" looks at the actions declared after it; with none, the character has no action in
-  the first segment of the new round (checks say so, the segment order leaves them out). The
-  declared actions lost to the stun are the game master's to skip.
+  Runde nicht handeln") is tracked: the damage check names the segment of the hit and whether
+  the defender had acted in it already, and "New round" looks at the declared actions still
+  to come at the hit (later segments', and the hit segment's own unless it was made: Corukk,
+  hit before his shot, loses the shot, not the next round); with none, the character has no
+  action in the first segment of the new round (checks say so, the segment order leaves them
+  out). The declared actions lost to the stun are the game master's to skip.
 - **The death roll** at the end of the round of the hit compares with 0 full rounds (the hit
   came within it), so the first roll that can kill is at the end of the third full round.
   A roll equal to the rounds is survived: only a *lower* roll kills.

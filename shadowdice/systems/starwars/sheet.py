@@ -332,6 +332,8 @@ class StarWarsSheet(Sheet):
         mortal_rounds: full rounds since the mortal wound (0 unless mortally wounded).
         stunned: stunned this round: no more actions, reactions only (until "New round").
         stun_segment: the segment of the hit that stunned (0: not known).
+        stun_after_action: the character had made the action of that segment before the
+            hit; else the stun took it.
         first_segment_lost: stunned last round with no action left to lose: no action in
             the first segment of this round.
         this_round: what the character declared for the round (:class:`~.round_sheet.Declared`).
@@ -360,6 +362,7 @@ class StarWarsSheet(Sheet):
     mortal_rounds: int = Field(default=0, ge=0, le=ROUNDS_MAX)
     stunned: bool = False
     stun_segment: int = Field(default=0, ge=0, le=MAX_SEGMENTS)
+    stun_after_action: bool = False
     first_segment_lost: bool = False
     this_round: list[Declared] = Field(default_factory=list, max_length=MAX_ROWS)
     dodged: list[Dodged] = Field(default_factory=list, max_length=MAX_ROWS)
@@ -453,12 +456,14 @@ class StarWarsSheet(Sheet):
         """The wounds as the damage rules see them."""
         return WoundState(self.wound, self.mortal_rounds, self.stunned)
 
-    def take_wounds(self, state: WoundState, segment: int = 0) -> None:
+    def take_wounds(self, state: WoundState, segment: int = 0, acted: bool = False) -> None:
         """Keep a new wound state (after a damage roll or a death roll); a new stun keeps the
-        ``segment`` of the hit, for "New round" to tell whether an action was left to lose.
+        ``segment`` of the hit and whether the character had ``acted`` in it already, for
+        "New round" to tell whether an action was left to lose.
         """
         if state.stunned and not self.stunned:
             self.stun_segment = segment
+            self.stun_after_action = acted
         self.wound = state.wound
         self.mortal_rounds = state.rounds
         self.stunned = state.stunned

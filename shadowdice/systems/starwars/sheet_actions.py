@@ -91,7 +91,10 @@ def new_round(sheet: StarWarsSheet) -> str:
         said.append(_("the unused preparation is gone"))
     sheet.first_segment_lost = False
     if sheet.stunned:
-        left = declared.actions[sheet.stun_segment :] if sheet.stun_segment else ()
+        # the actions still to come at the hit: those of later segments, and the hit's own
+        # segment's unless it was made before the hit
+        done = sheet.stun_segment - (0 if sheet.stun_after_action else 1)
+        left = declared.actions[done:] if sheet.stun_segment else ()
         if sheet.stun_segment and not left:
             sheet.first_segment_lost = True
             said.append(_("the stun is over, but with no action left to lose it takes segment 1"))
@@ -99,6 +102,7 @@ def new_round(sheet: StarWarsSheet) -> str:
             said.append(_("the stun is over"))
         sheet.stunned = False
         sheet.stun_segment = 0
+        sheet.stun_after_action = False
     if sheet.force_point_round:
         sheet.force_point_round = False
         said.append(_("the Force Point's doubling is over"))

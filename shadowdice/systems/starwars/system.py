@@ -120,6 +120,7 @@ class StarWarsD6(RuleSystem):
                 "mortal_rounds",
                 "stunned",
                 "stun_segment",
+                "stun_after_action",
                 "first_segment_lost",
                 "this_round",
                 "dodged",

@@ -5,7 +5,8 @@ roll of the mortally wounded; "Lichtschwerter": a lightsaber's 5D + Control).
 - **Resist damage** rolls a weapon's damage (``damage``: "4D+2", "STR+2D" with the attacker's
   Strength, "5D+CONTROL" for a lightsaber with the attacker's Control; ``attacker``: one of
   the open characters) against this character's Strength plus armor, and writes the result
-  of the wound table to this character's sheet.
+  of the wound table to this character's sheet; a new stun keeps ``hit_segment`` and
+  ``acted`` (the character had made that segment's action before the hit) for "New round".
 - **Death roll** rolls 2D against the full rounds since the mortal wound (read from the
   sheet) and writes the result to the sheet: dead, or one round more to count.
 
@@ -170,7 +171,7 @@ def start_resistance(
         strength=plan.strength,
         armor=sheet.armor,
         state=sheet.wound_state,
-        apply=partial(sheet.take_wounds, segment=values.hit_segment),
+        apply=partial(sheet.take_wounds, segment=values.hit_segment, acted=values.acted),
         spend_force_point=spend_force_point if plan.spends_force_point else None,
         source=source,
         parameters=values.as_parameters(),

@@ -44,7 +44,7 @@ def test_the_check_asks_for_the_roll_target_opponent_modifiers_actions_and_force
     assert list(found) == [
         "check", "roll", "code", "target", "opponent", "defender", "defender_roll",
         "defender_code", "dice", "pips", "segment", "actions", "prepared", "damage", "attacker",
-        "hit_segment", "force_point",
+        "hit_segment", "acted", "force_point",
     ]  # fmt: skip
     assert found["check"].choices == (("roll", "A roll"), ("damage", "Resist damage"))
     assert found["code"].kind is Kind.CODE and found["defender_code"].kind is Kind.CODE
@@ -60,7 +60,7 @@ def test_the_check_asks_for_the_roll_target_opponent_modifiers_actions_and_force
     assert found["defender_code"].only_with == ("opponent", "code")
     assert found["force_point"].label == "Force Point (1 left)"
     resetting = [key for key, param in found.items() if param.resets_after_roll]
-    assert resetting == ["prepared", "force_point"]
+    assert resetting == ["prepared", "acted", "force_point"]
 
 
 def test_the_opponent_list_holds_the_open_characters_and_their_rolls_defences_first():

@@ -169,16 +169,26 @@ def test_the_dead_roll_nothing():
     )
 
 
+def test_corukk_stunned_before_his_shot_loses_that_shot_and_acts_in_the_next_round():
+    # Given the corridor: Corukk declared one shot (segment 1), and Anla hits him first
+    corukk = declared(character("Corukk", Strength="2D"), ("action", "Blaster"))
+    roll(corukk, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=1)
+    assert corukk.stunned
+    # When the next round starts / Then the stun took his shot: it leaves him segment 1
+    assert SYSTEM.apply_sheet_action(corukk, "new_round").endswith("the stun is over.")
+    assert not corukk.first_segment_lost
+
+
 def test_a_stun_with_no_declared_action_left_takes_the_first_segment_of_the_next_round():
     # Given Corukk declared one action (segment 1) and Bulack two (segments 1 and 2)
     corukk = declared(character("Corukk", Strength="2D"), ("action", "Blaster"))
     bulack = declared(
         character("Bulack", Strength="2D"), ("action", "Blaster"), ("action", "Blaster")
     )
-    # When both are stunned by a hit in segment 1
+    # When both are stunned by a hit in segment 1 after they had acted in it
     for sheet in (corukk, bulack):
-        roll(sheet, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=1)
-        assert sheet.stunned and sheet.stun_segment == 1
+        roll(sheet, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=1, acted=True)
+        assert sheet.stunned and sheet.stun_segment == 1 and sheet.stun_after_action
     # Then at the new round Corukk, with no action left to lose, cannot act in segment 1
     message = SYSTEM.apply_sheet_action(corukk, "new_round")
     assert "with no action left to lose it takes segment 1" in message
@@ -203,10 +213,18 @@ def test_a_stun_with_no_declared_action_left_takes_the_first_segment_of_the_next
     assert not corukk.first_segment_lost
 
 
-def test_a_stun_in_the_last_declared_segment_leaves_no_action_either():
+@pytest.mark.parametrize(("acted", "lost"), [(False, False), (True, True)])
+def test_a_stun_in_the_last_declared_segment_takes_its_action_unless_it_was_made(acted, lost):
     bulack = declared(
         character("Bulack", Strength="2D"), ("action", "Blaster"), ("action", "Blaster")
     )
-    roll(bulack, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=2)
+    roll(bulack, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=2, acted=acted)
     SYSTEM.apply_sheet_action(bulack, "new_round")
-    assert bulack.first_segment_lost
+    assert bulack.first_segment_lost is lost
+
+
+def test_a_stun_with_nothing_declared_takes_the_first_segment_of_the_next_round():
+    anla = character("Anla", Strength="2D")
+    roll(anla, [2, 2, 1, 4, 4], check="damage", damage="3D", hit_segment=1)
+    SYSTEM.apply_sheet_action(anla, "new_round")
+    assert anla.first_segment_lost
