@@ -17,9 +17,10 @@ Readings of what the text leaves open:
   segment (from "This round"); a member who declared nothing for it, is stunned, or cannot
   act is left out and named in the preview. Reactions have no place in the order: they are
   rolled when the attack they answer comes.
-- **What is rolled**: what the action's row names; walking and running are rolled with
-  Dexterity when the row names nothing. An action that names no roll is refused with the
-  reason (the game master writes the skill in "This round").
+- **What is rolled**: what the action's row names. Walking and running are always rolled
+  with Dexterity, as the text has every movement (their row may say where to, "forward");
+  another action that names no roll is refused with the reason (the game master writes the
+  skill in "This round").
 - **Each roll is the action's roll**: it takes the penalty of the round for that segment, the
   wound, armor, the Force Point of the round, and uses up the +1D prepared for it.
 - **The speed contest**: Sublight Speed is the ship's, so alone it takes no penalty of the
@@ -228,9 +229,7 @@ def plan_order(
 def _order_entry(
     name: str, sheet: StarWarsSheet, kind: ActionKind, rolls: str, segment: int
 ) -> OrderEntry:
-    key = resolve(sheet, rolls)
-    if key is None and kind in MOVEMENTS and not rolls.strip():
-        key = roll_key(ATTRIBUTE, DEXTERITY)
+    key = roll_key(ATTRIBUTE, DEXTERITY) if kind in MOVEMENTS else resolve(sheet, rolls)
     if key is None:
         words = f'"{rolls}"' if rolls.strip() else "nothing"
         raise CheckError(

@@ -97,6 +97,18 @@ def test_an_action_that_names_no_roll_is_refused_with_the_reason():
         SYSTEM.start_group_check([character("Anla")], {"group": "order"}, ScriptedDiceSource([]))
 
 
+def test_a_movement_is_always_rolled_with_dexterity_whatever_its_row_says():
+    # Given Bulack runs "forward" (where to, in words) and Darlen walks with a skill named
+    skills = [("Climbing/Jumping", "Strength", "2D")]
+    bulack = declared(character("Bulack", Dexterity="3D+1"), ("run", "forward"))
+    darlen = character("Darlen", Dexterity="2D", skills=skills)
+    declared(darlen, ("walk", "Climbing/Jumping"))
+    # Then both movements are rolled with Dexterity, as every movement is
+    preview = SYSTEM.preview_group_check([bulack, darlen], {"group": "order", "segment": 1})
+    assert preview.problem == ""
+    assert preview.summary == "Bulack: Run: Dexterity 3D+1; Darlen: Walk: Dexterity 2D"
+
+
 def pilots():
     """Bulack (Piloting 3D+1, a freighter of Sublight Speed 2D) and the pirate (Piloting 2D,
     Sublight Speed 2D).
