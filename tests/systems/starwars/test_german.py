@@ -8,7 +8,7 @@ import pytest
 from shadowdice.core import language
 from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.sheet_actions import new_round
-from tests.systems.starwars.characters import SYSTEM, character, declared, roll
+from tests.systems.starwars.characters import SYSTEM, character, declared, params, roll
 
 
 @pytest.fixture
@@ -96,3 +96,34 @@ def test_the_segment_order_names_each_kind_of_action_in_german(german):
     darlen = declared(character("Darlen", Dexterity="3D"), ("walk", ""))
     preview = SYSTEM.preview_group_check([anla, darlen], {"group": "order", "segment": 1})
     assert preview.summary == "Anla: Aktion: Blaster 4D; Darlen: Gehen: Geschicklichkeit 3D"
+
+
+@pytest.mark.parametrize(
+    ("skill", "words"),
+    [
+        ("Grenade", "Granaten"),
+        ("Security", "Sicherheitstechnik"),
+        ("Brawling Parry", "Nahkampfabwehr (unbewaffnet)"),
+        ("Starship Piloting", "Raumschiff steuern"),
+        ("Melee Combat", "Nahkampfwaffen"),
+        ("Melee Parry", "Nahkampfwaffenabwehr"),
+        ("Climbing/Jumping", "Klettern/Springen"),
+    ],
+)
+def test_skills_the_rule_text_names_in_german_read_as_it_writes_them(german, skill, words):
+    sheet = character(skills=[(skill, "Dexterity", "0D")])
+    choices = dict(params(sheet)["roll"].choices)
+    assert choices[f"skill:{skill}"] == f"{words} 2D (Geschicklichkeit)"
+
+
+def test_a_ships_speed_reads_as_the_rule_texts_geschwindigkeitswert(german):
+    fields = {spec.key: spec for spec in StarWarsD6().sheet_fields()}
+    assert fields["sublight_speed"].label == "Geschwindigkeitswert"
+    pilot = character("Bulack", Mechanical="3D", skills=[("Starship Piloting", "Mechanical", "0D")])
+    pilot.ship, pilot.sublight_speed = "Frachter", "2D"
+    values = {"group": "speed", "range": "medium", "wish_0": "close"}
+    preview = SYSTEM.preview_group_check([pilot], values)
+    assert (
+        preview.summary
+        == "Von Entfernung „mittel“: Bulack: verringern, Frachter Geschwindigkeitswert 2D"
+    )
