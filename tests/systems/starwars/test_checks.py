@@ -334,3 +334,33 @@ def test_a_roller_beyond_the_dice_a_code_may_have_is_refused_when_its_code_is_re
     roller = Roller("Sense", Code(MAX_DICE, 0), doubled=True)
     with pytest.raises(CodeError):
         _ = roller.code
+
+
+@pytest.mark.parametrize(
+    ("code", "target", "headline"),
+    [
+        ("2D+3", 5, "Automatic success"),  # the lowest total is exactly the target
+        ("0D+2", 2, "Automatic success"),  # no dice: the pips alone reach it
+        ("0D+2", 3, "Automatic failure"),  # no dice: the pips alone fall short
+        ("1D+1", 8, "Automatic failure"),  # the highest total is one short
+    ],
+)
+def test_automatic_results_at_their_boundaries(code, target, headline):
+    session = roll(character(), [], roll="code", code=code, target=target)
+    assert session.dice == () and session.outcome().headline == headline
+
+
+def test_the_highest_total_exactly_at_the_target_is_still_rolled():
+    # 1D+1 reaches 7 only with a 6: not automatic, and the 6 succeeds on the tie
+    session = roll(character(), [6], roll="code", code="1D+1", target=7)
+    assert session.plan.automatic is None
+    assert session.outcome().headline == "7 against 7 - success"
+
+
+def test_modifiers_are_summed_before_dice_are_lost():
+    # Given Strength 1D, +1D prepared and three declared actions (-2D)
+    anla = character(Strength="1D")
+    anla.prepared = "Strength"
+    session = roll(anla, [], roll="attribute:Strength", target=1, actions=3)
+    # Then +1D and -2D make -1D on 1D: 0D, not 1D (the -2D is not cut at 0D first)
+    assert session.plan.roller.terms == "Strength 1D, -2D (3 actions), +1D (prepared) → 0D"
