@@ -18,10 +18,10 @@ def german():
     language.set_language("en")
 
 
-def test_the_blaster_shot_reads_german(german):
+def test_the_blaster_shot_reads_german_a_fehlschlag_as_the_rule_text_calls_it(german):
     shooter = character(Dexterity="3D+1", skills=[("Blaster", "Dexterity", "1D")])
     outcome = roll(shooter, [6, 3, 2, 2], roll="skill:Blaster", target=15).outcome()
-    assert outcome.headline == "14 gegen 15 – um 1 verfehlt"
+    assert outcome.headline == "14 gegen 15 – Fehlschlag um 1"
     assert outcome.detail == "Blaster 4D+1 gegen 15"
 
 
@@ -56,7 +56,7 @@ def test_a_roll_made_in_english_renders_again_in_german():
     outcome = roll(shooter, [6, 3, 2, 2], roll="skill:Blaster", target=15).outcome()
     language.set_language("de")
     try:
-        assert outcome.headline.translated() == "14 gegen 15 – um 1 verfehlt"
+        assert outcome.headline.translated() == "14 gegen 15 – Fehlschlag um 1"
         assert outcome.detail.translated() == "Blaster 4D+1 gegen 15"
     finally:
         language.set_language("en")
