@@ -226,7 +226,16 @@ def _verdict(
         )
     if ones:
         faces = _("1 or 2") if harder else "1"
-        detail.append(_("{ones} of {dice} dice show {faces}", ones=ones, dice=dice, faces=faces))
+        detail.append(
+            _n(
+                "{ones} of {dice} dice shows {faces}",
+                "{ones} of {dice} dice show {faces}",
+                ones,
+                ones=ones,
+                dice=dice,
+                faces=faces,
+            )
+        )
     if glitch.critical:
         headline, tone = _("Critical glitch!"), Tone.CRITICAL
         detail.insert(0, verdict)

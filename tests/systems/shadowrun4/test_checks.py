@@ -143,4 +143,5 @@ def test_hits_and_glitch_agree_with_counting_faces(faces, cinematic, harder):
 
 def test_detail_names_the_ones_only_when_there_are_some(roll):
     assert "show 1" not in roll([5, 3, 2], modifier=3).outcome().detail
-    assert roll([5, 1, 2], modifier=3).outcome().detail == "1 of 3 dice show 1"
+    assert roll([5, 1, 2], modifier=3).outcome().detail == "1 of 3 dice shows 1"
+    assert roll([5, 1, 1, 2, 3], modifier=5).outcome().detail == "2 of 5 dice show 1"

@@ -24,6 +24,10 @@ def test_hits_a_threshold_and_a_glitch_read_german(german, roll):
     )
 
 
+def test_a_single_one_reads_in_the_singular(german, roll):
+    assert roll([5, 1, 2], modifier=3).outcome().detail == "1 von 3 Würfeln zeigt 1"
+
+
 @pytest.mark.parametrize(
     ("faces", "headline"),
     [([5, 6, 2], "2 Erfolge – gelungen"), ([2, 3, 4], "0 Erfolge – misslungen")],
