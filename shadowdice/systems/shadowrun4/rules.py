@@ -17,6 +17,8 @@ Points the rule text leaves open, and the reading Shadowdice takes:
 - **Long shot.** Its dice are Edge dice, so the Rule of Six applies to them.
 - **Edge dice before the roll** are thrown with the pool, as one throw, and shown apart as Edge
   dice so the player sees which they were.
+- **The full Edge attribute.** Outside the harder rules, every use of Edge throws as many
+  dice as the Edge attribute, however few Edge points are left: one point pays for it.
 - **Harder rules, unspent Edge.** Pre-roll Edge adds as many dice as the character has unspent
   Edge points *before* paying for this check, so a character at full Edge still gets the full
   attribute. The harder rule names only Edge that enlarges the pool: a long shot and Edge dice

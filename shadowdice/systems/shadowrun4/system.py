@@ -3,7 +3,8 @@
 A check's pool is attribute + skill ± modifiers (rule text 002, "Grundsätzliches"), or a free
 pool when neither is chosen; the wound modifier of the condition monitors applies unless the
 player turns it off. Edge before the roll is a check parameter; Edge after the roll is an
-action of the session.
+action of the session. A pool of 0 or less fails on its own ("Gewagte Proben"): it is not
+thrown, and the check says so and offers the long shot.
 """
 
 from __future__ import annotations
