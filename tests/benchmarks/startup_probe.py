@@ -30,7 +30,11 @@ character's tab once, in turn (building each card, as a game master going round 
 does), then shows the one it showed first again, and reports after that: ``cards_shown``
 holds the name each card on screen showed, in turn, and ``cards`` how many cards are built
 at the end. A window that is not shown within
-:data:`GIVE_UP_AFTER_MS` ends the process with :data:`NEVER_SHOWN`.
+:data:`GIVE_UP_AFTER_MS` ends the process with :data:`NEVER_SHOWN`. For Shadowdice it also
+prints, the moment its main window is first exposed (which may come while the start still
+waits for a file, in an event loop of its own),
+
+    SHADOWDICE-EXPOSED {"script_to_exposed_s": 0.29}
 
 Only ``json``, ``os``, ``sys`` and ``time`` are imported before the clock starts, so the times
 printed cover every import of Qt and of Shadowdice; ``spawn_to_shown_s`` also covers the start
@@ -47,6 +51,9 @@ SCRIPT_STARTED = time.perf_counter()
 
 #: The start of the line this script prints once the main window is on screen.
 MARKER = "SHADOWDICE-SHOWN"
+
+#: The start of the line this script prints when Shadowdice's main window is first exposed.
+EXPOSED_MARKER = "SHADOWDICE-EXPOSED"
 
 #: Environment variable the benchmark sets to :func:`time.time_ns` just before it spawns us.
 SPAWNED_AT = "SHADOWDICE_BENCH_SPAWNED_AT_NS"
@@ -144,6 +151,7 @@ def run(what: str, files: list[str]) -> int:
     else:
         import shadowdice.app
 
+        mark_first_exposure(shadowdice.app)
         start = shadowdice.app.start
 
         def start_watched(arguments):
@@ -156,6 +164,56 @@ def run(what: str, files: list[str]) -> int:
     if not shown:
         return NEVER_SHOWN
     return code
+
+
+def mark_first_exposure(app_module) -> None:
+    """Print a line the moment the main window is first exposed, wherever the app's start is
+    then (a start that waits for a file in an event loop of its own may already have it
+    painted): :data:`EXPOSED_MARKER` and the seconds since the script started.
+
+    Qt is imported where the app imports it: the window is watched from the app's first
+    :func:`~shadowdice.ui.first_paint.after_first_paint`, which comes right after ``show()``.
+    """
+    import_core = app_module.import_core
+
+    def import_core_then_watch() -> None:
+        import_core()
+        from shadowdice.ui import first_paint
+
+        after_first_paint = first_paint.after_first_paint
+
+        def watched(window, work) -> None:
+            if not getattr(window, "exposure_marked", False):
+                window.exposure_marked = True
+                print_on_first_exposure(window)
+            after_first_paint(window, work)
+
+        first_paint.after_first_paint = watched
+
+    app_module.import_core = import_core_then_watch
+
+
+def print_on_first_exposure(window) -> None:
+    """Print :data:`EXPOSED_MARKER` once ``window``'s platform window is exposed."""
+    from PySide6.QtCore import QEvent, QObject
+
+    def mark() -> None:
+        seconds = time.perf_counter() - SCRIPT_STARTED
+        print(EXPOSED_MARKER, json.dumps({"script_to_exposed_s": seconds}), flush=True)
+
+    class Exposure(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Expose and watched.isExposed():
+                watched.removeEventFilter(self)
+                mark()
+            return False
+
+    handle = window.windowHandle()
+    if handle.isExposed():
+        mark()
+    else:
+        window.exposure_watch = Exposure(window)
+        handle.installEventFilter(window.exposure_watch)
 
 
 def show_each_tab_once(tabs, then, names: list[str]) -> None:
