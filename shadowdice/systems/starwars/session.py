@@ -9,7 +9,9 @@ rolls (see :mod:`.plan`).
 
 A check decided without a roll (automatic success or failure) throws nothing when it starts;
 it says so and offers "Roll anyway", which throws the dice for the order of actions in a round
-(initiative) and leaves the result as it was decided.
+(initiative) and leaves the result as it was decided. In round-based play (the character has
+declarations in "This round") the dice are thrown at once: the text has the character roll
+anyway, to find when in the round the action happens.
 
 Spending a Force Point charges it to the character through the session
 (:meth:`~shadowdice.core.session.RollSession._charge`), after the first throw, or at the start
@@ -103,7 +105,7 @@ class StarWarsSession(RollSession):
         self.plan = plan
         self.automatic = plan.automatic
         self.rolled = False
-        if self.automatic is None:
+        if self.automatic is None or sheet.this_round:
             self._throw_all()
         if spends:
             self._charge(FORCE_POINTS, 1, self._spend_force_point)

@@ -14,7 +14,7 @@ from shadowdice.systems.starwars.codes import MAX_DICE, Code, CodeError
 from shadowdice.systems.starwars.plan import Modifier, Roller
 from shadowdice.systems.starwars.session import StarWarsSession
 from shadowdice.systems.starwars.sheet import Armor, Wound
-from tests.systems.starwars.characters import SYSTEM, character, opposed_by, roll
+from tests.systems.starwars.characters import SYSTEM, character, declared, opposed_by, roll
 
 
 def test_the_blaster_shot_6_3_2_2_plus_1_is_14_against_15_a_miss():
@@ -116,6 +116,16 @@ def test_in_rounds_the_automatic_jump_is_rolled_anyway_for_the_order_of_actions(
     assert outcome.headline == "Automatic success (rolled 17 for the order of actions)"
     assert outcome.values["total"] == 17
     assert session.actions() == ()
+
+
+def test_in_round_based_play_the_automatic_jump_is_rolled_at_once_for_its_time():
+    # Given the jumper declared the jump in "This round": round-based play
+    jumper = character(Strength="4D+2", skills=[("Climbing/Jumping", "Strength", "1D")])
+    declared(jumper, ("action", "Climbing/Jumping"))
+    # When the jump is rolled / Then the dice are thrown for when it happens, still a success
+    session = roll(jumper, [1, 2, 3, 4, 5], roll="skill:Climbing/Jumping", target=5)
+    assert len(session.dice) == 5 and session.actions() == ()
+    assert session.outcome().headline == "Automatic success (rolled 17 for the order of actions)"
 
 
 def test_a_roll_that_cannot_reach_the_target_fails_automatically():
