@@ -298,11 +298,11 @@ def _damage(others: Mapping[str, StarWarsSheet]) -> tuple[CheckParam, ...]:
         ),
         CheckParam(
             "acted",
-            _("Had already acted in that segment"),
+            _("Acted before the hit"),
             Kind.FLAG,
             False,
             hint=_(
-                "Tick when the hit came after this character's own action of that "
+                "Tick when the hit came after this character's own action of its "
                 "segment; otherwise the stun takes that action."
             ),
             only_with=only,
