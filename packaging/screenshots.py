@@ -182,7 +182,7 @@ def recovery(window):
     """The start after a crash: the characters left unsaved are offered back."""
     from PySide6.QtWidgets import QApplication
 
-    from shadowdice.ui.recovery import RecoveryDialog
+    from shadowdice.ui.recovery_dialog import RecoveryDialog
 
     wait_until(lambda: any(isinstance(w, RecoveryDialog) for w in QApplication.topLevelWidgets()))
     return next(w for w in QApplication.topLevelWidgets() if isinstance(w, RecoveryDialog))

@@ -2,12 +2,15 @@
 
 A start shows the main window with the characters first and does what nobody sees (writing
 the settings to disk, with its fsyncs) once the window is painted, so nothing on disk makes
-the player wait for the window.
+the player wait for the window. Parts of the window that the first paint does not show (the
+table window, the dialog after an error) are imported then too
+(:func:`import_after_first_paint`): not on the way to the window, and quick when first used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
@@ -25,6 +28,14 @@ def after_first_paint(window: QWidget, work: Callable[[], None]) -> None:
     quits before either, whichever comes first, and only once.
     """
     FirstPaint(window, work)
+
+
+def import_after_first_paint(window: QWidget, modules: Iterable[str]) -> None:
+    """Import the modules named (``"shadowdice.ui.table_window"``) once ``window`` is painted
+    for the first time (see :func:`after_first_paint`).
+    """
+    names = tuple(modules)
+    after_first_paint(window, lambda: [importlib.import_module(name) for name in names])
 
 
 class FirstPaint(QObject):

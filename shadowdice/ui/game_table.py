@@ -23,7 +23,7 @@ the table window for the players, revealing and replaying recorded rolls, dice s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
@@ -34,14 +34,16 @@ from shadowdice.core.die import Die, Mark
 from shadowdice.core.language import translations
 from shadowdice.core.pending import Step, waiting_source
 from shadowdice.core.record import DieRecord, RollRecord
-from shadowdice.core.replay import replay
 from shadowdice.core.session import RollSession
 from shadowdice.storage.roll_log import RollLogError, read_session, session_files
 from shadowdice.ui.background import Progress, run_with_progress
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.first_paint import import_after_first_paint
 from shadowdice.ui.language import put
 from shadowdice.ui.play.history import RECORD_ROLE
-from shadowdice.ui.table_window import TableWindow
+
+if TYPE_CHECKING:  # imported once the main window is painted: the first paint never shows it
+    from shadowdice.ui.table_window import TableWindow
 
 _, _n = translations(__name__)
 
@@ -71,7 +73,7 @@ class GameTable(QObject):
         self._public: list[RollRecord] = []  # oldest first
         self._secret_shown: RollSession | None = None
         # What the table window shows now, to show it again when it opens.
-        self._now: Callable[[TableWindow], None] = TableWindow.show_ready
+        self._now: Callable[[TableWindow], None] = lambda table: table.show_ready()
         self._save_placement = QTimer(self)
         self._save_placement.setSingleShot(True)
         self._save_placement.setInterval(300)
@@ -93,6 +95,7 @@ class GameTable(QObject):
             signal.connect(self._on_choice_changed)
         self._on_choice_changed()
         window.installEventFilter(self)
+        import_after_first_paint(window, ["shadowdice.ui.table_window"])
 
     # --- building ------------------------------------------------------------------------------
 
@@ -222,6 +225,8 @@ class GameTable(QObject):
     def open_table_window(self) -> TableWindow:
         """Open the table window where it was last (or raise it)."""
         if self.table_window is None:
+            from shadowdice.ui.table_window import TableWindow
+
             table = TableWindow(animation_ms=self.window.roll_panel.tray.duration_ms)
             settings = self.window.files.settings
             if place := _rect(settings.table_window_geometry):
@@ -413,6 +418,8 @@ class GameTable(QObject):
         """Throw the chosen roll's faces again in the tray (and on the table window when the
         players may see it); returns what the replay found.
         """
+        from shadowdice.core.replay import replay
+
         record = self.chosen_record()
         if record is None:
             return ""

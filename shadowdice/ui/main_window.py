@@ -95,7 +95,6 @@ from shadowdice.ui.prompts import Prompts, SaveChoice
 from shadowdice.ui.recovery import (
     AUTOSAVE_DELAY_MS,
     Autosave,
-    RecoveryDialog,
     leftover_runs,
     remove_recovery_file,
     tidy_run,
@@ -108,6 +107,7 @@ if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first sh
     from shadowdice.ui.keys_dialog import KeysDialog
     from shadowdice.ui.play.group_roll_dialog import GroupRollDialog
     from shadowdice.ui.print_dialog import PrintDialog
+    from shadowdice.ui.recovery_dialog import RecoveryDialog
     from shadowdice.ui.settings_dialog import SettingsDialog
     from shadowdice.ui.sheet_editor import SheetEditor
     from shadowdice.ui.template_library import TemplateLibrary
@@ -770,6 +770,8 @@ class MainWindow(QMainWindow):
         if not recovered:
             release()
             return None
+        from shadowdice.ui.recovery_dialog import RecoveryDialog
+
         dialog = RecoveryDialog(recovered, self)
         dialog.restore_requested.connect(self.restore_recovered)
         dialog.discard_requested.connect(lambda entry: remove_recovery_file(entry.recovery_file))

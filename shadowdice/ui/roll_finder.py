@@ -188,7 +188,6 @@ class RollFinder(QWidget):
         self.filter.setObjectName("card_filter")
         put(self.filter.setPlaceholderText, _("Find a roll: type a skill, attribute or table"))
         put(self.filter.setAccessibleName, _("Find a roll"))
-        self.filter.setClearButtonEnabled(True)
         self.model = QStandardItemModel(self)
         self.proxy = RollFilter(self)
         self.proxy.setSourceModel(self.model)
@@ -295,6 +294,10 @@ class RollFinder(QWidget):
         self.filter.insert(text)
 
     def _on_filter_changed(self, text: str) -> None:
+        if text and not self.filter.isClearButtonEnabled():
+            # Its button shows only over a text: made with the first one, as loading its icon
+            # takes longer than building the rest of the card.
+            self.filter.setClearButtonEnabled(True)
         self.proxy.setFilterFixedString(text)
         if self.proxy.rowCount():
             self.rolls.setCurrentIndex(self.proxy.index(0, 0))

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QApplication
 from shadowdice import app as shadowdice_app
 from shadowdice.storage import atomic
 from shadowdice.ui.main_window import MainWindow
-from shadowdice.ui.recovery import RecoveryDialog
+from shadowdice.ui.recovery_dialog import RecoveryDialog
 
 #: How long the app waits before writing an unsaved change aside, here.
 AUTOSAVE_MS = 200

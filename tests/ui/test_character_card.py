@@ -5,6 +5,7 @@ character opens in Play; quitting asks once.
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolButton
 
 from shadowdice.storage.character_file import save_character
 from shadowdice.systems import builtin_registry
@@ -76,6 +77,23 @@ def test_a_roll_is_found_by_typing_filled_with_enter_and_rolled_by_double_click(
     card.rolls.doubleClicked.emit(index)
     qtbot.waitUntil(lambda: headline(window) == "2 hits - success", timeout=SETTLE_MS)
     assert window.roll_panel.session.check.startswith("Body")
+
+
+def test_the_search_for_a_roll_has_its_clear_button_once_something_is_typed(qtbot, window):
+    # Given a character's card, nothing searched
+    window.new_character_of("shadowrun4")
+    window.toggle_play_edit()
+    card = window.current_card()
+
+    # When a roll is searched for
+    qtbot.keyClicks(card.filter, "pisto")
+
+    # Then the search offers its clear button, which lists every roll again
+    assert card.filter.isClearButtonEnabled()
+    (clear,) = card.filter.findChildren(QToolButton)
+    clear.click()
+    assert card.filter.text() == ""
+    assert len(card.roll_labels()) > 1
 
 
 def test_a_saved_character_opens_in_play_and_ctrl_e_shows_the_editor(

@@ -1,0 +1,50 @@
+"""Start Shadowdice on the files named, as the ``shadowdice`` command does, and print which
+of the modules named by ``--watch`` were imported when the window was shown, and which once it
+was painted and the work put off until then has run.
+
+Run in a fresh interpreter by ``test_start_imports.py``::
+
+    python start_imports_probe.py kira.shadowdice --watch shadowdice.ui.table_window ...
+
+It prints one line of JSON: ``{"shown": [...], "painted": [...]}``, the watched modules
+imported at each point.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+#: How long the event loop may run before the work put off until the first paint is over.
+LOOP_MS = 3000
+
+
+def main() -> int:
+    """Start, look, let the window be painted, look again."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("files", nargs="*")
+    parser.add_argument("--watch", nargs="+", default=[])
+    arguments = parser.parse_args()
+
+    from shadowdice import app
+    from shadowdice.ui.first_paint import AT_THE_LATEST_MS
+
+    qt_app, window = app.start(app.parse_arguments(arguments.files))
+    seen = {"shown": [name for name in arguments.watch if name in sys.modules]}
+
+    from PySide6.QtCore import QTimer
+
+    # Past the latest moment the work put off until the first paint runs.
+    QTimer.singleShot(AT_THE_LATEST_MS + 200, qt_app.quit)
+    QTimer.singleShot(LOOP_MS + AT_THE_LATEST_MS, lambda: qt_app.exit(3))
+    code = qt_app.exec()
+    seen["painted"] = [name for name in arguments.watch if name in sys.modules]
+    seen["tabs"] = window.tabs.count()
+    print(json.dumps(seen), flush=True)
+    window.crash_reporter.uninstall()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

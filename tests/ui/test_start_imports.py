@@ -1,0 +1,64 @@
+"""A start imports what its first paint shows; what it does not show comes later.
+
+Shadowdice is started in a fresh interpreter on one saved character, as a player starts it
+(``start_imports_probe.py``). The parts the first window does not show are not imported on
+the way to it: the table window and its tray for the second screen, the dialog after an
+error, the offer of recovered characters, replaying a roll, the network behind the Table menu.
+The table window and the error dialog are imported once the window is painted, so their
+first use is as quick as before; the rest when first used.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from shadowdice.storage.character_file import save_character
+from shadowdice.systems.shadowrun4 import Shadowrun4
+from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
+from tests.private_home import private_home_environment
+
+PROBE = Path(__file__).with_name("start_imports_probe.py")
+
+#: Imported once the window is painted.
+AFTER_THE_FIRST_PAINT = ["shadowdice.ui.table_window", "shadowdice.ui.crash_dialog"]
+#: Imported when first used.
+WHEN_FIRST_USED = [
+    "shadowdice.ui.recovery_dialog",
+    "shadowdice.core.replay",
+    "shadowdice.ui.network.link",
+    "shadowdice.ui.settings_dialog",
+    "shadowdice.ui.sheet_editor",
+]
+
+
+def started(tmp_path: Path) -> dict:
+    """What the probe saw, starting on Kira's saved file."""
+    kira = tmp_path / "kira.shadowdice"
+    save_character(kira, Shadowrun4(), ShadowrunSheet(name="Kira"))
+    env = {**private_home_environment(tmp_path / "home"), "QT_QPA_PLATFORM": "offscreen"}
+    command = [sys.executable, str(PROBE), str(kira), "--watch"]
+    run = subprocess.run(
+        [*command, *AFTER_THE_FIRST_PAINT, *WHEN_FIRST_USED],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_the_start_imports_only_what_its_first_paint_shows(tmp_path):
+    # When Shadowdice starts with a saved character
+    seen = started(tmp_path)
+
+    # Then the window is up with it, and nothing it does not show was imported for it
+    assert seen["tabs"] == 1
+    assert seen["shown"] == []
+
+    # ... the table window and the error dialog come once the window is painted
+    assert seen["painted"] == AFTER_THE_FIRST_PAINT
