@@ -30,6 +30,15 @@ def after_first_paint(window: QWidget, work: Callable[[], None]) -> None:
     FirstPaint(window, work)
 
 
+def before_first_paint(window: QWidget, work: Callable[[], None]) -> None:
+    """Run ``work`` as ``window`` is about to be painted for the first time: in the platform's
+    first Expose of it, before Qt paints (or after :data:`AT_THE_LATEST_MS`, or as the app
+    quits), once. What it builds or shows is on the first paint; what a start does before
+    that (opening characters) may have made it needless.
+    """
+    FirstPaint(window, work, at_once=True)
+
+
 def import_after_first_paint(window: QWidget, modules: Iterable[str]) -> None:
     """Import the modules named (``"shadowdice.ui.table_window"``) once ``window`` is painted
     for the first time (see :func:`after_first_paint`).
@@ -39,11 +48,14 @@ def import_after_first_paint(window: QWidget, modules: Iterable[str]) -> None:
 
 
 class FirstPaint(QObject):
-    """Runs its work once, after the first exposure of a window (see :func:`after_first_paint`)."""
+    """Runs its work once, after the first exposure of a window (see :func:`after_first_paint`),
+    or in it (``at_once``, see :func:`before_first_paint`).
+    """
 
-    def __init__(self, window: QWidget, work: Callable[[], None]) -> None:
+    def __init__(self, window: QWidget, work: Callable[[], None], *, at_once: bool = False) -> None:
         super().__init__(window)
         self._work: Callable[[], None] | None = work
+        self._at_once = at_once  # in the Expose, before the paint; else at the next turn
         self._window = window
         self._handle = None
         QCoreApplication.instance().aboutToQuit.connect(self._run)
@@ -56,7 +68,7 @@ class FirstPaint(QObject):
     def _watch_platform_window(self) -> None:
         self._handle = self._window.windowHandle()
         if self._handle.isExposed():
-            QTimer.singleShot(0, self, self._run)
+            self._run_soon()
         else:
             self._handle.installEventFilter(self)
 
@@ -70,8 +82,14 @@ class FirstPaint(QObject):
             self._watch_platform_window()
         elif kind == QEvent.Type.Expose and watched == self._handle and watched.isExposed():
             self._handle.removeEventFilter(self)
-            QTimer.singleShot(0, self, self._run)
+            self._run_soon()
         return False
+
+    def _run_soon(self) -> None:
+        if self._at_once:
+            self._run()
+        else:
+            QTimer.singleShot(0, self, self._run)
 
     def _run(self) -> None:
         work, self._work = self._work, None

@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSplitter,
-    QStackedWidget,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -73,6 +72,7 @@ from shadowdice.ui.character_card import CharacterCard, CharacterPage
 from shadowdice.ui.character_document import CharacterDocument, SheetCommand
 from shadowdice.ui.character_files import CharacterFiles, document_at
 from shadowdice.ui.crash_report import CrashReporter
+from shadowdice.ui.first_paint import before_first_paint
 from shadowdice.ui.game_table import GameTable
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put, shown
@@ -99,7 +99,7 @@ from shadowdice.ui.recovery import (
     remove_recovery_file,
     tidy_run,
 )
-from shadowdice.ui.welcome import WelcomeScreen
+from shadowdice.ui.welcome import WelcomeOrParty
 from shadowdice.ui.window_keys import WindowKeys
 
 if TYPE_CHECKING:  # the dialogs and the sheet editor are imported when first shown
@@ -184,7 +184,6 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.tabBar().hide()  # the party roster shows the characters
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes on to the check
-        self.welcome = WelcomeScreen(registry.infos())
         self.party_roster = PartyRoster()
         party = QWidget()
         party_layout = QHBoxLayout(party)
@@ -194,9 +193,9 @@ class MainWindow(QMainWindow):
         party_layout.addWidget(self.tabs, 2)
         self._batch_depth = 0
         self._pages: dict[CharacterDocument, CharacterPage] = {}
-        self.left = QStackedWidget()
-        self.left.addWidget(self.welcome)
-        self.left.addWidget(party)
+        self.left = WelcomeOrParty(registry.infos(), party)
+        # The welcome screen if the start opened no character before the window is painted.
+        before_first_paint(self, lambda: self.left.show_party(bool(self.tabs.count())))
 
         self.check_panel = CheckPanel()
         self.roll_panel = RollPanel(animation_ms=animation_ms)
@@ -368,10 +367,8 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         language_events.changed.connect(self._on_language_changed)
-        self.welcome.sample_requested.connect(self.open_sample)
-        self.welcome.party_requested.connect(
-            lambda system_id: self.open_sample(system_id, party=True)
-        )
+        self.left.sample_requested.connect(self.open_sample)
+        self.left.party_requested.connect(lambda system_id: self.open_sample(system_id, party=True))
         self.party_roster.chosen.connect(self.show_party_member)
         self.party_roster.close_requested.connect(self.close_document)
         self.party_roster.add_keys(self)
@@ -712,7 +709,7 @@ class MainWindow(QMainWindow):
         del self._pages[page.document]
         page.document.deleteLater()
         page.deleteLater()
-        self.left.setCurrentIndex(1 if self.tabs.count() else 0)
+        self.left.show_party(bool(self.tabs.count()))
         self._on_party_changed()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -854,7 +851,7 @@ class MainWindow(QMainWindow):
         focus on its roll list (or the editor).
         """
         self.tabs.setCurrentIndex(self.tabs.indexOf(self._pages[document]))
-        self.left.setCurrentIndex(1)
+        self.left.show_party(True)
         self._pages[document].shown_widget().setFocus()
 
     def move_current(self, step: int) -> None:

@@ -1,11 +1,21 @@
 """The welcome screen: how to start, and the samples of every system, one click from a
 first roll: one character, or a ready-made party to play a scene (a fight) with.
+
+It takes the party's place (:class:`WelcomeOrParty`) while no character is open, and is built
+when first shown: a start that opens characters never builds it.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from shadowdice.core.discovery import SystemInfo
 from shadowdice.core.language import N_, translations
@@ -75,3 +85,40 @@ class WelcomeScreen(QWidget):
         layout.addLayout(samples)
         layout.setAlignment(samples, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)
+
+
+class WelcomeOrParty(QStackedWidget):
+    """The left side of the main window: the party, or the welcome screen while no character
+    is open. The welcome screen is built the first time it is shown.
+
+    Signals:
+        sample_requested(str), party_requested(str): as the welcome screen's.
+
+    Attributes:
+        party: the page of the party (the roster and the characters).
+    """
+
+    sample_requested = Signal(str)
+    party_requested = Signal(str)
+
+    def __init__(self, systems: tuple[SystemInfo, ...], party: QWidget, parent=None) -> None:
+        super().__init__(parent)
+        self._systems = systems
+        self._welcome: WelcomeScreen | None = None
+        self.party = party
+        self.addWidget(party)
+
+    @property
+    def welcome(self) -> WelcomeScreen:
+        """The welcome screen, built now if it was not."""
+        if self._welcome is None:
+            self._welcome = WelcomeScreen(self._systems)
+            self._welcome.sample_requested.connect(self.sample_requested)
+            self._welcome.party_requested.connect(self.party_requested)
+            self.insertWidget(0, self._welcome)
+            self._welcome.setGeometry(self.contentsRect())  # laid out for a paint at once
+        return self._welcome
+
+    def show_party(self, shown: bool) -> None:
+        """Show the party (``shown``), or the welcome screen."""
+        self.setCurrentWidget(self.party if shown else self.welcome)

@@ -6,8 +6,9 @@ Run in a fresh interpreter by ``test_start_imports.py``::
 
     python start_imports_probe.py kira.shadowdice --watch shadowdice.ui.table_window ...
 
-It prints one line of JSON: ``{"shown": [...], "painted": [...]}``, the watched modules
-imported at each point.
+It prints one line of JSON: ``{"shown": [...], "painted": [...], ...}``, the watched modules
+imported at each point, the number of tabs, and of pages of the window's left side (2 once
+the welcome screen was built) and whether it shows the welcome screen.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def main() -> int:
     code = qt_app.exec()
     seen["painted"] = [name for name in arguments.watch if name in sys.modules]
     seen["tabs"] = window.tabs.count()
+    seen["left_pages"] = window.left.count()
+    seen["welcome_shown"] = window.left.currentWidget() is not window.left.party
     print(json.dumps(seen), flush=True)
     window.crash_reporter.uninstall()
     return code

@@ -80,7 +80,7 @@ def test_the_play_widgets_follow_a_switch_with_a_roll_on_the_table(qtbot, make_w
     from shadowdice.ui.language import switch
 
     window = make_window()
-    sample = window.welcome.sample_buttons["shadowrun4"]
+    sample = window.left.welcome.sample_buttons["shadowrun4"]
     assert sample.text() == "One character"
     assert sample.accessibleName() == "Try a Shadowrun 4 character"
     window.open_sample("shadowrun4")
@@ -249,3 +249,23 @@ def test_a_wound_step_in_words_on_the_card_follows_a_switch(qtbot, window):
     assert wounds.text() == "Gesund"
     switch("en")
     assert wounds.text() == "Healthy"
+
+
+def test_the_welcome_screen_built_after_a_switch_reads_the_new_language(qtbot, make_window):
+    from shadowdice.ui.language import switch
+
+    # Given a window that came up with a character: its welcome screen is not built
+    window = make_window()
+    window.open_sample("shadowrun4")
+    qtbot.waitUntil(lambda: window.left.currentWidget() is window.left.party)
+    assert window.left.count() == 1
+
+    # When the language switches, and then the last character closes
+    switch("de")
+    window.close_current()
+
+    # Then the welcome screen comes, in German
+    assert window.left.currentWidget() is window.left.welcome
+    sample = window.left.welcome.sample_buttons["shadowrun4"]
+    assert sample.text() == "Ein Charakter"
+    assert window.left.welcome.party_buttons["shadowrun4"].text() == "Eine Gruppe"

@@ -93,9 +93,10 @@ def test_the_party_model_passes_the_model_tester(qtbot, qtmodeltester, window):
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_a_sample_of_every_system_is_one_click_from_a_first_roll(qtbot, window, dice, system_id):
-    # Given the welcome screen, when the sample of a system is clicked
-    assert window.left.currentWidget() is window.welcome
-    qtbot.mouseClick(window.welcome.sample_buttons[system_id], Qt.MouseButton.LeftButton)
+    # Given the welcome screen (once the window is on screen), when the sample of a system
+    # is clicked
+    qtbot.waitUntil(lambda: window.left.currentWidget() is window.left.welcome)
+    qtbot.mouseClick(window.left.welcome.sample_buttons[system_id], Qt.MouseButton.LeftButton)
 
     # Then its character is open in Play, named, unchanged, and can roll at once
     document = window.current_document()

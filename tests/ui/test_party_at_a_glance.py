@@ -173,7 +173,8 @@ def test_reopening_the_party_is_a_setting(qtbot, make_window, tmp_path):
 
     second = make_window()
     assert second.reopen_last_party() == []
-    assert second.tabs.count() == 0 and second.left.currentWidget() is second.welcome
+    assert second.tabs.count() == 0
+    qtbot.waitUntil(lambda: second.left.currentWidget() is second.left.welcome)
 
     dialog = second.open_settings()
     box = dialog.reopen_party
@@ -187,7 +188,7 @@ def test_reopening_the_party_is_a_setting(qtbot, make_window, tmp_path):
 @pytest.mark.parametrize("system_id", [info.id for info in builtin_registry().infos()])
 def test_the_welcome_screen_opens_a_ready_made_party_of_each_system(qtbot, window, system_id):
     # When the game master clicks the party of a system on the welcome screen
-    qtbot.mouseClick(window.welcome.party_buttons[system_id], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.left.welcome.party_buttons[system_id], Qt.MouseButton.LeftButton)
 
     # Then every sample of the system is open, unsaved and unchanged, the first one shown
     party = window.registry.get(system_id).sample_party()

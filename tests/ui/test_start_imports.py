@@ -1,11 +1,12 @@
-"""A start imports what its first paint shows; what it does not show comes later.
+"""A start imports and builds what its first paint shows; what it does not show comes later.
 
 Shadowdice is started in a fresh interpreter on one saved character, as a player starts it
 (``start_imports_probe.py``). The parts the first window does not show are not imported on
 the way to it: the table window and its tray for the second screen, the dialog after an
 error, the offer of recovered characters, replaying a roll, the network behind the Table menu.
 The table window and the error dialog are imported once the window is painted, so their
-first use is as quick as before; the rest when first used.
+first use is as quick as before; the rest when first used. The welcome screen is built only
+by a start that opens no character.
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ WHEN_FIRST_USED = [
 ]
 
 
-def started(tmp_path: Path) -> dict:
-    """What the probe saw, starting on Kira's saved file."""
+def started(tmp_path: Path, *, with_kira: bool = True) -> dict:
+    """What the probe saw, starting on Kira's saved file (or on nothing)."""
     kira = tmp_path / "kira.shadowdice"
     save_character(kira, Shadowrun4(), ShadowrunSheet(name="Kira"))
     env = {**private_home_environment(tmp_path / "home"), "QT_QPA_PLATFORM": "offscreen"}
-    command = [sys.executable, str(PROBE), str(kira), "--watch"]
+    command = [sys.executable, str(PROBE), *([str(kira)] if with_kira else []), "--watch"]
     run = subprocess.run(
         [*command, *AFTER_THE_FIRST_PAINT, *WHEN_FIRST_USED],
         env=env,
@@ -56,9 +57,17 @@ def test_the_start_imports_only_what_its_first_paint_shows(tmp_path):
     # When Shadowdice starts with a saved character
     seen = started(tmp_path)
 
-    # Then the window is up with it, and nothing it does not show was imported for it
+    # Then the window is up with it, and nothing it does not show was imported for it,
+    # nor the welcome screen built
     assert seen["tabs"] == 1
     assert seen["shown"] == []
+    assert seen["left_pages"] == 1 and not seen["welcome_shown"]
 
     # ... the table window and the error dialog come once the window is painted
     assert seen["painted"] == AFTER_THE_FIRST_PAINT
+
+
+def test_a_start_with_no_character_shows_the_welcome_screen(tmp_path):
+    seen = started(tmp_path, with_kira=False)
+    assert seen["tabs"] == 0
+    assert seen["welcome_shown"]

@@ -59,7 +59,7 @@ def test_hosting_shows_the_code_the_qr_code_and_the_players_who_join(hosting, qt
         kira = next(d for d in window.documents() if d.title == "Kira")
         assert kira.sheet.edge_current == 3
         # Hosted with no character open, the window shows the party, not the welcome page.
-        assert not window.welcome.isVisible() and window.party_roster.isVisible()
+        assert not window.left.welcome.isVisible() and window.party_roster.isVisible()
 
         # The player spends Edge on their laptop: the game master sees it.
         player.request("res", doc=doc, resource="edge_current", delta=-1, label="−1 Edge")

@@ -330,7 +330,7 @@ class TableMenu(QObject):
             self._remote[doc_id] = document
             document.destroyed.connect(lambda _=None, d=doc_id: self._remote.pop(d, None))
             self.window._add_tab(document, CharacterPage.PLAY, show=False)
-            self.window.left.setCurrentIndex(1)  # the party, in place of the welcome page
+            self.window.left.show_party(True)  # in place of the welcome screen
             document.sheet_changed.connect(self._on_remote_changed)
             self.window.game_table.table_rollers.add(sheet.name)  # throws on its laptop
             return
