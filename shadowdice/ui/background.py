@@ -22,7 +22,7 @@ from functools import partial
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
-from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from shadowdice.core.language import translations
 
@@ -75,6 +75,8 @@ def run_with_progress(parent: QWidget | None, label: str, job: Callable[[Progres
     """Run ``job`` on a thread of its own, showing its progress; return its result, or None
     when the player cancelled it. What the job raises (but :class:`Cancelled`) is raised here.
     """
+    from PySide6.QtWidgets import QProgressDialog  # as the dialogs: when first shown
+
     progress = Progress()
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="shadowdice-job") as pool:
         future: Future[T] = pool.submit(job, progress)
@@ -136,6 +138,8 @@ def run_off_thread(job: Callable[[], T], *, label: str, parent: QWidget | None) 
         return future.result(timeout=WAIT_IN_PLACE_S)
     except FutureTimeout:
         pass
+    from PySide6.QtWidgets import QProgressDialog
+
     finished = _Finished()
     held = _InputHeld()
     QApplication.instance().installEventFilter(held)
@@ -187,7 +191,7 @@ class _InputHeld(QObject):
         if event.type() not in self._INPUT or not isinstance(watched, QWidget):
             return False
         target = watched.window()
-        return isinstance(target, QWidget) and not isinstance(target, QProgressDialog)
+        return isinstance(target, QWidget) and not target.inherits("QProgressDialog")
 
 
 class _Posted(QObject):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from shadowdice.core.language import translations
 from shadowdice.storage.paths import AppPaths
@@ -20,6 +20,8 @@ from shadowdice.ui.character_files import CharacterFiles
 from shadowdice.ui.prompts import PDF_SUFFIX, Prompts
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from shadowdice.ui.print_dialog import PrintDialog
     from shadowdice.ui.sheet_print import Paper
 

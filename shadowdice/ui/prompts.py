@@ -1,7 +1,8 @@
 """The questions the main window asks the player: which file, save or discard, which printer,
 and errors.
 
-They are one object handed to the main window, so tests answer them without dialogs.
+They are one object handed to the main window, so tests answer them without dialogs. The
+dialogs' classes are imported by the questions that show them: a start shows none.
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
-
 from shadowdice.core.language import N_, translations
 from shadowdice.ui.language import put
 
@@ -19,6 +18,7 @@ _, _n = translations(__name__)
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
+    from PySide6.QtWidgets import QWidget
 
 #: Character files end in ``.shadowdice`` (JSON inside); older ones in ``.json`` still open.
 CHARACTER_SUFFIX = ".shadowdice"
@@ -48,6 +48,8 @@ class Prompts:
 
     def ask_save_changes(self, title: str) -> SaveChoice:
         """Ask whether to save the changes of a character before it closes."""
+        from PySide6.QtWidgets import QMessageBox
+
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self._parent,
@@ -64,6 +66,8 @@ class Prompts:
         """Ask once about every unsaved character before quitting: save all, discard all or
         cancel.
         """
+        from PySide6.QtWidgets import QMessageBox
+
         buttons = QMessageBox.StandardButton
         box = QMessageBox(self._parent)
         box.setIcon(QMessageBox.Icon.Question)
@@ -80,6 +84,8 @@ class Prompts:
 
     def ask_yes_no(self, title: str, question: str) -> bool | None:
         """Ask a yes/no question; None when the player cancels."""
+        from PySide6.QtWidgets import QMessageBox
+
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self._parent, title, question, buttons.Yes | buttons.No | buttons.Cancel, buttons.Yes
@@ -88,6 +94,8 @@ class Prompts:
 
     def open_paths(self, folder: Path) -> list[Path]:
         """Ask for character files to open, one or several; none when cancelled."""
+        from PySide6.QtWidgets import QFileDialog
+
         names, _filter = QFileDialog.getOpenFileNames(
             self._parent, _("Open characters"), str(folder), _(FILE_FILTER)
         )
@@ -95,6 +103,8 @@ class Prompts:
 
     def save_path(self, suggested: Path) -> Path | None:
         """Ask where to save a character."""
+        from PySide6.QtWidgets import QFileDialog
+
         name, _filter = QFileDialog.getSaveFileName(
             self._parent, _("Save character"), str(suggested), _(FILE_FILTER)
         )
@@ -105,6 +115,8 @@ class Prompts:
 
     def pdf_path(self, suggested: Path) -> Path | None:
         """Ask where to write a PDF."""
+        from PySide6.QtWidgets import QFileDialog
+
         name, _filter = QFileDialog.getSaveFileName(
             self._parent, _("Export PDF"), str(suggested), _(PDF_FILTER)
         )
@@ -122,6 +134,8 @@ class Prompts:
 
     def export_path(self, suggested: Path) -> Path | None:
         """Ask where to export a session's rolls: Markdown, CSV or JSON, by the suffix."""
+        from PySide6.QtWidgets import QFileDialog
+
         name, chosen_filter = QFileDialog.getSaveFileName(
             self._parent, _("Export rolls"), str(suggested), EXPORT_FILTER
         )
@@ -137,6 +151,8 @@ class Prompts:
         """Ask whether an export leaves out the secret rolls the players have not seen
         (``by_default`` is the answer Enter gives); None when the player cancels.
         """
+        from PySide6.QtWidgets import QMessageBox
+
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self._parent,
@@ -150,9 +166,12 @@ class Prompts:
     def set_up_printer(self, printer: QPrinter) -> bool:
         """Let the player choose the printer and its settings; False when they cancel."""
         from PySide6.QtPrintSupport import QPrintDialog  # loaded when first printing
+        from PySide6.QtWidgets import QDialog
 
         return QPrintDialog(printer, self._parent).exec() == QDialog.DialogCode.Accepted
 
     def error(self, title: str, message: str) -> None:
         """Tell the player that something failed, and why."""
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.warning(self._parent, title, message)

@@ -20,15 +20,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QAbstractSpinBox,
-    QApplication,
-    QComboBox,
-    QLineEdit,
-    QPlainTextEdit,
-    QTextEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 #: What a field keeps for itself, even where the window has an action on the key.
 FIELD_KEYS = (
@@ -38,8 +30,14 @@ FIELD_KEYS = (
     QKeySequence.StandardKey.SelectAll,
 )
 
-#: The widgets that take keys for their text.
-FIELDS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit)
+#: The widgets that take keys for their text, by the name of their Qt class (asked of Qt: a
+#: text editor's Python class is made when the first one is, not at start).
+FIELDS = ("QLineEdit", "QAbstractSpinBox", "QComboBox", "QTextEdit", "QPlainTextEdit")
+
+
+def is_field(widget: QObject) -> bool:
+    """Whether ``widget`` takes keys for its text (see :data:`FIELDS`)."""
+    return any(widget.inherits(name) for name in FIELDS)
 
 
 class WindowKeys(QObject):
@@ -58,7 +56,7 @@ class WindowKeys(QObject):
         for field in with_line_edit(old):
             if shiboken6.isValid(field):
                 field.removeEventFilter(self)
-        if isinstance(now, FIELDS) and now.window() is self._window:
+        if now is not None and is_field(now) and now.window() is self._window:
             for field in with_line_edit(now):
                 field.installEventFilter(self)
 
@@ -67,7 +65,7 @@ class WindowKeys(QObject):
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
-            and isinstance(watched, FIELDS)
+            and is_field(watched)
             and watched.window() is self._window
             and not any(event.matches(key) for key in FIELD_KEYS)
             and self.is_window_key(QKeySequence(event.keyCombination()))

@@ -8,7 +8,9 @@ Run in a fresh interpreter by ``test_start_imports.py``::
 
 It prints one line of JSON: ``{"shown": [...], "painted": [...], ...}``, the watched modules
 imported at each point, the number of tabs, and of pages of the window's left side (2 once
-the welcome screen was built) and whether it shows the welcome screen.
+the welcome screen was built) and whether it shows the welcome screen; and which of the
+widget classes Shadowdice never uses (:data:`UNUSED_CLASSES`) PySide6 made a Python class of
+by the time the window was shown, and painted.
 """
 
 from __future__ import annotations
@@ -19,6 +21,17 @@ import sys
 
 #: How long the event loop may run before the work put off until the first paint is over.
 LOOP_MS = 3000
+
+#: Widget classes of Qt that Shadowdice never shows: PySide6 makes their Python classes only
+#: when it looks through every widget class for one it does not know.
+UNUSED_CLASSES = ("QWizard", "QColorDialog", "QMdiArea", "QCalendarWidget")
+
+
+def made_classes() -> list[str]:
+    """The classes of :data:`UNUSED_CLASSES` that PySide6 made so far."""
+    from PySide6 import QtWidgets
+
+    return [name for name in UNUSED_CLASSES if name in vars(QtWidgets)]
 
 
 def main() -> int:
@@ -33,6 +46,7 @@ def main() -> int:
 
     qt_app, window = app.start(app.parse_arguments(arguments.files))
     seen = {"shown": [name for name in arguments.watch if name in sys.modules]}
+    seen["classes_shown"] = made_classes()
 
     from PySide6.QtCore import QTimer
 
@@ -41,6 +55,7 @@ def main() -> int:
     QTimer.singleShot(LOOP_MS + AT_THE_LATEST_MS, lambda: qt_app.exit(3))
     code = qt_app.exec()
     seen["painted"] = [name for name in arguments.watch if name in sys.modules]
+    seen["classes_painted"] = made_classes()
     seen["tabs"] = window.tabs.count()
     seen["left_pages"] = window.left.count()
     seen["welcome_shown"] = window.left.currentWidget() is not window.left.party

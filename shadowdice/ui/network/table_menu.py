@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from shadowdice.core.language import translations
 from shadowdice.core.record import RollRecord
@@ -177,6 +177,8 @@ class TableMenu(QObject):
         try:
             code = self.link.host(self.player_name)
         except OSError as error:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(
                 self.window, _("Table"), _("Cannot open a table: {error}", error=error)
             )
@@ -492,6 +494,8 @@ class TableMenu(QObject):
         self.window.statusBar().showMessage(message, 10000)
 
     def _on_removed(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         self.leave()
         QMessageBox.information(
             self.window, _("Table"), _("The game master removed this laptop from the table.")

@@ -8,6 +8,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -27,6 +28,7 @@ from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import events as language_events
 from shadowdice.ui.language import put
 from shadowdice.ui.play.param_form import ParamForm
+from shadowdice.ui.viewports import plain_viewport
 
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
 FORM_HEIGHT_KEPT = 108
@@ -286,6 +288,7 @@ class FormArea(QScrollArea):
 
     def __init__(self, form: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain_viewport(self, QPalette.ColorRole.NoRole)
         self.setWidget(form)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)

@@ -46,6 +46,7 @@ from shadowdice.core.language import translations
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
 from shadowdice.ui.language import events, put, shown
+from shadowdice.ui.viewports import plain_viewport
 
 _, _n = translations(__name__)
 
@@ -300,6 +301,7 @@ class PartyRoster(QListView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        plain_viewport(self)
         self.setObjectName("party_roster")
         put(self.setAccessibleName, _("Party"))
         self.party = PartyModel(self)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -48,6 +48,7 @@ from shadowdice.ui.play.action_keys import MAX_ACTION_SHORTCUTS, ActionKeys
 from shadowdice.ui.play.tray.dice_entry import DiceEntry
 from shadowdice.ui.play.tray.dice_tray import DiceTray
 from shadowdice.ui.play.tray.die_item import mark_legend
+from shadowdice.ui.viewports import plain_viewport
 
 TONE_COLOURS = {
     Tone.SUCCESS: theme.SUCCESS,
@@ -76,6 +77,7 @@ class OutcomeArea(QScrollArea):
 
     def __init__(self, content: QWidget) -> None:
         super().__init__()
+        plain_viewport(self, QPalette.ColorRole.NoRole)
         self.setObjectName("outcome_scroll")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidgetResizable(True)

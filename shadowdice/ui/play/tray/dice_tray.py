@@ -39,6 +39,7 @@ from shadowdice.ui.play.tray.layout import (
     split_group,
 )
 from shadowdice.ui.play.tray.scene import Felt, TrayScene
+from shadowdice.ui.viewports import plain_viewport
 
 _, _n = translations(__name__)
 
@@ -90,6 +91,7 @@ class DiceTray(QGraphicsView):
         rng: random.Random | None = None,
     ) -> None:
         super().__init__(parent)
+        plain_viewport(self)
         self.duration_ms = duration_ms
         self._scene = TrayScene(self)
         self._felt = Felt()
