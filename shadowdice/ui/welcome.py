@@ -105,6 +105,10 @@ class WelcomeOrParty(QStackedWidget):
         super().__init__(parent)
         self._systems = systems
         self._welcome: WelcomeScreen | None = None
+        # In the welcome screen's place until it is built: the party is shown (and laid out)
+        # once it has a character, as after the welcome screen.
+        self._blank = QWidget()
+        self.addWidget(self._blank)
         self.party = party
         self.addWidget(party)
 
@@ -117,7 +121,15 @@ class WelcomeOrParty(QStackedWidget):
             self._welcome.party_requested.connect(self.party_requested)
             self.insertWidget(0, self._welcome)
             self._welcome.setGeometry(self.contentsRect())  # laid out for a paint at once
+            if self.currentWidget() is self._blank:
+                self.setCurrentWidget(self._welcome)
+            self.removeWidget(self._blank)
+            self._blank.deleteLater()
         return self._welcome
+
+    def has_welcome(self) -> bool:
+        """Whether the welcome screen was built."""
+        return self._welcome is not None
 
     def show_party(self, shown: bool) -> None:
         """Show the party (``shown``), or the welcome screen."""

@@ -1,16 +1,16 @@
 """Start Shadowdice on the files named, as the ``shadowdice`` command does, and print which
-of the modules named by ``--watch`` were imported when the window was shown, and which once it
-was painted and the work put off until then has run.
+of the modules named by ``--watch`` were imported as the window was about to be painted for
+the first time, and which once it was painted and the work put off until then has run.
 
 Run in a fresh interpreter by ``test_start_imports.py``::
 
     python start_imports_probe.py kira.shadowdice --watch shadowdice.ui.table_window ...
 
 It prints one line of JSON: ``{"shown": [...], "painted": [...], ...}``, the watched modules
-imported at each point, the number of tabs, and of pages of the window's left side (2 once
-the welcome screen was built) and whether it shows the welcome screen; and which of the
+imported at each point, the number of tabs then and at the end, whether the welcome screen was
+built and whether it is shown; and which of the
 widget classes Shadowdice never uses (:data:`UNUSED_CLASSES`) PySide6 made a Python class of
-by the time the window was shown, and painted.
+by the time the window was about to be painted, and once painted.
 """
 
 from __future__ import annotations
@@ -35,18 +35,33 @@ def made_classes() -> list[str]:
 
 
 def main() -> int:
-    """Start, look, let the window be painted, look again."""
+    """Start, look as the window is about to be painted, let it be painted, look again."""
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="*")
     parser.add_argument("--watch", nargs="+", default=[])
     arguments = parser.parse_args()
 
     from shadowdice import app
-    from shadowdice.ui.first_paint import AT_THE_LATEST_MS
+    from shadowdice.ui import main_window
+    from shadowdice.ui.first_paint import AT_THE_LATEST_MS, before_first_paint
 
+    seen: dict = {}
+
+    def look(window) -> None:
+        # As the window is about to be painted: at the end of the start, or earlier while a
+        # file is read on a slow machine (the window is kept alive meanwhile).
+        seen["shown"] = [name for name in arguments.watch if name in sys.modules]
+        seen["classes_shown"] = made_classes()
+        seen["tabs_when_shown"] = window.tabs.count()
+
+    built = main_window.MainWindow.__init__
+
+    def build(window, *args, **options) -> None:
+        built(window, *args, **options)
+        before_first_paint(window, lambda: look(window))
+
+    main_window.MainWindow.__init__ = build
     qt_app, window = app.start(app.parse_arguments(arguments.files))
-    seen = {"shown": [name for name in arguments.watch if name in sys.modules]}
-    seen["classes_shown"] = made_classes()
 
     from PySide6.QtCore import QTimer
 
@@ -57,8 +72,9 @@ def main() -> int:
     seen["painted"] = [name for name in arguments.watch if name in sys.modules]
     seen["classes_painted"] = made_classes()
     seen["tabs"] = window.tabs.count()
-    seen["left_pages"] = window.left.count()
-    seen["welcome_shown"] = window.left.currentWidget() is not window.left.party
+    left = window.left
+    seen["welcome_built"] = left.has_welcome()
+    seen["welcome_shown"] = left.has_welcome() and left.currentWidget() is left.welcome
     print(json.dumps(seen), flush=True)
     window.crash_reporter.uninstall()
     return code

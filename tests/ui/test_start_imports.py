@@ -57,11 +57,14 @@ def test_the_start_imports_only_what_its_first_paint_shows(tmp_path):
     # When Shadowdice starts with a saved character
     seen = started(tmp_path)
 
-    # Then the window is up with it, and nothing it does not show was imported for it,
-    # nor the welcome screen built
+    # Then nothing the window does not show was imported for its first paint
     assert seen["tabs"] == 1
     assert seen["shown"] == []
-    assert seen["left_pages"] == 1 and not seen["welcome_shown"]
+
+    # ... nor the welcome screen built, unless the window was painted before Kira was read
+    # (a slow machine: the window is painted while the file is read)
+    assert seen["welcome_built"] == (seen["tabs_when_shown"] == 0)
+    assert not seen["welcome_shown"]
 
     # ... the table window and the error dialog come once the window is painted
     assert seen["painted"] == AFTER_THE_FIRST_PAINT
