@@ -228,20 +228,21 @@ class RollFinder(QWidget):
             return
         self._checks, self._pinned = checks, pinned
         current = self.rolls.currentIndex().data(KEY_ROLE)
-        by_key = {roll_key(check.values): check for check in checks}
-        first = [by_key[key] for key in pinned if key in by_key]
-        rest = [check for check in checks if roll_key(check.values) not in pinned]
-        ordered = first + [c for c in rest if c.rated] + [c for c in rest if not c.rated]
+        keyed = [(roll_key(check.values), check) for check in checks]
+        by_key = dict(keyed)
+        first = [(key, by_key[key]) for key in pinned if key in by_key]
+        rest = [(key, check) for key, check in keyed if key not in pinned]
+        rated = [(key, check) for key, check in rest if check.rated]
+        ordered = first + rated + [(key, check) for key, check in rest if not check.rated]
         self.model.clear()
-        for check in ordered:
-            key = roll_key(check.values)
+        for key, check in ordered:
             label = shown(check.label)
             item = QStandardItem(PIN_MARK + label if key in pinned else label)
             item.setData(dict(check.values), VALUES_ROLE)
             item.setData(check.rated or key in pinned, RATED_ROLE)
             item.setData(key, KEY_ROLE)
             self.model.appendRow(item)
-        unrated = sum(1 for check in rest if not check.rated)
+        unrated = len(rest) - len(rated)
         self.unrated.setText(_n("Show {n} roll not rated", "Show the {n} rolls not rated", unrated))
         self.unrated.setVisible(bool(unrated))
         for row in range(self.proxy.rowCount()):
