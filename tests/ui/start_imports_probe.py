@@ -39,6 +39,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="*")
     parser.add_argument("--watch", nargs="+", default=[])
+    parser.add_argument("--table", action="store_true", help="View ▸ Table window at once")
     arguments = parser.parse_args()
 
     from shadowdice import app
@@ -64,6 +65,12 @@ def main() -> int:
     qt_app, window = app.start(app.parse_arguments(arguments.files))
 
     from PySide6.QtCore import QTimer
+
+    if arguments.table:  # its action (Ctrl+T), before the loop turns even once
+        seen["table_module_before"] = "shadowdice.ui.table_window" in sys.modules
+        window.game_table.table_window_action.trigger()
+        table = window.game_table.table_window
+        seen["table_window_shown"] = table is not None and table.isVisible()
 
     # Past the latest moment the work put off until the first paint runs.
     QTimer.singleShot(AT_THE_LATEST_MS + 200, qt_app.quit)

@@ -35,12 +35,16 @@ WHEN_FIRST_USED = [
 ]
 
 
-def started(tmp_path: Path, *, with_kira: bool = True) -> dict:
-    """What the probe saw, starting on Kira's saved file (or on nothing)."""
+def started(tmp_path: Path, *, with_kira: bool = True, table: bool = False) -> dict:
+    """What the probe saw, starting on Kira's saved file (or on nothing); with ``table``,
+    opening the table window (View ▸ Table window, Ctrl+T) as soon as the start is done.
+    """
     kira = tmp_path / "kira.shadowdice"
     save_character(kira, Shadowrun4(), ShadowrunSheet(name="Kira"))
     env = {**private_home_environment(tmp_path / "home"), "QT_QPA_PLATFORM": "offscreen"}
-    command = [sys.executable, str(PROBE), *([str(kira)] if with_kira else []), "--watch"]
+    command = [sys.executable, str(PROBE), *([str(kira)] if with_kira else [])]
+    command += ["--table"] if table else []
+    command += ["--watch"]
     run = subprocess.run(
         [*command, *AFTER_THE_FIRST_PAINT, *WHEN_FIRST_USED],
         env=env,
@@ -78,3 +82,9 @@ def test_a_start_with_no_character_shows_the_welcome_screen(tmp_path):
     seen = started(tmp_path, with_kira=False)
     assert seen["tabs"] == 0
     assert seen["welcome_shown"]
+
+
+def test_the_table_window_opens_right_after_the_start_before_it_was_imported(tmp_path):
+    seen = started(tmp_path, table=True)
+    assert not seen["table_module_before"]
+    assert seen["table_window_shown"]
