@@ -40,6 +40,7 @@ from shadowdice.storage.settings import (
 )
 from shadowdice.ui.background import WaitingStopped, run_off_thread
 from shadowdice.ui.character_document import CharacterDocument
+from shadowdice.ui.first_paint import after_first_paint
 from shadowdice.ui.prompts import CHARACTER_SUFFIX, Prompts
 
 _, _n = translations(__name__)
@@ -103,8 +104,12 @@ class CharacterFiles(QObject):
                 self._update(settings.model_copy(update={"last_folder": str(opened[-1].parent)}))
             self._batches -= 1
             if not self._batches:
-                # What reading the files used and freed, once the window has shown them.
-                QTimer.singleShot(0, give_back_free_memory)
+                # What reading the files used and freed, once the window has shown them (at
+                # a start: painted them).
+                if (window := self._window()) is not None:
+                    after_first_paint(window, give_back_free_memory)
+                else:
+                    QTimer.singleShot(0, give_back_free_memory)
                 failures, self._failures = self._failures, []
                 if failures:
                     self.prompts.error(_("Cannot open character"), "\n\n".join(failures))

@@ -99,4 +99,5 @@ class FirstPaint(QObject):
         self._window.removeEventFilter(self)
         if self._handle is not None:
             self._handle.removeEventFilter(self)
+        self.deleteLater()  # done: nothing of it stays with the window
         work()

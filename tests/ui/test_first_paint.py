@@ -43,3 +43,41 @@ def test_a_window_not_shown_yet_has_the_work_once_shown_and_painted(qtbot):
     assert done == []
     window.show()
     qtbot.waitUntil(lambda: done == [True])
+
+
+def test_the_memory_a_start_read_with_is_given_back_once_the_window_is_painted(
+    qtbot, tmp_path, monkeypatch, app_paths, prompts, dice
+):
+    from shadowdice.storage.character_file import save_character
+    from shadowdice.storage.settings import SettingsStore
+    from shadowdice.systems import builtin_registry
+    from shadowdice.systems.shadowrun4 import Shadowrun4
+    from shadowdice.systems.shadowrun4.sheet import ShadowrunSheet
+    from shadowdice.ui import character_files
+    from shadowdice.ui.main_window import MainWindow
+
+    given_back: list[bool] = []
+    monkeypatch.setattr(
+        character_files,
+        "give_back_free_memory",
+        lambda: given_back.append(window.windowHandle().isExposed()),
+    )
+    kira = tmp_path / "kira.shadowdice"
+    save_character(kira, Shadowrun4(), ShadowrunSheet(name="Kira"))
+
+    # Given a window not on screen yet, when a character is opened in it
+    window = MainWindow(
+        registry=builtin_registry(),
+        paths=app_paths,
+        settings=SettingsStore(app_paths.settings_file),
+        prompts=prompts,
+        dice_source=dice,
+    )
+    qtbot.addWidget(window)
+    window.open_paths([kira])
+
+    # Then what reading it freed waits for the window to be painted, and goes back then
+    qtbot.wait(50)
+    assert given_back == []
+    window.show()
+    qtbot.waitUntil(lambda: given_back == [True])
