@@ -3,7 +3,7 @@
 Shadowdice is started in a fresh interpreter on one saved character, as a player starts it
 (``start_imports_probe.py``). The parts the first window does not show are not imported on
 the way to it: the table window and its tray for the second screen, the dialog after an
-error, the offer of recovered characters, replaying a roll, the network behind the Table menu.
+error, the offer of recovered characters, the network behind the Table menu.
 The table window and the error dialog are imported once the window is painted, so their
 first use is as quick as before; the rest when first used. The welcome screen is built only
 by a start that opens no character.
@@ -28,7 +28,6 @@ AFTER_THE_FIRST_PAINT = ["shadowdice.ui.table_window", "shadowdice.ui.crash_dial
 #: Imported when first used.
 WHEN_FIRST_USED = [
     "shadowdice.ui.recovery_dialog",
-    "shadowdice.core.replay",
     "shadowdice.ui.network.link",
     "shadowdice.ui.settings_dialog",
     "shadowdice.ui.sheet_editor",
