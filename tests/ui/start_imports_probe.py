@@ -63,6 +63,7 @@ def main() -> int:
 
     main_window.MainWindow.__init__ = build
     qt_app, window = app.start(app.parse_arguments(arguments.files))
+    seen["painted_during_start"] = "shown" in seen  # a slow read lets the window be painted
 
     from PySide6.QtCore import QTimer
 
