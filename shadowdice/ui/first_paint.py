@@ -44,7 +44,7 @@ def import_after_first_paint(window: QWidget, modules: Iterable[str]) -> None:
     for the first time (see :func:`after_first_paint`).
     """
     names = tuple(modules)
-    after_first_paint(window, lambda: [importlib.import_module(name) for name in names])
+    FirstPaint(window, lambda: [importlib.import_module(name) for name in names])
 
 
 class FirstPaint(QObject):
