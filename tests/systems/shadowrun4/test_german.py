@@ -94,6 +94,12 @@ def test_the_sheet_and_the_form_name_attributes_and_skills_in_german(german, sys
     assert dict(zip(metatype.choices, metatype.choice_labels, strict=True))["Dwarf"] == "Zwerg"
 
 
+def test_the_optional_rules_carry_their_german_names(german, system):
+    fields = {spec.key: spec.label for spec in system.sheet_fields()}
+    assert fields["cinematic"] == "Cinematischere Spielumgebung"
+    assert fields["harder"] == "Schwierigere Spielumgebung"
+
+
 def test_a_check_is_named_in_german_and_renders_again_in_english(system, sheet):
     sheet.skill("Pistols").rating = 2
     language.set_language("de")
