@@ -87,7 +87,7 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
     Defence,
     Maneuver,
     attack_values,
-    charge_fumbles,
+    charge_consequences,
     damage_dice,
     damage_to,
     maneuver,
@@ -1132,7 +1132,7 @@ class CombatSession(RollSession):
                 sheet.combat_throws_skipped += self.bonus[index]
                 self.charges.append(Charge("combat_throws_skipped", -self.bonus[index], index))
             if fighter.evaluation is not None:
-                charges, notes = charge_fumbles(sheet, fighter.name, fighter.evaluation)
+                charges, notes = charge_consequences(sheet, fighter.name, fighter.evaluation)
                 self.charges += [Charge(resource, amount, index) for resource, amount in charges]
                 self.notes += notes
 

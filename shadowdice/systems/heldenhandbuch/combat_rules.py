@@ -17,8 +17,9 @@ Dice are (id, face) pairs (:data:`~.best_group.DieFace`). The combat session
 - **Legendary maneuvers**: matches of 11 or more among the attacking dice, as for a
   legendary check: Tria (3), Doppeltria (two sets of 3), Tessera (4), Pente (5), Exi (6).
 - **Damage** (:func:`damage_to`) meets the first armor on the sheet, which wears.
-- **Fumbles** (:func:`charge_fumbles`) cost a fighter or shooter what they cost in any check:
-  a Psyche point per 1 not offset, respect for three 1s.
+- **Consequences** (:func:`charge_consequences`): a fighter's or shooter's check costs and
+  earns what any check does: a Psyche point per 1 not offset, respect for three 1s, Mythos
+  points for a legendary check.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from shadowdice.systems.heldenhandbuch.best_group import DieFace
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
 from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
-from shadowdice.systems.heldenhandbuch.sheet import RESPECT_BOUNDS, HeldenSheet
+from shadowdice.systems.heldenhandbuch.sheet import MOST_MYTHOS_POINTS, RESPECT_BOUNDS, HeldenSheet
 
 _, _n = translations(__name__)
 
@@ -241,19 +242,23 @@ def take_saved_dice(sheet: HeldenSheet, count: int) -> tuple[list[int], int]:
     return saved[:count], len(saved)
 
 
-def charge_fumbles(
+def charge_consequences(
     sheet: HeldenSheet, name: str, evaluation: Evaluation
 ) -> tuple[list[tuple[str, int]], list[str]]:
-    """Take what a contest check's 1s cost off the sheet, as in any check: a Psyche point per
-    1 not offset (down to 0) and, for three 1s (a legendary failure), respect (1 on W12, 2
-    on W20, down to the lowest). Returns the charges, (resource, amount), and the notes.
+    """Take what a contest check costs off the sheet and add what it earns, as for any check:
+    a Psyche point per 1 not offset (down to 0); for three 1s (a legendary failure) respect,
+    1 on W12 and 2 on W20 (down to the lowest); for a legendary check (three or more matches
+    of 11+) Mythos points (up to the most). Returns the charges, (resource, amount; a gain
+    negative), and the notes.
 
-    >>> sheet = HeldenSheet(name="Alrik", respect=5)
     >>> from shadowdice.systems.heldenhandbuch.evaluation import evaluate
+    >>> sheet = HeldenSheet(name="Alrik", respect=5)
     >>> evaluation = evaluate([(0, 1), (1, 1), (2, 1), (3, 12)], cap=16, value=16, sides=20)
-    >>> charge_fumbles(sheet, "Alrik", evaluation)
-    ([('psyche', 2), ('respect', 2)], ['Alrik: 2 ones not offset: Psyche -2', \
-'Alrik: three 1s, a legendary failure: respect -2'])
+    >>> charge_consequences(sheet, "Alrik", evaluation)[0]
+    [('psyche', 2), ('respect', 2)]
+    >>> evaluation = evaluate([(0, 12), (1, 12), (2, 12)], cap=16, value=16, sides=20)
+    >>> charge_consequences(sheet, "Alrik", evaluation)
+    ([('mythos_points', -1)], ['Alrik: legendary check, +1 Mythos point'])
     """
     charges: list[tuple[str, int]] = []
     notes: list[str] = []
@@ -272,8 +277,6 @@ def charge_fumbles(
                 charge=charge,
             )
         )
-    if not evaluation.legendary_failure:
-        return charges, notes
     respect = min(evaluation.respect_loss, sheet.respect - RESPECT_BOUNDS[0])
     if respect:
         sheet.respect -= respect
@@ -289,4 +292,13 @@ def charge_fumbles(
                 lowest=RESPECT_BOUNDS[0],
             )
         )
+    if evaluation.mythos_points:
+        gained = min(evaluation.mythos_points, MOST_MYTHOS_POINTS - sheet.mythos_points)
+        if gained:
+            sheet.mythos_points += gained
+            charges.append(("mythos_points", -gained))
+            gain = _n("+{n} Mythos point", "+{n} Mythos points", gained)
+        else:
+            gain = _("Mythos points already at {most}", most=MOST_MYTHOS_POINTS)
+        notes.append(_("{name}: legendary check, {gain}", name=name, gain=gain))
     return charges, notes

@@ -43,7 +43,7 @@ from shadowdice.core.record import RollRecord
 from shadowdice.core.session import Action, Charge, DicePick, Outcome, RollSession, Tone
 from shadowdice.systems.heldenhandbuch.best_group import Group, keep_choice
 from shadowdice.systems.heldenhandbuch.combat_rules import (
-    charge_fumbles,
+    charge_consequences,
     damage_to,
     take_saved_dice,
 )
@@ -182,9 +182,9 @@ class ShotSession(RollSession):
             sequences=tested.sequences,
         )
 
-    def _charge_fumbles(self, index: int, who: Entrant, evaluation: Evaluation) -> None:
-        """What the 1s of a check of the shot cost its thrower (0 the shooter, 1 the target)."""
-        charges, notes = charge_fumbles(who.sheet, who.name, evaluation)
+    def _charge_consequences(self, index: int, who: Entrant, evaluation: Evaluation) -> None:
+        """What a check of the shot costs and earns its thrower (0 the shooter, 1 the target)."""
+        charges, notes = charge_consequences(who.sheet, who.name, evaluation)
         self.charges += [Charge(resource, amount, index) for resource, amount in charges]
         self.notes += notes
 
@@ -205,7 +205,7 @@ class ShotSession(RollSession):
         )
         for die in dice:
             self._mark(die.id, *evaluation.marks(die.id, die.face))
-        self._charge_fumbles(1, who, evaluation)
+        self._charge_consequences(1, who, evaluation)
         return evaluation.value
 
     def matches_of_legend(self) -> int:
@@ -347,7 +347,7 @@ class ShotSession(RollSession):
             self.phase = "aimed"
             evaluation = self.shooter_evaluation()
             self.voided = evaluation.voided
-            self._charge_fumbles(0, self.shooter, evaluation)
+            self._charge_consequences(0, self.shooter, evaluation)
             self.notes.append(
                 _("{name} aimed: no shot in this combat phase", name=self.shooter.name)
             )
@@ -369,7 +369,7 @@ class ShotSession(RollSession):
         dice = self._faces([*self.kept, *self.live])
         evaluation = self.shooter_evaluation()
         self.group, self.voided = evaluation.group, evaluation.voided
-        self._charge_fumbles(0, self.shooter, evaluation)
+        self._charge_consequences(0, self.shooter, evaluation)
         legendary = self.matches_of_legend() >= LEGENDARY_SHOT
         if not legendary and self.group is not None and STRUCK[self.shooter_moves]:
             order = sorted(

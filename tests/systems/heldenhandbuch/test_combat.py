@@ -668,6 +668,16 @@ def test_a_legendary_failure_on_w12_costs_one_respect_down_to_the_lowest(combat)
     assert "Brun: three 1s, a legendary failure: respect already at -99" in record.outcome.detail
 
 
+def test_a_legendary_group_in_a_combat_earns_mythos_points(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    # Alrik's three 12s (of 11+, up to his 16) are a legendary check as well as a Tria
+    session = combat([alrik, brun], [12, 12, 12, 5, 15, 14, 9, 6])
+    session.apply("initiative:0")
+    record = session.finish()
+    assert (alrik.mythos_points, brun.mythos_points) == (1, 0)
+    assert "Alrik: legendary check, +1 Mythos point" in record.outcome.detail
+
+
 # --- Waffenlos, Dolchkampf ----------------------------------------------------------------------
 
 

@@ -201,3 +201,11 @@ def test_an_aiming_shooter_cannot_throw_a_one_again(shot):
     session.apply("aim", (twelve,))
     assert len(session.throws[-1].die_ids) == 2
     assert session.die(one).face == 1 and session.die(one).has(Mark.FUMBLE)
+
+
+def test_a_legendary_group_in_a_shot_earns_mythos_points(shot):
+    alrik = shooter()
+    session = shot([alrik, target()], [13, 13, 13, 2, 4])
+    session.apply("shoot")
+    assert alrik.mythos_points == 1
+    assert "Alrik: legendary check, +1 Mythos point" in session.outcome().detail
