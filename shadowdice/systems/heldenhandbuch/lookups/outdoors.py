@@ -22,20 +22,27 @@ Readings where the text is open (each pinned by a test in ``lookups/test_outdoor
 - **Herb plants**: the table's number ("Anzahl Pflanzen") is the usable portions of the herb
   found by that die; a die of a match adds one to its own herb. Matches need a face of at most
   the wilderness lore value.
+- **1s among the kept dice** count as in any check: each must be offset by a die of 4+, which
+  is voided and finds nothing (a Könner of wilderness lore 15 ignores a single 1, a master of
+  20 two); the dice voided are those that cost the fewest plants. A 1 left without a die to
+  offset it costs a Psyche point, which the sentence says.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.quoting import quoted
 from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
     InputKind,
     Lookup,
     LookupInput,
+    faces_text,
     match_groups,
 )
 
@@ -178,16 +185,22 @@ class HerbResult:
     """What a half hour of herb search finds.
 
     Attributes:
-        herbs: one per die of 4 or more, best first.
+        herbs: one per die of 4 or more not voided, best first.
         plants: usable portions in all.
+        voided: the faces of the dice voided to offset 1s, highest first.
+        unoffset: 1s left without a die to offset them (a Psyche point each).
     """
 
     herbs: tuple[Herb, ...]
     plants: int
+    voided: tuple[int, ...] = ()
+    unoffset: int = 0
 
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "2 herbs, 4 plants: 12 advanced (3), 5 beginner (1)."."""
+        if not self.herbs and self.voided:
+            return _("Nothing found: the 1s void every die of 4 or more.")
         if not self.herbs:
             return _("Nothing found: no die shows 4 or more.")
         found = Text.join(
@@ -214,10 +227,28 @@ class HerbResult:
 
     @property
     def details(self) -> tuple[str, ...]:
-        """What the level means."""
-        if not self.herbs:
-            return ()
-        return (_("The level is the hardest kind of herb the die can find."),)
+        """What the 1s did, and what the level means."""
+        lines = []
+        if self.voided:
+            lines.append(
+                _n(
+                    "A 1 voids the {faces}: it finds nothing.",
+                    "The 1s void {faces}: they find nothing.",
+                    len(self.voided),
+                    faces=faces_text(self.voided),
+                )
+            )
+        if self.unoffset:
+            lines.append(
+                _n(
+                    "One 1 not offset: Psyche -{n}.",
+                    "{n} ones not offset: Psyche -{n}.",
+                    self.unoffset,
+                )
+            )
+        if self.herbs:
+            lines.append(_("The level is the hardest kind of herb the die can find."))
+        return tuple(lines)
 
 
 def herb_level(face: int) -> tuple[str, int]:
@@ -240,14 +271,36 @@ def herb_search(faces: tuple[int, ...], skill_value: int = HIGHEST_FACE) -> Herb
 
     >>> herb_search((12, 12, 5, 2), skill_value=14).sentence
     '3 herbs, 9 plants: 12 advanced (4 with the match), 12 advanced (4 with the match), 5 ...'
+    >>> herb_search((12, 5, 1), skill_value=14).plants  # the 1 voids the 5
+    3
     """
-    matched = {group[0] for group in match_groups(faces, cap=skill_value)}
+    successes = sorted((face for face in faces if face >= HERB_LEVELS[-1][0]), reverse=True)
+    offsets = ones_to_offset(faces.count(FUMBLE), skill_value)
+    voided = min(
+        combinations(successes, min(offsets, len(successes))),
+        key=lambda out: (-_herbs(_without(successes, out), skill_value)[1], sum(out)),
+    )
+    herbs, plants = _herbs(_without(successes, voided), skill_value)
+    unoffset = max(0, offsets - len(successes))
+    return HerbResult(herbs, plants, tuple(sorted(voided, reverse=True)), unoffset)
+
+
+def _without(faces: list[int], out: tuple[int, ...]) -> tuple[int, ...]:
+    """The faces less those taken out (one die each)."""
+    left = list(faces)
+    for face in out:
+        left.remove(face)
+    return tuple(left)
+
+
+def _herbs(successes: tuple[int, ...], skill_value: int) -> tuple[tuple[Herb, ...], int]:
+    """The herbs the successes find, best first, and their plants in all."""
+    matched = {group[0] for group in match_groups(successes, cap=skill_value)}
     herbs = []
-    for face in sorted(faces, reverse=True):
-        if face >= HERB_LEVELS[-1][0]:
-            level, plants = herb_level(face)
-            herbs.append(Herb(face, level, plants + (face in matched), face in matched))
-    return HerbResult(tuple(herbs), sum(herb.plants for herb in herbs))
+    for face in sorted(successes, reverse=True):
+        level, plants = herb_level(face)
+        herbs.append(Herb(face, level, plants + (face in matched), face in matched))
+    return tuple(herbs), sum(herb.plants for herb in herbs)
 
 
 CHASE = Lookup(

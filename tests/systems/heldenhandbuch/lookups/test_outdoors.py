@@ -154,3 +154,30 @@ def test_failures_that_look_like_a_match_find_nothing():
 def test_the_herb_lookup_resolves_from_check_values():
     values = {"herb_search_faces": "8, 8", "herb_search_skill_value": 8}
     assert HERB_SEARCH.run_check(values).plants == 6
+
+
+def test_a_one_voids_a_herb_die_and_it_finds_nothing():
+    # Given wilderness lore 14 (no Könner), the kept dice 12, 5 and a 1
+    result = herb_search((12, 5, 1), skill_value=14)
+    # Then the 1 is offset by the 5, which finds nothing
+    assert [herb.face for herb in result.herbs] == [12]
+    assert (result.plants, result.voided, result.unoffset) == (3, (5,), 0)
+    assert result.details[0] == "A 1 voids the 5: it finds nothing."
+
+
+def test_the_ones_void_the_dice_that_cost_the_fewest_plants():
+    # Voiding the 5 keeps the match of 7s (3 + 3); voiding a 7 would leave 2 + 1
+    assert herb_search((7, 7, 5, 1), skill_value=14).plants == 6
+
+
+def test_a_koenner_ignores_a_single_one_but_offsets_two():
+    assert herb_search((12, 5, 1), skill_value=15).plants == 4
+    result = herb_search((12, 5, 1, 1), skill_value=15)
+    assert (result.plants, result.voided) == (0, (12, 5))
+    assert result.sentence == "Nothing found: the 1s void every die of 4 or more."
+
+
+def test_ones_without_a_die_to_offset_them_cost_psyche():
+    result = herb_search((3, 1, 1), skill_value=14)
+    assert (result.plants, result.unoffset) == (0, 2)
+    assert result.details == ("2 ones not offset: Psyche -2.",)
