@@ -4,7 +4,7 @@ inputs are shown only while it is chosen. A table looked up is a
 :class:`~.lookups.session.LookupSession`: no dice, its result shown at once.
 
 Where a table reads the character, its inputs start from the sheet (rule text 003,
-"Kräutersuche", "Kampf: 6. Rüstung", "Erste Hilfe und Heilkunde", "Waffenschmied"):
+"Kräutersuche", "Kampf: 6. Rüstung", "Erste Hilfe und Heilkunde", "Waffenschmied", "Zechen"):
 
 - **Herb search**: the value of the skill Wilderness lore ("Wildnisleben").
 - **Damage severity**: the armor the character wears, as the one who is hit: the piece with
@@ -13,7 +13,9 @@ Where a table reads the character, its inputs start from the sheet (rule text 00
 - **Treating injuries**: the choice of skill shows the values of First aid ("Erste Hilfe")
   and Medicine ("Heilkunde") and starts at the higher one (Medicine when they are equal,
   because it is the skill that treats a critical hit at 16).
-- **Weapon smith: crafting**: the master grade of Weapon smithing ("Waffenschmieden").
+- **Weapon smith: crafting**: the master grade of Weapon smithing ("Waffenschmieden"); **mass
+  production**: its value, for the 1s masterly skill ignores.
+- **Drinking**: the value of the skill Drinking ("Zechen"), for the 1s masterly skill ignores.
 
 A skill is found by its English or German name, in any case; a renamed or missing skill, or
 a value the table does not allow, leaves the table's own default.
@@ -55,6 +57,7 @@ WILDERNESS_LORE = ("Wilderness lore", "Wildnisleben")
 FIRST_AID = ("First aid", "Erste Hilfe")
 MEDICINE = ("Medicine", "Heilkunde")
 WEAPON_SMITHING = ("Weapon smithing", "Waffenschmieden")
+DRINKING = ("Drinking", "Zechen")
 
 
 def check_param() -> CheckParam:
@@ -104,6 +107,8 @@ def sheet_defaults(sheet: HeldenSheet, lookup: Lookup) -> dict[str, Any]:
     defaults: dict[str, Any] = {}
     if lookup.id == "herb_search" and (lore := _skill(sheet, WILDERNESS_LORE)):
         defaults["skill_value"] = lore.value
+    elif lookup.id == "drinking" and (drinker := _skill(sheet, DRINKING)):
+        defaults["skill_value"] = drinker.value
     elif lookup.id == "damage" and sheet.armor:
         worn = max(sheet.armor, key=lambda piece: piece.protection)  # max keeps the first
         defaults["armor"] = (Armor.LIGHT if worn.light else Armor.HEAVY).value
@@ -115,6 +120,8 @@ def sheet_defaults(sheet: HeldenSheet, lookup: Lookup) -> dict[str, Any]:
         defaults["skill"] = better.value
     elif lookup.id == "crafting" and (smithing := _skill(sheet, WEAPON_SMITHING)):
         defaults["master_grade"] = smithing.master_grade
+    elif lookup.id == "mass_production" and (smithing := _skill(sheet, WEAPON_SMITHING)):
+        defaults["skill_value"] = smithing.value
     return {key: value for key, value in defaults.items() if _fits(lookup, key, value)}
 
 

@@ -154,3 +154,10 @@ def test_an_attribute_or_skill_check_is_still_the_default(system, alrik):
             alrik, {**values, "what": "attribute:Strength"}, ScriptedDiceSource([5, 6, 7])
         )
         assert session.outcome().headline == "Result 7"
+
+
+def test_drinking_and_mass_production_start_from_the_skill_values(system, alrik):
+    alrik.skill("Drinking").value = 16
+    params = params_of(system, alrik)
+    assert params["drinking_skill_value"].default == 16
+    assert params["mass_production_skill_value"].default == 20  # Alrik's weapon smithing

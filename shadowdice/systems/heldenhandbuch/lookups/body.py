@@ -20,6 +20,9 @@ Readings where the text is open (each pinned by a test in ``lookups/test_body.py
 - **Revival** is named for first aid only; medicine is refused for it.
 - **Drinking with no die reaching the minimum**: the text names only the loss for one die;
   Shadowdice takes one point per die short of two, so no die costs 2 points.
+- **1s in a drinking check** count as in any check: each voids a die of 4+, one below the
+  minimum first (the lowest), else the lowest that reaches it; the Drinking value makes a
+  Könner (15) or master (20) who ignores one or two. A 1 left over costs a Psyche point.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from enum import StrEnum
 
 from shadowdice.core.language import N_, translations
 from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
 from shadowdice.systems.heldenhandbuch.lookups.shape import (
     HIGHEST_FACE,
     InputKind,
@@ -36,6 +40,7 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     faces_text,
 )
+from shadowdice.systems.heldenhandbuch.scoring import SUCCESS_FROM
 
 _, _n = translations(__name__)
 
@@ -185,8 +190,10 @@ class DrinkResult:
         drink: which drink this is (1 for the first).
         faces: the single roll's faces.
         minimum: what a die must show.
-        reaching: how many dice reach it.
+        reaching: how many dice reach it, those voided by 1s left out.
         points_lost: Physis or Psyche points lost, the drinker's choice.
+        voided: the faces of the dice voided to offset 1s.
+        unoffset: 1s left without a die to offset them (a Psyche point each).
     """
 
     drink: int
@@ -194,6 +201,8 @@ class DrinkResult:
     minimum: int
     reaching: int
     points_lost: int
+    voided: tuple[int, ...] = ()
+    unoffset: int = 0
 
     @property
     def sentence(self) -> str:
@@ -217,10 +226,29 @@ class DrinkResult:
 
     @property
     def details(self) -> tuple[str, ...]:
-        """What a lost point can lead to."""
+        """What the 1s did, and what a lost point can lead to."""
+        fumbles = []
+        if self.voided:
+            fumbles.append(
+                _n(
+                    "A 1 voids the {faces}.",
+                    "The 1s void {faces}.",
+                    len(self.voided),
+                    faces=faces_text(self.voided),
+                )
+            )
+        if self.unoffset:
+            fumbles.append(
+                _n(
+                    "One 1 not offset: Psyche -{n}.",
+                    "{n} ones not offset: Psyche -{n}.",
+                    self.unoffset,
+                )
+            )
         if not self.points_lost:
-            return ()
+            return tuple(fumbles)
         return (
+            *fumbles,
             _(
                 "If that empties a row: a self-control check (single roll); on a "
                 "failure you throw up and your regeneration is halved."
@@ -232,11 +260,13 @@ class DrinkResult:
         )
 
 
-def drinking(drink: int, faces: tuple[int, ...]) -> DrinkResult:
-    """The drinking check for the ``drink``-th drink.
+def drinking(drink: int, faces: tuple[int, ...], skill_value: int = 0) -> DrinkResult:
+    """The drinking check for the ``drink``-th drink, by a drinker of this Drinking value.
 
     >>> drinking(3, (7, 5, 2)).sentence
     'Drink 3 needs 6 on two dice: only one die reaches it; lose 1 Physis or Psyche point ...'
+    >>> drinking(1, (9, 6, 1)).reaching  # the 1 voids the 6
+    1
 
     Raises:
         CheckError: fewer than two dice (two must reach the minimum).
@@ -249,8 +279,21 @@ def drinking(drink: int, faces: tuple[int, ...]) -> DrinkResult:
             )
         )
     minimum = FIRST_DRINK_MINIMUM + drink - 1
-    reaching = sum(1 for face in faces if face >= minimum)
-    return DrinkResult(drink, faces, minimum, reaching, max(0, DICE_TO_HOLD - reaching))
+    offsets = ones_to_offset(faces.count(FUMBLE), skill_value)
+    below = sorted(face for face in faces if SUCCESS_FROM <= face < minimum)
+    reached = sorted(face for face in faces if face >= minimum)
+    voided = tuple(sorted((below + reached)[:offsets], reverse=True))
+    reaching = len(reached) - max(0, offsets - len(below))
+    unoffset = max(0, offsets - len(below) - len(reached))
+    return DrinkResult(
+        drink,
+        faces,
+        minimum,
+        max(0, reaching),
+        max(0, DICE_TO_HOLD - max(0, reaching)),
+        voided,
+        unoffset,
+    )
 
 
 HEALING = Lookup(
@@ -308,6 +351,14 @@ DRINKING = Lookup(
             (),
             bounds=(1, HIGHEST_FACE),
             hint=_("The faces of the single roll."),
+        ),
+        LookupInput(
+            "skill_value",
+            _("Drinking value"),
+            InputKind.INT,
+            0,
+            bounds=(0, 30),
+            hint=_("From 15 a single 1 is ignored, from 20 two."),
         ),
     ),
     drinking,

@@ -19,7 +19,10 @@ Readings where the text is open (each pinned by a test in ``lookups/test_craftin
   grade 2, any at 3. Each needs a surplus match or sequence die, which the game master judges.
 - **Mass production** makes one item, plus one for every *other* die at least as high as the
   quality die (a die of the same face counts); the items have the quality die's face as
-  quality, and a quality die of 1-3 fails.
+  quality, and a quality die of 1-3 fails. 1s count as in any check: each voids a die of 4+,
+  one below the quality die first (the lowest), then the lowest of the others, the quality
+  die last (nothing is made then); the Weapon smithing value makes a Könner (15) or master
+  (20) who ignores one or two. A 1 left over costs a Psyche point.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 
 from shadowdice.core.language import Text, translations
 from shadowdice.core.registry import CheckError
+from shadowdice.systems.heldenhandbuch.fumbles import FUMBLE, ones_to_offset
 from shadowdice.systems.heldenhandbuch.lookups.items import (
     BONUS_EFFECT_MINIMUMS,
     EXQUISITE_PRICE,
@@ -46,6 +50,7 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     faces_text,
 )
+from shadowdice.systems.heldenhandbuch.scoring import SUCCESS_FROM
 
 _, _n = translations(__name__)
 
@@ -193,9 +198,11 @@ class MassProduction:
     Attributes:
         faces: the single roll's faces.
         quality_die: the face chosen as quality.
-        items: how many items are made (0 when the quality die is 1-3).
+        items: how many items are made (0 when the quality die is 1-3 or voided).
         grade: the items' band of the quality table, None on a failure.
         options: (quality, items) for each face that could be chosen, highest first.
+        offsets: the 1s to offset, each voiding a die of 4+.
+        unoffset: 1s left without a die to offset them (a Psyche point each).
     """
 
     faces: tuple[int, ...]
@@ -203,10 +210,17 @@ class MassProduction:
     items: int
     grade: QualityGrade | None
     options: tuple[tuple[int, int], ...]
+    offsets: int = 0
+    unoffset: int = 0
 
     @property
     def sentence(self) -> str:
         """The sentence, e.g. "3 items of quality 8 (simple) this half day."."""
+        if self.grade is None and self.quality_die > FAILURE_UP_TO:
+            return _(
+                "Failure: the 1s void every die of {die} or more; the raw materials are ruined.",
+                die=self.quality_die,
+            )
         if self.grade is None:
             return _(
                 "Failure: a quality die of {die} ruins the raw materials.", die=self.quality_die
@@ -221,28 +235,58 @@ class MassProduction:
 
     @property
     def details(self) -> tuple[str, ...]:
-        """Every choice of quality die."""
-        return tuple(
-            _n(
-                "Quality {quality}: {n} item.",
-                "Quality {quality}: {n} items.",
-                items,
-                quality=quality,
+        """What the 1s did, and every choice of quality die."""
+        fumbles = []
+        if self.offsets > self.unoffset:
+            fumbles.append(
+                _n(
+                    "A 1 voids a die of 4 or more, the lowest first.",
+                    "{n} ones void a die of 4 or more each, the lowest first.",
+                    self.offsets - self.unoffset,
+                )
             )
-            for quality, items in self.options
-            if quality > FAILURE_UP_TO
+        if self.unoffset:
+            fumbles.append(
+                _n(
+                    "One 1 not offset: Psyche -{n}.",
+                    "{n} ones not offset: Psyche -{n}.",
+                    self.unoffset,
+                )
+            )
+        return (
+            *fumbles,
+            *(
+                _n(
+                    "Quality {quality}: {n} item.",
+                    "Quality {quality}: {n} items.",
+                    items,
+                    quality=quality,
+                )
+                for quality, items in self.options
+                if quality > FAILURE_UP_TO and items
+            ),
         )
 
 
-def _items(faces: tuple[int, ...], quality_die: int) -> int:
-    return sum(1 for face in faces if face >= quality_die)  # the quality die counts as the one
+def _items(faces: tuple[int, ...], quality_die: int, offsets: int = 0) -> int:
+    """The items made with ``quality_die`` chosen: the dice at least as high (the quality die
+    counts as the one), less those the 1s void once the lower successes are voided.
+    """
+    reaching = sum(1 for face in faces if face >= quality_die)
+    below = sum(1 for face in faces if SUCCESS_FROM <= face < quality_die)
+    return max(0, reaching - max(0, offsets - below))
 
 
-def mass_production(faces: tuple[int, ...], quality_die: int) -> MassProduction:
-    """The items of a mass production roll with ``quality_die`` chosen among ``faces``.
+def mass_production(
+    faces: tuple[int, ...], quality_die: int, skill_value: int = 0
+) -> MassProduction:
+    """The items of a mass production roll with ``quality_die`` chosen among ``faces``, by a
+    smith of this Weapon smithing value.
 
     >>> mass_production((12, 8, 8, 5), quality_die=8).sentence
     '3 items of quality 8 (simple) this half day.'
+    >>> mass_production((12, 8, 8, 1), quality_die=8).items  # the 1 voids an 8
+    2
 
     Raises:
         CheckError: the quality die is not among the faces.
@@ -253,11 +297,16 @@ def mass_production(faces: tuple[int, ...], quality_die: int) -> MassProduction:
         raise CheckError(
             _("Choose the quality die among the faces {faces_text}.", faces_text=faces_text(faces))
         )
-    options = tuple((face, _items(faces, face)) for face in sorted(set(faces), reverse=True))
-    if quality_die <= FAILURE_UP_TO:
-        return MassProduction(faces, quality_die, 0, None, options)
+    offsets = ones_to_offset(faces.count(FUMBLE), skill_value)
+    unoffset = max(0, offsets - sum(1 for face in faces if face >= SUCCESS_FROM))
+    options = tuple(
+        (face, _items(faces, face, offsets)) for face in sorted(set(faces), reverse=True)
+    )
+    items = _items(faces, quality_die, offsets)
+    if quality_die <= FAILURE_UP_TO or not items:
+        return MassProduction(faces, quality_die, 0, None, options, offsets, unoffset)
     grade = quality_grade(quality_die)
-    return MassProduction(faces, quality_die, _items(faces, quality_die), grade, options)
+    return MassProduction(faces, quality_die, items, grade, options, offsets, unoffset)
 
 
 CRAFTING = Lookup(
@@ -305,6 +354,14 @@ MASS_PRODUCTION = Lookup(
             4,
             bounds=(1, HIGHEST_FACE),
             hint=_("The face chosen as the items' quality."),
+        ),
+        LookupInput(
+            "skill_value",
+            _("Weapon smithing value"),
+            InputKind.INT,
+            0,
+            bounds=(0, 30),
+            hint=_("From 15 a single 1 is ignored, from 20 two."),
         ),
     ),
     mass_production,

@@ -56,7 +56,7 @@ def lookup_values(result: LookupResult) -> dict[str, int | float | str | bool | 
 
     >>> from shadowdice.systems.heldenhandbuch.lookups.body import drinking
     >>> lookup_values(drinking(1, (4, 9)))
-    {'drink': 1, 'minimum': 4, 'reaching': 2, 'points_lost': 0}
+    {'drink': 1, 'minimum': 4, 'reaching': 2, 'points_lost': 0, 'unoffset': 0}
     """
     if not is_dataclass(result):
         return {}

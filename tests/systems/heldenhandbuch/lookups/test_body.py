@@ -112,3 +112,24 @@ def test_a_drinking_check_needs_two_dice():
 def test_the_drinking_lookup_reads_the_dice_from_check_values():
     values = {"drinking_drink": 2, "drinking_faces": "5 6"}
     assert DRINKING.run_check(values).reaching == 2
+
+
+def test_a_one_in_a_drinking_check_voids_a_die_below_the_minimum_first():
+    # Drink 3 needs 6: the 1 voids the 5, so 9 and 7 still hold the drink
+    result = drinking(3, (9, 7, 5, 1))
+    assert (result.reaching, result.points_lost, result.voided) == (2, 0, (5,))
+    assert result.details == ("A 1 voids the 5.",)
+
+
+def test_a_one_voids_a_die_that_reaches_the_minimum_when_no_other_is_left():
+    # Drink 1 needs 4: 9 and 6 reach it, but the 1 voids the 6: only one die holds
+    result = drinking(1, (9, 6, 1))
+    assert (result.reaching, result.points_lost, result.voided) == (1, 1, (6,))
+    assert "only one die reaches it; lose 1 Physis or Psyche point" in result.sentence
+
+
+def test_a_koenner_drinker_ignores_a_single_one_and_ones_left_over_cost_psyche():
+    assert drinking(1, (9, 6, 1), skill_value=15).points_lost == 0
+    result = drinking(1, (1, 1, 2))
+    assert (result.reaching, result.points_lost, result.unoffset) == (0, 2, 2)
+    assert result.details[0] == "2 ones not offset: Psyche -2."

@@ -153,3 +153,25 @@ def test_the_crafting_lookups_resolve_from_check_values():
     values = {"mass_production_faces": "6 7"}
     values["mass_production_quality_die"] = 6
     assert MASS_PRODUCTION.run_check(values).items == 2
+
+
+def test_a_one_in_mass_production_voids_a_die_below_the_quality_die_first():
+    # Given 12, 8, 8, 5 and a 1 with 8 as quality: the 1 voids the 5, three items stand
+    assert mass_production((12, 8, 8, 5, 1), quality_die=8).items == 3
+    # Without a die below the quality die the 1 voids one that counts: two items
+    made = mass_production((12, 8, 8, 1), quality_die=8)
+    assert made.items == 2
+    assert made.details[0] == "A 1 voids a die of 4 or more, the lowest first."
+
+
+def test_ones_that_void_the_quality_die_make_nothing():
+    made = mass_production((9, 1, 1), quality_die=9)
+    assert (made.items, made.grade, made.unoffset) == (0, None, 1)
+    assert made.sentence == (
+        "Failure: the 1s void every die of 9 or more; the raw materials are ruined."
+    )
+    assert made.details[1] == "One 1 not offset: Psyche -1."
+
+
+def test_a_koenner_smith_ignores_a_single_one_in_mass_production():
+    assert mass_production((12, 8, 8, 1), quality_die=8, skill_value=15).items == 3
