@@ -25,6 +25,8 @@ Readings of what the text leaves open:
 
 from __future__ import annotations
 
+from shadowdice.core.language import N_
+
 FUMBLE = 1
 #: The value from which one 1 is ignored ("Könner"), and from which two are ("Meister").
 KOENNER_FROM = 15
@@ -43,10 +45,12 @@ def ignorable_ones(value: int) -> int:
 
 
 def mastery_title(value: int) -> str:
-    """The title masterly skill gives at a value: "Master", "Könner" or ""."""
+    """The title masterly skill gives at a value, marked for translation: "Master" (German
+    "Meister"), "Könner" or "".
+    """
     if value >= MASTER_FROM:
-        return "Master"
-    return "Könner" if value >= KOENNER_FROM else ""
+        return N_("Master")
+    return N_("Könner") if value >= KOENNER_FROM else ""
 
 
 def ones_to_offset(ones: int, value: int) -> int:

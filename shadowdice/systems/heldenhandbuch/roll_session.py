@@ -329,7 +329,7 @@ class HeldenSession(LuckyNumbers, ShadowRolls, RollSession):
         if not self.ended():
             words += self._rolling_words()
         if evaluation.ignored:
-            title = mastery_title(tested.value)
+            title = _(mastery_title(tested.value))
             words.append(
                 _n(
                     "one 1 ignored ({title})",

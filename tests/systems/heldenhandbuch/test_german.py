@@ -82,3 +82,9 @@ def test_the_sieve_roll_s_follow_ups_read_german(german, roll, alrik):
     assert actions["stop"].label == "Aufhören"
     assert "zu werten oder neu zu werfen: 7, 3, 10" in session.outcome().detail
     assert session.throws[0].label == "Siebwurf: 1. Wurf"
+
+
+def test_a_master_ignoring_ones_is_called_meister_in_german(german, roll, alrik):
+    # Weapon smithing 20 on 5W20: a master ignores two 1s
+    session = roll(alrik, [1, 1, 12, 5, 3], what="skill:Weapon smithing", roll="single")
+    assert "2 1er nicht gezählt (Meister)" in session.outcome().detail
