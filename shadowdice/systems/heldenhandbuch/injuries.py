@@ -9,7 +9,9 @@ injured player places them as well, so the app asks the same way.
 On the sheet an injury counts in its circle (light, heavy or critical) and costs segments: a
 light one an outer segment, a heavy one the middle segment and its two outer neighbours, a
 critical one all of the circle's segments. A heavy or critical injury is untreated until the
-game master marks it treated ("versorgt").
+game master marks it treated ("versorgt"). A critical injury in the last circle without one
+makes critical injuries in every circle, a deadly injury ("tödliche Verletzung"): the note says
+so, and that only an epic first aid check (60+) revives.
 """
 
 from __future__ import annotations
@@ -117,4 +119,11 @@ def inflict(sheet: HeldenSheet, name: str, circle_index: int, severity: Severity
     else:
         circle.critical = 1
         circle.treated = False
-    return _(_DONE[severity], name=name, circle=circle_name(circle.name))
+    done = _(_DONE[severity], name=name, circle=circle_name(circle.name))
+    if severity is Severity.CRITICAL and all(c.critical for c in sheet.life_circles):
+        return _(
+            "{done}; critical injuries in every life circle are a deadly injury: only an "
+            "epic first aid check (60+) revives",
+            done=done,
+        )
+    return done

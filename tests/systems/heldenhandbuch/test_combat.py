@@ -11,6 +11,8 @@ from shadowdice.core.die import Mark
 from shadowdice.core.pending import Step
 from shadowdice.core.session import SessionError
 from shadowdice.systems.heldenhandbuch.combat_rules import plan_defence
+from shadowdice.systems.heldenhandbuch.injuries import inflict
+from shadowdice.systems.heldenhandbuch.lookups.combat import Severity
 from shadowdice.systems.heldenhandbuch.sheet import Armor, HeldenSheet
 
 
@@ -676,6 +678,21 @@ def test_a_legendary_group_in_a_combat_earns_mythos_points(combat):
     record = session.finish()
     assert (alrik.mythos_points, brun.mythos_points) == (1, 0)
     assert "Alrik: legendary check, +1 Mythos point" in record.outcome.detail
+
+
+def test_a_critical_injury_in_the_last_circle_without_one_is_deadly():
+    brun = fighter("Brun")
+    for circle in brun.life_circles[:3]:
+        circle.critical = 1
+    note = inflict(brun, "Brun", 3, Severity.CRITICAL)
+    assert note == (
+        "Brun: critical injury in Life circle 4; critical injuries in every life circle are a "
+        "deadly injury: only an epic first aid check (60+) revives"
+    )
+    # With a circle still free of one, a critical injury is no deadly one
+    other = fighter("Other")
+    other.life_circles[0].critical = 1
+    assert "deadly" not in inflict(other, "Other", 1, Severity.CRITICAL)
 
 
 # --- Waffenlos, Dolchkampf ----------------------------------------------------------------------
