@@ -221,13 +221,14 @@ class Judged(Protocol):
         ...
 
 
-@lru_cache(maxsize=1024)  # every face of a few dice, groups and rules, with room to spare
-def _judged_look(
-    judge: Callable[[tuple[int, ...]], Judged], sides: int, group: str, face: int
-) -> tuple[Any, ...]:
-    """All fields but the id of a die thrown digitally that shows ``face``, judged."""
-    judged = judge((face,))
-    return (sides, (face,), group, judged.marks, judged.score, (), False)
+@lru_cache(maxsize=64)  # a few dice, groups and rules, with room to spare
+def _judged_looks(
+    judge: Callable[[tuple[int, ...]], Judged], sides: int, group: str
+) -> dict[int, tuple[Any, ...]]:
+    """All fields but the id of a die thrown digitally, judged, by the face it shows: each
+    face is judged when it first comes up.
+    """
+    return {}
 
 
 def throw_dice(
@@ -259,7 +260,10 @@ def throw_dice(
                 for face in first
             ]
         # Dice that show the same face lie the same way: each face is judged once.
-        looks = {face: _judged_look(judge, sides, group, face) for face in set(first)}
+        looks = _judged_looks(judge, sides, group)
+        for face in set(first).difference(looks):
+            judged = judge((face,))
+            looks[face] = (sides, (face,), group, judged.marks, judged.score, (), False)
         return [_new_die(Die, (next(ids),) + looks[face]) for face in first]
     chains = [[face] for face in first]
     typed = [[flag] for flag in typed_flags(first)]

@@ -218,10 +218,10 @@ class RollSession(ABC):
         self._clock = clock or _now
         self._ids = ids if ids is not None else count()
         self._dice: dict[int, Die] = {}
-        # The table as last worked out, and of which dict of dice (a subclass may put in a
-        # new one): it is read several times between changes.
-        self._table: tuple[Die, ...] | None = None
-        self._table_of: dict[int, Die] | None = None
+        # The table as last worked out (None: to work out again), and of which dict of dice (a
+        # subclass may put in a new one): it is read several times between changes.
+        self._table: tuple[Die, ...] | None = ()
+        self._table_of: dict[int, Die] | None = self._dice
 
     # --- what the session shows -------------------------------------------------------
 
@@ -474,12 +474,14 @@ class RollSession(ABC):
             judge=self._judge,
             secret=self.secret,
         )
-        self._table = None
+        # Dice that take none off the table join it as it stands.
+        table = self._table if not replace and self._table_of is self._dice else None
         for die_id in replace:
             old = self._dice[die_id]
             self._dice[die_id] = old.marked(*old.marks, Mark.REROLLED, score=old.score)
         thrown = {die.id: die for die in dice}
         self._dice.update(thrown)
+        self._table = None if table is None else table + tuple(dice)
         self.throws.append(Throw(label, tuple(thrown), tuple(replace), roller))
         return dice
 
