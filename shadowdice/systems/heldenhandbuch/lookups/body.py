@@ -39,6 +39,8 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     Lookup,
     LookupInput,
     faces_text,
+    masterly_skill_input,
+    unoffset_lines,
 )
 from shadowdice.systems.heldenhandbuch.scoring import SUCCESS_FROM
 
@@ -237,14 +239,7 @@ class DrinkResult:
                     faces=faces_text(self.voided),
                 )
             )
-        if self.unoffset:
-            fumbles.append(
-                _n(
-                    "One 1 not offset: Psyche -{n}.",
-                    "{n} ones not offset: Psyche -{n}.",
-                    self.unoffset,
-                )
-            )
+        fumbles += unoffset_lines(self.unoffset)
         if not self.points_lost:
             return tuple(fumbles)
         return (
@@ -352,14 +347,7 @@ DRINKING = Lookup(
             bounds=(1, HIGHEST_FACE),
             hint=_("The faces of the single roll."),
         ),
-        LookupInput(
-            "skill_value",
-            _("Drinking value"),
-            InputKind.INT,
-            0,
-            bounds=(0, 30),
-            hint=_("From 15 a single 1 is ignored, from 20 two."),
-        ),
+        masterly_skill_input(_("Drinking value")),
     ),
     drinking,
     _("The drinking check: minimum 4, +1 per further drink, on two dice (Zechen)."),

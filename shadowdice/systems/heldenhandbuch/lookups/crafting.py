@@ -49,6 +49,8 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     Lookup,
     LookupInput,
     faces_text,
+    masterly_skill_input,
+    unoffset_lines,
 )
 from shadowdice.systems.heldenhandbuch.scoring import SUCCESS_FROM
 
@@ -245,14 +247,7 @@ class MassProduction:
                     self.offsets - self.unoffset,
                 )
             )
-        if self.unoffset:
-            fumbles.append(
-                _n(
-                    "One 1 not offset: Psyche -{n}.",
-                    "{n} ones not offset: Psyche -{n}.",
-                    self.unoffset,
-                )
-            )
+        fumbles += unoffset_lines(self.unoffset)
         return (
             *fumbles,
             *(
@@ -355,14 +350,7 @@ MASS_PRODUCTION = Lookup(
             bounds=(1, HIGHEST_FACE),
             hint=_("The face chosen as the items' quality."),
         ),
-        LookupInput(
-            "skill_value",
-            _("Weapon smithing value"),
-            InputKind.INT,
-            0,
-            bounds=(0, 30),
-            hint=_("From 15 a single 1 is ignored, from 20 two."),
-        ),
+        masterly_skill_input(_("Weapon smithing value")),
     ),
     mass_production,
     _("Items per half day from one single roll (Waffenschmied: Massenfertigung)."),

@@ -44,6 +44,7 @@ from shadowdice.systems.heldenhandbuch.lookups.shape import (
     LookupInput,
     faces_text,
     match_groups,
+    unoffset_lines,
 )
 
 _, _n = translations(__name__)
@@ -238,14 +239,7 @@ class HerbResult:
                     faces=faces_text(self.voided),
                 )
             )
-        if self.unoffset:
-            lines.append(
-                _n(
-                    "One 1 not offset: Psyche -{n}.",
-                    "{n} ones not offset: Psyche -{n}.",
-                    self.unoffset,
-                )
-            )
+        lines += unoffset_lines(self.unoffset)
         if self.herbs:
             lines.append(_("The level is the hardest kind of herb the die can find."))
         return tuple(lines)

@@ -24,9 +24,11 @@ The shape, for the system to turn a lookup into a check:
   :class:`CheckError` with a message for the player when a value does not fit.
 
 Matches ("Gleiche", rule text "Gleiche", "Fehlschläge") are needed by several tables:
-:func:`match_groups` finds them in entered faces. Faces are entered as they stand after
-fumbles are settled (each 1 offset by a die of 4+, both left out), so a lookup does not
-settle fumbles again.
+:func:`match_groups` finds them in entered faces. The tables that read a check's dice (herb
+search, drinking, mass production) settle its 1s as any check does ("Patzer"): each voids a
+die of 4+, unless the skill value (:func:`masterly_skill_input`) makes a Könner or master who
+ignores it, and a 1 left over costs a Psyche point (:func:`unoffset_lines`). Faces entered
+after the fumbles were settled (the 1s and the dice they voided left out) come to the same.
 """
 
 from __future__ import annotations
@@ -308,3 +310,28 @@ def faces_text(faces: tuple[int, ...]) -> str:
     if len(shown) == 1:
         return shown[0]
     return _("{faces} and {last}", faces=", ".join(shown[:-1]), last=shown[-1])
+
+
+def masterly_skill_input(label: str) -> LookupInput:
+    """The input of the skill value whose masterly skill ignores 1s: a Könner (15) one, a
+    master (20) two; 0 for none.
+    """
+    return LookupInput(
+        "skill_value",
+        label,
+        InputKind.INT,
+        0,
+        bounds=(0, 30),
+        hint=_("From 15 a single 1 is ignored, from 20 two."),
+    )
+
+
+def unoffset_lines(unoffset: int) -> list[str]:
+    """What 1s left without a die to offset them cost, in words (none: no line).
+
+    >>> unoffset_lines(2), unoffset_lines(0)
+    (['2 ones not offset: Psyche -2.'], [])
+    """
+    if not unoffset:
+        return []
+    return [_n("One 1 not offset: Psyche -{n}.", "{n} ones not offset: Psyche -{n}.", unoffset)]
