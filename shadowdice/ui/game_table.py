@@ -90,8 +90,10 @@ class GameTable(QObject):
         history = window.history
         history.addActions([self.reveal_action, self.replay_action])
         history.selectionModel().selectionChanged.connect(self._on_choice_changed)
-        model = history.model()  # a reset (another filter) clears the choice without a word
-        for signal in (model.rowsRemoved, model.dataChanged, model.modelReset, model.layoutChanged):
+        # A reset (another filter) clears the choice without a word; a chosen row removed is
+        # told by selectionChanged, and every roll removes the page's last row: not followed.
+        model = history.model()
+        for signal in (model.dataChanged, model.modelReset, model.layoutChanged):
             signal.connect(self._on_choice_changed)
         self._on_choice_changed()
         window.installEventFilter(self)

@@ -5,7 +5,8 @@ by character, copied as text.
 from datetime import UTC, datetime
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from shadowdice.core.record import (
     ActionRecord,
@@ -211,3 +212,26 @@ def test_scrolling_to_the_end_of_the_history_shows_a_page_more(qtbot):
     view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
 
     assert model.rowCount() == 2 * PAGE
+
+
+def test_a_painted_row_shows_its_line_colour_and_strike_through_as_asked_one_role_at_a_time():
+    model = HistoryModel()
+    model.add(record("Kira"))
+    model.add(record("Bo", headline="1 hit - failure"))
+    model.set_undone(model.records()[0], "Bo", True)
+    delegate = QStyledItemDelegate()
+    for row, undone in ((0, True), (1, False)):
+        index = model.index(row, 0)
+        option = QStyleOptionViewItem()
+
+        delegate.initStyleOption(option, index)  # what a view asks of a row it paints
+
+        assert option.text == index.data(Qt.ItemDataRole.DisplayRole)
+        assert option.text.endswith("(undone)") == undone
+        assert option.font.strikeOut() == undone
+        colour = index.data(Qt.ItemDataRole.ForegroundRole)
+        assert option.palette.color(QPalette.ColorRole.Text) == colour
+    detail = model.index(0, 0, model.index(1, 0))
+    option = QStyleOptionViewItem()
+    delegate.initStyleOption(option, detail)
+    assert option.text == detail.data() == children(model, 1)[0]

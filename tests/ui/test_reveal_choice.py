@@ -8,7 +8,8 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication
 
 from shadowdice.core.record_text import record_text
-from shadowdice.ui.play.history import RECORD_ROLE
+from shadowdice.ui.play.history import PAGE, RECORD_ROLE
+from tests.ui.test_history import record
 from tests.ui.test_table_window import runner
 from tests.ui.window_helpers import SETTLE_MS
 
@@ -130,3 +131,24 @@ def test_an_export_holds_the_session_whatever_the_history_shows(
         if suffix == ".csv":
             marked = [line for line in text.splitlines()[1:] if line.endswith(",secret")]
             assert len(marked) == 2
+
+
+def test_a_chosen_roll_that_leaves_the_page_for_a_new_roll_is_chosen_no_longer(window):
+    model = window.history_model
+    secret = record("Old").model_copy(update={"secret": True})
+    model.add_earlier(secret.model_copy() for _ in range(PAGE))
+    reveal = window.game_table.reveal_action
+    flags = QItemSelectionModel.SelectionFlag
+    for details in (False, True):  # the roll chosen, or one line of its details
+        model.add_earlier([secret.model_copy()])
+        last = model.index(PAGE - 1, 0)
+        chosen = model.index(0, 0, last) if details else last
+        window.history.selectionModel().select(chosen, flags.ClearAndSelect | flags.Rows)
+        assert reveal.isEnabled()
+        assert model.rowCount() == PAGE
+
+        model.add(record("Kira"))  # the page keeps its length: its last roll goes
+
+        assert window.game_table.chosen_record() is None
+        assert not reveal.isEnabled()
+        assert "Choose a secret roll" in reveal.toolTip()

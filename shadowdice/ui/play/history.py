@@ -15,6 +15,7 @@ dice fell as they fell, only what the roll spent was given back.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -26,6 +27,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractItemModel,
     QModelIndex,
+    QModelRoleDataSpan,
     QPersistentModelIndex,
     Qt,
     Signal,
@@ -196,6 +198,7 @@ class HistoryModel(QAbstractItemModel):
         self._reading = False
         self.reader: Reader = _in_place
         self._serials = count(1)
+        self._asked, self._day = -1.0, date.min  # when today was last asked, and the answer
         language_events.changed.connect(self._render_again)
 
     def _render_again(self, _language: str) -> None:
@@ -406,6 +409,14 @@ class HistoryModel(QAbstractItemModel):
             entry.line = (today, _line_of(entry.record, today))
         return entry.line[1]
 
+    def _today(self) -> date:
+        """Today, asked of the calendar at most once a second: the view asks for the line of
+        every row it paints, and ``date.today()`` costs an import each time under PySide.
+        """
+        if (now := time.monotonic()) - self._asked >= 1.0:
+            self._asked, self._day = now, date.today()
+        return self._day
+
     def _lines(self, entry: _Entry) -> tuple[str, ...]:
         if entry.lines is None:
             entry.lines = tuple(details(entry.record))
@@ -476,8 +487,22 @@ class HistoryModel(QAbstractItemModel):
         if role not in _ROLES:
             return None  # most roles a view asks of every row it paints
         entry = self._entry_of(index)
-        if entry is None:
-            return None
+        return None if entry is None else self._answer(entry, index, role)
+
+    def multiData(self, index: _Index, span: QModelRoleDataSpan) -> None:
+        """The roles a view paints a row with, asked at once (a call to :meth:`data` per role
+        and row painted would cost more than the answers).
+        """
+        entry = self._entry_of(index)
+        for role_data in span:  # a delegate reuses its span: every role is answered or cleared
+            role = role_data.role()
+            answer = self._answer(entry, index, role) if entry and role in _ROLES else None
+            if answer is None:
+                role_data.clearData()
+            else:
+                role_data.setData(answer)
+
+    def _answer(self, entry: _Entry, index: _Index, role: int) -> Any:
         record = entry.record
         if role == RECORD_ROLE:
             return record
@@ -489,7 +514,7 @@ class HistoryModel(QAbstractItemModel):
             return None
         undone = tuple(sorted(entry.undone))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            text = self._line(entry, date.today())
+            text = self._line(entry, self._today())
             return _("{roll} (undone)", roll=text) if undone else text
         if role == Qt.ItemDataRole.ToolTipRole:
             return record_text(record, undone)
@@ -502,10 +527,6 @@ class HistoryModel(QAbstractItemModel):
         if role == UNDONE_ROLE:
             return undone
         return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        """Selectable and enabled, never editable."""
-        return _FLAGS if index.isValid() else _NO_FLAGS
 
     def hasChildren(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
         """A roll has its details (asked of every row laid out: answered without making
