@@ -29,8 +29,10 @@ TIMEOUT_S = 120
 
 #: Starts the app on the files of its command line (after the result file); reports the
 #: modules of Shadowdice imported in turn up to the window, which record models were built and
-#: whether the app had its icon when the start returned and once the window was painted, then
-#: rolls Body for the character as the Roll button does and quits.
+#: whether the app had its icon the moment the window was first exposed (Qt paints it then;
+#: on a busy machine that may come while the start still reads the file) and once the work
+#: put off until the paint has run, then rolls Body for the character as the Roll button does
+#: and quits.
 WATCHED_START = textwrap.dedent(
     """
     import importlib.abc, json, sys
@@ -46,6 +48,7 @@ WATCHED_START = textwrap.dedent(
     sys.meta_path.insert(0, Watch())
     import shadowdice.app as app
     from shadowdice.core import record
+    from tests.benchmarks.startup_probe import when_first_exposed
 
     result = Path(sys.argv[1])
     start = app.start
@@ -53,14 +56,17 @@ WATCHED_START = textwrap.dedent(
     def built():
         return [model.__name__ for model in record.MODELS if model.__pydantic_complete__]
 
+    def exposed(window):
+        report["built_when_exposed"] = built()
+        report["icon_when_exposed"] = not window.windowIcon().isNull()
+
+    when_first_exposed(app, exposed)  # the moment Qt paints the window, however busy
+
     def start_watched(arguments):
         application, window = start(arguments)
         sys.meta_path.pop(0)
         from PySide6.QtCore import QTimer
         from shadowdice.ui.first_paint import after_first_paint
-
-        report["built_at_start"] = built()
-        report["icon_at_start"] = not application.windowIcon().isNull()
 
         def painted_and_turned():
             report["built_after_paint"] = built()
@@ -117,7 +123,7 @@ def test_record_models_and_icon_wait_for_the_paint_and_are_ready_for_the_first_r
     report, result = watched_start(tmp_path)
 
     # Then no record model was built on the way to the window, all of them once it was painted
-    assert report["built_at_start"] == []
+    assert report["built_when_exposed"] == []
     assert report["built_after_paint"] == [
         "DieRecord",
         "ThrowRecord",
@@ -127,7 +133,7 @@ def test_record_models_and_icon_wait_for_the_paint_and_are_ready_for_the_first_r
         "RollRecord",
     ]
     # ... and so was the app's icon set
-    assert not report["icon_at_start"] and report["icon_after_paint"]
+    assert not report["icon_when_exposed"] and report["icon_after_paint"]
     # ... and the roll right after was made and written as a record that reads back
     assert report["rolled"] == 0 and report["code"] == 0
     record = RollRecord.model_validate_json(result.read_text(encoding="utf-8"))

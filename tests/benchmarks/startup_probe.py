@@ -170,6 +170,18 @@ def mark_first_exposure(app_module) -> None:
     """Print a line the moment the main window is first exposed, wherever the app's start is
     then (a start that waits for a file in an event loop of its own may already have it
     painted): :data:`EXPOSED_MARKER` and the seconds since the script started.
+    """
+
+    def mark(_window) -> None:
+        seconds = time.perf_counter() - SCRIPT_STARTED
+        print(EXPOSED_MARKER, json.dumps({"script_to_exposed_s": seconds}), flush=True)
+
+    when_first_exposed(app_module, mark)
+
+
+def when_first_exposed(app_module, then) -> None:
+    """Call ``then(window)`` the moment the start's main window is first exposed, on which Qt
+    paints it: before any work the start put off until then has run.
 
     Qt is imported where the app imports it: the window is watched from the app's first
     :func:`~shadowdice.ui.first_paint.after_first_paint`, which comes right after ``show()``.
@@ -183,9 +195,9 @@ def mark_first_exposure(app_module) -> None:
         after_first_paint = first_paint.after_first_paint
 
         def watched(window, work) -> None:
-            if not getattr(window, "exposure_marked", False):
-                window.exposure_marked = True
-                print_on_first_exposure(window)
+            if not getattr(window, "exposure_watched", False):
+                window.exposure_watched = True
+                on_first_exposure(window, then)
             after_first_paint(window, work)
 
         first_paint.after_first_paint = watched
@@ -193,24 +205,20 @@ def mark_first_exposure(app_module) -> None:
     app_module.import_core = import_core_then_watch
 
 
-def print_on_first_exposure(window) -> None:
-    """Print :data:`EXPOSED_MARKER` once ``window``'s platform window is exposed."""
+def on_first_exposure(window, then) -> None:
+    """Call ``then(window)`` once ``window``'s platform window is exposed (now, if it is)."""
     from PySide6.QtCore import QEvent, QObject
-
-    def mark() -> None:
-        seconds = time.perf_counter() - SCRIPT_STARTED
-        print(EXPOSED_MARKER, json.dumps({"script_to_exposed_s": seconds}), flush=True)
 
     class Exposure(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Expose and watched.isExposed():
                 watched.removeEventFilter(self)
-                mark()
+                then(window)
             return False
 
     handle = window.windowHandle()
     if handle.isExposed():
-        mark()
+        then(window)
     else:
         window.exposure_watch = Exposure(window)
         handle.installEventFilter(window.exposure_watch)
