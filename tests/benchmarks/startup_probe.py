@@ -184,7 +184,8 @@ def when_first_exposed(app_module, then) -> None:
     paints it: before any work the start put off until then has run.
 
     Qt is imported where the app imports it: the window is watched from the app's first
-    :func:`~shadowdice.ui.first_paint.after_first_paint`, which comes right after ``show()``.
+    :func:`~shadowdice.ui.first_paint.after_first_paint` for a window of its own (the main
+    window, shown then or later).
     """
     import_core = app_module.import_core
 
@@ -195,7 +196,7 @@ def when_first_exposed(app_module, then) -> None:
         after_first_paint = first_paint.after_first_paint
 
         def watched(window, work) -> None:
-            if not getattr(window, "exposure_watched", False):
+            if window.isWindow() and not getattr(window, "exposure_watched", False):
                 window.exposure_watched = True
                 on_first_exposure(window, then)
             after_first_paint(window, work)
@@ -206,22 +207,33 @@ def when_first_exposed(app_module, then) -> None:
 
 
 def on_first_exposure(window, then) -> None:
-    """Call ``then(window)`` once ``window``'s platform window is exposed (now, if it is)."""
+    """Call ``then(window)`` once ``window``'s platform window is exposed (now, if it is); a
+    window not shown yet is watched from its showing on.
+    """
     from PySide6.QtCore import QEvent, QObject
 
     class Exposure(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Expose and watched.isExposed():
+            if event.type() == QEvent.Type.Show and watched is window:
+                window.removeEventFilter(self)
+                watch_platform_window()
+            elif event.type() == QEvent.Type.Expose and watched.isExposed():
                 watched.removeEventFilter(self)
                 then(window)
             return False
 
-    handle = window.windowHandle()
-    if handle.isExposed():
-        then(window)
+    def watch_platform_window() -> None:
+        handle = window.windowHandle()
+        if handle.isExposed():
+            then(window)
+        else:
+            handle.installEventFilter(window.exposure_watch)
+
+    window.exposure_watch = Exposure(window)
+    if window.isVisible():
+        watch_platform_window()
     else:
-        window.exposure_watch = Exposure(window)
-        handle.installEventFilter(window.exposure_watch)
+        window.installEventFilter(window.exposure_watch)
 
 
 def show_each_tab_once(tabs, then, names: list[str]) -> None:
