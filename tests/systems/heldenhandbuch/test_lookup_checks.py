@@ -100,9 +100,21 @@ def test_an_unknown_check_is_refused(system, alrik):
 def test_herb_search_starts_from_the_wilderness_lore_value(system, alrik):
     alrik.skill("Wilderness lore").value = 13
     assert params_of(system, alrik)["herb_search_skill_value"].default == 13
-    # And a value the table does not take (0) leaves the table's own default
+    # And a value of 0 is taken too: not the table's own default of 20, a master who ignores 1s
     alrik.skill("Wilderness lore").value = 0
-    assert params_of(system, alrik)["herb_search_skill_value"].default == 20
+    assert params_of(system, alrik)["herb_search_skill_value"].default == 0
+
+
+def test_a_wilderness_lore_of_0_ignores_no_1_in_the_herb_search(system, alrik):
+    # Given Alrik with wilderness lore 0, whose kept dice hold a 1
+    alrik.skill("Wilderness lore").value = 0
+    values = {"check": "herb_search", "herb_search_faces": "1 5 5 7 9"}
+    default = params_of(system, alrik)["herb_search_skill_value"].default
+    # When the herb search is looked up from the sheet's value
+    values["herb_search_skill_value"] = default
+    session = system.start_check(alrik, values, ScriptedDiceSource([]))
+    # Then the 1 voids a 5: three herbs and five plants, not a master's four and eight
+    assert session.outcome().headline.startswith("3 herbs, 5 plants")
 
 
 def test_damage_starts_from_the_armor_with_the_highest_protection(system, alrik):

@@ -335,8 +335,14 @@ HERB_SEARCH = Lookup(
             _("Wilderness lore value"),
             InputKind.INT,
             HIGHEST_FACE,
-            bounds=(1, 30),
-            hint=_("Matches count up to this face."),
+            bounds=(0, 30),
+            hint=Text.join(
+                " ",
+                [
+                    _("Matches count up to this face."),
+                    _("From 15 a single 1 is ignored, from 20 two."),
+                ],
+            ),
         ),
     ),
     herb_search,
