@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.die import Mark
+from shadowdice.core.die import Mark, name_group
 from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.session import Outcome, Tone
 from shadowdice.systems.starwars.codes import Code
@@ -51,6 +51,9 @@ _, _n = translations(__name__)
 
 DAMAGE = "Damage"
 STRENGTH = "Strength"
+# The two groups keep their ids, which the totals and marks compare against; the tray shows words.
+name_group(DAMAGE, lambda: _("Damage"))
+name_group(STRENGTH, lambda: _("Strength"))
 WOUNDS = "wounds"
 """The resource a changed wound state is charged as."""
 

@@ -6,6 +6,7 @@ skills in German while the sheet keeps its ids, and a roll made in English rende
 import pytest
 
 from shadowdice.core import language
+from shadowdice.core.die import group_words
 from shadowdice.systems.starwars import StarWarsD6
 from shadowdice.systems.starwars.sheet_actions import new_round
 from tests.systems.starwars.characters import SYSTEM, character, declared, params, roll
@@ -72,6 +73,9 @@ def test_a_damage_roll_and_the_new_round_read_german(german):
         "nur Reaktionen"
     )
     assert new_round(bulack).startswith("Neue Runde: Ansagen gelöscht; die Benommenheit ist vorbei")
+    # ... and the tray captions the two groups of dice in German
+    groups = dict.fromkeys(die.group for die in session.table)
+    assert [group_words(group) for group in groups] == ["Schaden", "Stärke"]
 
 
 def test_a_hit_below_strength_reads_benommen_as_the_rule_text_says(german):
