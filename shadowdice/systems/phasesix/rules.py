@@ -10,12 +10,13 @@ The chance of a whole roll adds the chances of its dice up through
 Points the rule texts leave open, and the reading Shadowdice takes (each has a test of the
 same idea in ``tests/systems/phasesix``):
 
-- **Which attributes follow 5 - value.** The classic text says "all physis attributes but
-  intelligence and neuroticism", yet its own examples of that formula are openness and
-  conscientiousness, persona attributes. Every attribute follows it, neuroticism and
-  intelligence excepted.
-- **Conscientiousness -6.** The classic text says it gives 14+, while its formula gives
-  5 - (-6) = 11+. The formula is the rule: 11+.
+- **Which attributes follow 5 - value.** The classic text gives that formula for the physis
+  attributes (strength 1 gives 4+), with its own ones for neuroticism and intelligence. For
+  the other persona attributes (openness, conscientiousness, extraversion, agreeableness) it
+  gives no formula, only two examples: openness 6 gives 0+ and conscientiousness -6 gives
+  14+. The one formula that starts from 5 like the others and gives both is 5 - 1.5 x value:
+  each point of a persona attribute weighs one and a half. A half is rounded in the
+  character's favour (conscientiousness -5 gives 12+, extraversion 1 gives 3+).
 - **Intelligence between multiples of 5.** (120 - IQ) / 5 is rounded down, in the character's
   favour: each *full* 5 points of IQ below 120 raise the minimum roll by 1, so IQ 81 to 85
   give 7+ and IQ 80 gives 8+.
@@ -58,6 +59,8 @@ CONCEALMENT_BASE = 7
 
 NEUROTICISM = N_("Neuroticism")
 INTELLIGENCE = N_("Intelligence")
+#: The classic persona attributes whose every point weighs one and a half in the minimum roll.
+PERSONA_TRAITS = (N_("Openness"), N_("Conscientiousness"), N_("Extraversion"), N_("Agreeableness"))
 
 
 class Difficulty(StrEnum):
@@ -92,11 +95,14 @@ class Difficulty(StrEnum):
 
 
 def classic_minimum_roll(attribute: str, value: int) -> int:
-    """The classic minimum roll an attribute gives: 5 - value, neuroticism 5 + value,
+    """The classic minimum roll an attribute gives: 5 - value for a physis attribute,
+    5 - 1.5 x value for a persona attribute (halves rounded down), neuroticism 5 + value,
     intelligence (120 - IQ) / 5 rounded down; never below 0.
 
     >>> classic_minimum_roll("Strength", 3), classic_minimum_roll("Openness", 6)
     (2, 0)
+    >>> classic_minimum_roll("Conscientiousness", -6), classic_minimum_roll("Extraversion", 1)
+    (14, 3)
     >>> classic_minimum_roll("Neuroticism", 10), classic_minimum_roll("Intelligence", 80)
     (15, 8)
     >>> classic_minimum_roll("Intelligence", 83)
@@ -106,6 +112,8 @@ def classic_minimum_roll(attribute: str, value: int) -> int:
         roll = 5 + value
     elif attribute == INTELLIGENCE:
         roll = (120 - value) // 5
+    elif attribute in PERSONA_TRAITS:
+        roll = 5 + (-3 * value) // 2
     else:
         roll = 5 - value
     return max(roll, 0)

@@ -64,6 +64,7 @@ from shadowdice.systems.phasesix.rules import (
     HUMAN_MINIMUM_ROLL,
     INTELLIGENCE,
     NEUROTICISM,
+    PERSONA_TRAITS,
     RULES,
     classic_minimum_roll,
     roll_text,
@@ -93,10 +94,7 @@ PHYSIS_ATTRIBUTES = (
 )
 #: The persona attributes of each variant.
 PERSONA_ATTRIBUTES = {
-    CLASSIC: (
-        N_("Openness"), N_("Conscientiousness"), N_("Extraversion"), N_("Agreeableness"),
-        NEUROTICISM, INTELLIGENCE,
-    ),
+    CLASSIC: (*PERSONA_TRAITS, NEUROTICISM, INTELLIGENCE),
     CURRENT: (
         N_("Education"), N_("Logic"), N_("Conscientiousness"), N_("Willpower"),
         N_("Apprehension"), N_("Charm"),

@@ -1,8 +1,11 @@
 """Any classic check, counted by hand: the minimum roll from the attribute named (5 - value,
-neuroticism 5 + value, intelligence (120 - IQ) / 5 rounded down, never below 0) raised by the
-difficulty, sixes thrown again wave after wave above 6+, one success per die whose total
-reaches the minimum roll, and destiny dice thrown apart succeeding on 4+ as well.
+5 - 1.5 x value for a persona attribute, neuroticism 5 + value, intelligence (120 - IQ) / 5
+rounded down, never below 0) raised by the difficulty, sixes thrown again wave after wave
+above 6+, one success per die whose total reaches the minimum roll, and destiny dice thrown
+apart succeeding on 4+ as well.
 """
+
+import math
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +22,8 @@ def minimum_roll(attribute: str, value: int, difficulty: str) -> int:
         written = 5 + value
     elif attribute == "Intelligence":
         written = (120 - value) // 5
+    elif attribute in ("Openness", "Conscientiousness", "Extraversion", "Agreeableness"):
+        written = 5 - math.ceil(1.5 * value)
     else:
         written = 5 - value
     return max(written, 0) + RAISE[difficulty]
@@ -40,7 +45,10 @@ def totals(faces: list[int], dice: int, explode: bool) -> tuple[list[int], list[
 
 
 attribute_and_value = st.one_of(
-    st.tuples(st.sampled_from(["Strength", "Openness", "Conscientiousness"]), st.integers(-10, 10)),
+    st.tuples(
+        st.sampled_from(["Strength", "Deftness", "Openness", "Conscientiousness", "Agreeableness"]),
+        st.integers(-10, 10),
+    ),
     st.tuples(st.just("Neuroticism"), st.integers(-10, 10)),
     st.tuples(st.just("Intelligence"), st.integers(40, 200)),
 )

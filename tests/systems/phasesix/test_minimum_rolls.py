@@ -36,11 +36,33 @@ def test_strength_1_gives_4_plus():
     assert shown(classic(Strength=1), "Strength") == "4+"
 
 
-def test_conscientiousness_of_minus_six_gives_11_by_the_formula_not_the_texts_14():
-    # The text says 14+, its own formula 5 - (-6) says 11+: the formula is the rule.
+def test_conscientiousness_of_minus_six_gives_14_plus():
+    # Text 000: "Ein Charakter mit einer Gewissenhaftigkeit von -6 hat einen Mindestwurf von 14+."
     sheet = classic(Conscientiousness=-6)
-    assert sheet.attribute("Conscientiousness").minimum_roll == 11
-    assert shown(sheet, "Conscientiousness") == "11+"
+    assert sheet.attribute("Conscientiousness").minimum_roll == 14
+    assert shown(sheet, "Conscientiousness") == "14+"
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value", "expected"),
+    [
+        ("Conscientiousness", -5, "12+"),
+        ("Extraversion", 1, "3+"),
+        ("Agreeableness", 2, "2+"),
+        ("Openness", 3, "0+"),
+        ("Agreeableness", -10, "20+"),
+    ],
+)
+def test_each_point_of_a_persona_attribute_weighs_one_and_a_half(attribute, value, expected):
+    # 5 - 1.5 x value gives both of the text's persona examples (openness 6: 0+,
+    # conscientiousness -6: 14+); a half is rounded in the character's favour.
+    assert shown(classic(**{attribute: value}), attribute) == expected
+
+
+@pytest.mark.parametrize("attribute", ["Strength", "Deftness", "Endurance", "Quickness"])
+def test_a_physis_attribute_of_minus_six_gives_11_plus(attribute):
+    # The text's rule for the physis attributes: 5 - value.
+    assert shown(classic(**{attribute: -6}), attribute) == "11+"
 
 
 def test_neuroticism_is_added_to_five():
@@ -64,10 +86,9 @@ def test_no_minimum_roll_is_below_zero(attribute, value):
     assert shown(classic(**{attribute: value}), attribute) == "0+"
 
 
-def test_every_attribute_but_neuroticism_and_intelligence_follows_five_minus_value():
-    # The text says "Physiseigenschaften", its examples are persona attributes: all follow it.
+def test_persona_attributes_weigh_one_and_a_half_and_physis_attributes_one():
     sheet = classic(Extraversion=2, Agreeableness=-1, Deftness=4, Attractiveness=0)
-    assert [shown(sheet, name) for name in ("Extraversion", "Agreeableness")] == ["3+", "6+"]
+    assert [shown(sheet, name) for name in ("Extraversion", "Agreeableness")] == ["2+", "6+"]
     assert [shown(sheet, name) for name in ("Deftness", "Attractiveness")] == ["1+", "5+"]
 
 
