@@ -1,5 +1,6 @@
 """Phase Six through the real main window: a group roll of three characters, and a rest."""
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
@@ -136,19 +137,27 @@ def test_a_classic_reroll_die_is_picked_in_the_tray(qtbot, window, dice):
     assert document.sheet.reroll_dice == 1
 
 
-def test_classic_minimum_rolls_follow_the_attributes_as_they_are_typed(qtbot, window):
+@pytest.mark.parametrize(
+    ("attribute", "typed", "expected"),
+    [("Neuroticism", "4", "9+"), ("Conscientiousness", "-6", "14+"), ("Strength", "-6", "11+")],
+)
+def test_classic_minimum_rolls_follow_the_attributes_as_they_are_typed(
+    qtbot, window, attribute, typed, expected
+):
+    # Neuroticism: 5 + value; a persona attribute: 5 - 1.5 x value; a physis one: 5 - value.
     new_phase_six(qtbot, window, "Hagen", 0)
     editor = window.current_editor()
     variant = editor.field_widget("variant")
     variant.setCurrentIndex(variant.findData("classic"))
     view = editor.tables["attributes"].view
     model = view.model()
-    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == "Neuroticism")
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == attribute)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     shown = model.index(row, headers.index("Min. roll"))
     view.setCurrentIndex(model.index(row, headers.index("Value")))
     view.setFocus()
-    qtbot.keyClicks(view, "4")
+    qtbot.keyClicks(view, typed[0])  # the first key opens the cell's editor
     editors = [w for w in view.findChildren(QSpinBox) if w.isVisible()]
+    qtbot.keyClicks(editors[0], typed[1:])
     qtbot.keyClick(editors[0], Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: shown.data() == "9+")  # neuroticism: 5 + value
+    qtbot.waitUntil(lambda: shown.data() == expected)
