@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from shadowdice.core.dice import DiceRequest, DiceSource, Faces, typed_flags
 from shadowdice.core.language import N_, translations, words
@@ -222,13 +222,41 @@ class Judged(Protocol):
 
 
 @lru_cache(maxsize=64)  # a few dice, groups and rules, with room to spare
-def _judged_looks(
-    judge: Callable[[tuple[int, ...]], Judged], sides: int, group: str
-) -> dict[int, tuple[Any, ...]]:
-    """All fields but the id of a die thrown digitally, judged, by the face it shows: each
-    face is judged when it first comes up.
+def _dice_made(
+    judge: Callable[[tuple[int, ...]], Judged] | None, sides: int, group: str
+) -> dict[tuple[int, int], Die]:
+    """The dice thrown digitally with one face each, by that face and their id.
+
+    Ids start at 0 in every session, so the same die (its id, and how it lies: judged by
+    ``judge`` when there is one) comes up roll after roll: each is made once and shared, as
+    dice never change.
     """
     return {}
+
+
+#: How many dice one :func:`_dice_made` keeps (a few pools of every face, with room to spare).
+_DICE_KEPT = 1024
+
+
+def _new_digital_die(
+    made: dict[tuple[int, int], Die],
+    face: int,
+    die_id: int,
+    judge: Callable[[tuple[int, ...]], Judged] | None,
+    sides: int,
+    group: str,
+) -> Die:
+    """A die thrown digitally with one face, judged, and kept among the dice ``made``."""
+    if len(made) >= _DICE_KEPT:
+        made.clear()
+    faces = (face,)
+    if judge is None:
+        marks, score = _NO_MARKS, None
+    else:
+        judged = judge(faces)
+        marks, score = judged.marks, judged.score
+    die = made[face, die_id] = _new_die(Die, (die_id, sides, faces, group, marks, score, (), False))
+    return die
 
 
 def throw_dice(
@@ -254,17 +282,12 @@ def throw_dice(
     first = source.throw(DiceRequest(count, sides, purpose, roller, secret))
     if not isinstance(first, Faces) and (explode_on is None or max(first, default=0) < explode_on):
         # The common throw: one face a die, all thrown digitally.
-        if judge is None:
-            return [
-                _new_die(Die, (next(ids), sides, (face,), group, _NO_MARKS, None, (), False))
-                for face in first
-            ]
-        # Dice that show the same face lie the same way: each face is judged once.
-        looks = _judged_looks(judge, sides, group)
-        for face in set(first).difference(looks):
-            judged = judge((face,))
-            looks[face] = (sides, (face,), group, judged.marks, judged.score, (), False)
-        return [_new_die(Die, (next(ids),) + looks[face]) for face in first]
+        made = _dice_made(judge, sides, group)
+        # By (face, id): the faces first, so that no id is drawn past the last face.
+        return [
+            made.get(key) or _new_digital_die(made, *key, judge, sides, group)
+            for key in zip(first, ids, strict=False)
+        ]
     chains = [[face] for face in first]
     typed = [[flag] for flag in typed_flags(first)]
     if explode_on is not None:

@@ -6,7 +6,14 @@ from typing import NamedTuple
 import pytest
 
 from shadowdice.core.dice import DiceRequest, Faces, ScriptedDiceSource
-from shadowdice.core.die import MAX_CHAIN_LENGTH, Die, Mark, throw_dice
+from shadowdice.core.die import (
+    _DICE_KEPT,
+    MAX_CHAIN_LENGTH,
+    Die,
+    Mark,
+    _dice_made,
+    throw_dice,
+)
 
 
 class RecordingSource(ScriptedDiceSource):
@@ -78,6 +85,35 @@ def test_a_judge_marks_every_die_as_it_lands(explode_on):
         [(1,), miss, None],
         six,
     ]
+
+
+def test_dice_that_lie_alike_are_made_once_each_by_its_own_rules_and_group():
+    def thrown(group="", judge=high_is_a_hit):
+        return throw_dice(ScriptedDiceSource([5, 1]), 2, ids=count(), group=group, judge=judge)
+
+    # Given the same faces thrown twice with the same ids
+    first, again = thrown(), thrown()
+
+    # Then the second throw brings back the same dice, made once (a die never changes)
+    assert [(d.id, d.faces, d.marks) for d in again] == [
+        (0, (5,), frozenset({Mark.HIT})),
+        (1, (1,), frozenset({Mark.MISS})),
+    ]
+    assert all(die is same for die, same in zip(first, again, strict=True))
+    # And in another group, or without a judge, they lie their own way
+    assert [d.group for d in thrown(group="edge")] == ["edge", "edge"]
+    assert [d.marks for d in thrown(judge=None)] == [frozenset(), frozenset()]
+
+
+def test_the_dice_kept_for_reuse_stay_few_however_many_are_thrown():
+    # When 5,000 dice are thrown, each with an id of its own
+    thrown = 5_000
+    for start in range(0, thrown, 100):
+        dice = throw_dice(ScriptedDiceSource([6] * 100), 100, ids=count(start), judge=high_is_a_hit)
+        assert [d.id for d in dice] == list(range(start, start + 100))
+
+    # Then only some of them are kept for later throws
+    assert 0 < len(_dice_made(high_is_a_hit, 6, "")) <= min(_DICE_KEPT, thrown - 1)
 
 
 def test_typed_faces_are_judged_and_keep_their_origin():
