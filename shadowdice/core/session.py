@@ -401,9 +401,7 @@ class RollSession(ABC):
                     trusted(
                         ThrowRecord,
                         label=throw.label,
-                        dice=tuple(
-                            [known(dice[i][1:]) or _die_record(dice[i]) for i in throw.die_ids]
-                        ),
+                        dice=tuple([known(dice[i]) or _die_record(dice[i]) for i in throw.die_ids]),
                         roller=throw.roller,
                     )
                     for throw in self.throws
@@ -582,23 +580,27 @@ def _outcome_record(outcome: Outcome) -> OutcomeRecord:
     return record
 
 
-#: The records of dice, by how each lies (all its fields but its id).
-_DIE_RECORDS: dict[tuple[Any, ...], DieRecord] = {}
-#: How many records of dice are kept (those of many rolls, with room to spare).
+#: The records of dice, by die: ids start at 0 in every session, so the same die (its id and
+#: how it lies) comes up roll after roll.
+_DIE_RECORDS: dict[Die, DieRecord] = {}
+#: The records of dice, by how each lies (all its fields but its id): dice that lie alike
+#: share one.
+_LOOK_RECORDS: dict[tuple[Any, ...], DieRecord] = {}
+#: How many records of dice each of them keeps (those of many rolls, with room to spare).
 _DIE_RECORDS_KEPT = 4096
 
 
 def _die_record(die: Die) -> DieRecord:
     """The record of a die: the same for every die that lies the same way (all but its id),
-    so made once and shared, as records never change.
+    so made once and shared, as records never change; kept by die for the next roll too.
     """
     look = die[1:]
-    record = _DIE_RECORDS.get(look)
+    record = _LOOK_RECORDS.get(look)
     if record is None:
-        if len(_DIE_RECORDS) >= _DIE_RECORDS_KEPT:
-            _DIE_RECORDS.clear()
+        if len(_LOOK_RECORDS) >= _DIE_RECORDS_KEPT:
+            _LOOK_RECORDS.clear()
         sides, faces, group, marks, score, typed, carried = look
-        record = _DIE_RECORDS[look] = trusted(
+        record = _LOOK_RECORDS[look] = trusted(
             DieRecord,
             sides=sides,
             faces=faces,
@@ -608,6 +610,9 @@ def _die_record(die: Die) -> DieRecord:
             typed=typed,
             carried=carried,
         )
+    if len(_DIE_RECORDS) >= _DIE_RECORDS_KEPT:
+        _DIE_RECORDS.clear()
+    _DIE_RECORDS[die] = record
     return record
 
 

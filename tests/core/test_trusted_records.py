@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from shadowdice.core.dice import RandomDiceSource
+from shadowdice.core.dice import RandomDiceSource, ScriptedDiceSource
 from shadowdice.core.record import DieRecord, FrozenDict, RollRecord, frozen_values, trusted
 from shadowdice.systems import builtin_registry
 
@@ -81,6 +81,20 @@ def test_dice_that_lie_alike_share_one_record_that_validation_agrees_with():
     alike = max(([other for other in dice if other == die] for die in dice), key=len)
     assert len(alike) > 1 and all(die is alike[0] for die in alike)
     assert alike[0] == DieRecord.model_validate(alike[0].model_dump())
+
+
+def test_a_die_of_the_same_id_and_face_that_lies_otherwise_has_its_own_record():
+    # Given a die 0 showing a 4, rolled by a character with and without the cinematic rules
+    system = REGISTRY.get("shadowrun4")
+    records = []
+    for cinematic in (False, True):
+        sheet = system.new_sheet()
+        sheet.cinematic = cinematic
+        session = system.start_check(sheet, {"modifier": 1}, ScriptedDiceSource([4]))
+        records.append(session.finish().throws[0].dice[0])
+
+    # Then each record says how its own die lies: a miss, then a hit on 4+
+    assert [(die.faces, die.marks) for die in records] == [((4,), ("miss",)), ((4,), ("hit",))]
 
 
 @pytest.mark.parametrize(
