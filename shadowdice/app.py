@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from shadowdice import __version__
@@ -144,14 +145,35 @@ def finish_start(app: QApplication, window: MainWindow) -> None:
     record.build_models()
 
 
+#: The values of ``PYDANTIC_DISABLE_PLUGINS`` with which pydantic loads none of its plugins.
+NO_PYDANTIC_PLUGINS = ("__all__", "1", "true")
+
+#: pydantic's module that finds its plugins (and imports ``importlib.metadata`` to do so).
+PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
 def without_pydantic_plugins() -> None:
     """Tell pydantic that Shadowdice uses none of its plugins, unless the environment says
     otherwise (``PYDANTIC_DISABLE_PLUGINS``, as pydantic documents it).
 
     Otherwise the first model built looks through the entry points of every installed
-    distribution for plugins, on the way to the window.
+    distribution for plugins, on the way to the window. With its plugins off, pydantic's
+    loader of plugins answers "none" without looking; it still imports ``importlib.metadata``
+    (with ``email``, ``zipfile`` and more, some 15 ms) as it is first asked, so it gets a loader
+    that gives the same answer without importing anything.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    if os.environ["PYDANTIC_DISABLE_PLUGINS"] in NO_PYDANTIC_PLUGINS:
+        sys.modules.setdefault(PYDANTIC_PLUGIN_LOADER, no_plugin_loader())
+
+
+def no_plugin_loader() -> ModuleType:
+    """A module in place of pydantic's loader of plugins, for when its plugins are off: its
+    ``get_plugins()`` finds none, as pydantic's does then.
+    """
+    loader = ModuleType(PYDANTIC_PLUGIN_LOADER, "pydantic's plugins, all of them off")
+    loader.get_plugins = tuple
+    return loader
 
 
 def import_core() -> None:

@@ -1,6 +1,7 @@
 """What a start leaves for later, on the way to the window: the models of roll records are
 built and the app's icon is set once the window is painted (before the first roll needs
-them), and pydantic looks for no plugins among the installed distributions. And what it does
+them), and pydantic looks for no plugins among the installed distributions, nor imports
+``importlib.metadata`` to do so. And what it does
 first: every module of Shadowdice without Qt that the window needs is imported before Qt (see
 :func:`shadowdice.app.import_core`), but a system's rules, which come with its character.
 
@@ -28,8 +29,9 @@ REPO = Path(__file__).resolve().parents[1]
 TIMEOUT_S = 120
 
 #: Starts the app on the files of its command line (after the result file); reports the
-#: modules of Shadowdice imported in turn up to the window, which record models were built and
-#: whether the app had its icon the moment the window was first exposed (Qt paints it then;
+#: modules of Shadowdice imported in turn up to the window, which record models were built,
+#: whether the app had its icon and whether ``importlib.metadata`` (which reads the installed
+#: distributions) was imported the moment the window was first exposed (Qt paints it then;
 #: on a busy machine that may come while the start still reads the file) and once the work
 #: put off until the paint has run, then rolls Body for the character as the Roll button does
 #: and quits.
@@ -59,6 +61,7 @@ WATCHED_START = textwrap.dedent(
     def exposed(window):
         report["built_when_exposed"] = built()
         report["icon_when_exposed"] = not window.windowIcon().isNull()
+        report["metadata_when_exposed"] = "importlib.metadata" in sys.modules
 
     when_first_exposed(app, exposed)  # the moment Qt paints the window, however busy
 
@@ -134,6 +137,8 @@ def test_record_models_and_icon_wait_for_the_paint_and_are_ready_for_the_first_r
     ]
     # ... and so was the app's icon set
     assert not report["icon_when_exposed"] and report["icon_after_paint"]
+    # ... and nothing read the installed distributions' metadata on the way
+    assert not report["metadata_when_exposed"]
     # ... and the roll right after was made and written as a record that reads back
     assert report["rolled"] == 0 and report["code"] == 0
     record = RollRecord.model_validate_json(result.read_text(encoding="utf-8"))
@@ -158,8 +163,10 @@ def test_the_start_imports_the_modules_without_qt_before_qt(tmp_path):
     assert "shadowdice.systems.shadowrun4" in without_qt
 
 
-def test_the_start_loads_no_pydantic_plugin_installed_beside_it(tmp_path):
-    # Given a pydantic plugin installed beside the app, which leaves a mark when loaded
+def spy_plugin(tmp_path: Path) -> tuple[Path, Path]:
+    """A pydantic plugin installed in a folder of its own, which leaves a mark when loaded;
+    the folder and the mark's path (checked to work where nothing turns plugins off).
+    """
     plugins = tmp_path / "plugins"
     info = plugins / "spy_plugin-1.0.dist-info"
     info.mkdir(parents=True)
@@ -185,8 +192,13 @@ def test_the_start_loads_no_pydantic_plugin_installed_beside_it(tmp_path):
     subprocess.run([sys.executable, "-c", model], env=env, check=True, timeout=TIMEOUT_S)
     assert mark.exists(), "pydantic loads the plugin where nothing says otherwise"
     mark.unlink()
+    return plugins, mark
 
-    # When the app starts on a saved character, rolls and quits
+
+def rolled_and_quit(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """The app started on Kira, saved, in ``env``, having rolled Body for her and quit; its
+    record is checked.
+    """
     result = tmp_path / "roll.json"
     roll = ["--roll", '{"attribute": "Body"}', "--write-result", str(result)]
     run = subprocess.run(
@@ -196,8 +208,32 @@ def test_the_start_loads_no_pydantic_plugin_installed_beside_it(tmp_path):
         text=True,
         timeout=TIMEOUT_S,
     )
+    if run.returncode == 0:
+        assert json.loads(result.read_text(encoding="utf-8"))["character"] == "Kira"
+    return run
+
+
+def test_the_start_loads_no_pydantic_plugin_installed_beside_it(tmp_path):
+    # Given a pydantic plugin installed beside the app, which leaves a mark when loaded
+    plugins, mark = spy_plugin(tmp_path)
+
+    # When the app starts on a saved character, rolls and quits
+    run = rolled_and_quit(tmp_path, environment(tmp_path / "home", plugins))
 
     # Then it rolled, with no plugin loaded
     assert run.returncode == 0, run.stderr
-    assert json.loads(result.read_text(encoding="utf-8"))["character"] == "Kira"
     assert not mark.exists()
+
+
+def test_the_start_loads_the_pydantic_plugins_the_environment_does_not_turn_off(tmp_path):
+    # Given a pydantic plugin installed beside the app, and an environment that turns off
+    # only another plugin
+    plugins, mark = spy_plugin(tmp_path)
+    env = {**environment(tmp_path / "home", plugins), "PYDANTIC_DISABLE_PLUGINS": "other"}
+
+    # When the app starts on a saved character, rolls and quits
+    run = rolled_and_quit(tmp_path, env)
+
+    # Then it rolled, with the plugin loaded as pydantic does
+    assert run.returncode == 0, run.stderr
+    assert mark.exists()
