@@ -7,10 +7,10 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QProgressDialog
 
 from shadowdice.ui import background
+from tests.ui.window_helpers import SETTLE_MS, shown_progress, when
 
 
 def _visible_dialogs(window) -> list[tuple[str, str]]:
@@ -31,16 +31,17 @@ def test_a_long_job_shows_a_titled_progress_dialog_until_it_ends(qtbot, window, 
         seen.extend(_visible_dialogs(window))
         looked.set()
 
-    QTimer.singleShot(background.SHOW_AFTER_MS + 400, look)
+    when(window, lambda: shown_progress(window), look)
+    held = SETTLE_MS / 1000
 
     # When it runs
     if kind == "cancellable job":
         result = background.run_with_progress(
-            window, "Writing rolls…", lambda progress: looked.wait(5) and "done"
+            window, "Writing rolls…", lambda progress: looked.wait(held) and "done"
         )
     else:
         result = background.run_off_thread(
-            lambda: looked.wait(5) and "done", label="Opening kira.shadowdice…", parent=window
+            lambda: looked.wait(held) and "done", label="Opening kira.shadowdice…", parent=window
         )
 
     # Then its dialog, titled with the app's name, said what was going on, and is gone

@@ -11,12 +11,13 @@ import time
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextOption
-from PySide6.QtWidgets import QProgressDialog, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 from shadowdice.core.sheet import MAX_LINE_LENGTH, MAX_TEXT_LENGTH
 from shadowdice.storage.character_file import load_character, save_character
 from shadowdice.systems import builtin_registry
 from shadowdice.ui import character_files
+from tests.ui.window_helpers import SETTLE_MS, shown_progress, when
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes and permissions")
 
@@ -240,9 +241,10 @@ def test_given_a_file_slow_to_read_then_the_window_keeps_running_and_shows_progr
     path = tmp_path / "kira.shadowdice"
     save_character(path, system, system.new_sheet().model_copy(update={"name": "Kira"}))
     real_load = character_files.load_character
+    looked = threading.Event()
 
-    def slow_load(*arguments):
-        time.sleep(1.0)
+    def slow_load(*arguments):  # read once the test has looked at the window
+        looked.wait(SETTLE_MS / 1000)
         return real_load(*arguments)
 
     monkeypatch.setattr(character_files, "load_character", slow_load)
@@ -252,20 +254,20 @@ def test_given_a_file_slow_to_read_then_the_window_keeps_running_and_shows_progr
     ticking.start()
     shown: list[str] = []
 
-    def look_for_progress() -> None:
-        shown.extend(d.labelText() for d in window.findChildren(QProgressDialog) if d.isVisible())
+    def look_at_progress() -> None:
+        shown.append(shown_progress(window).labelText())
+        looked.set()
 
-    QTimer.singleShot(800, look_for_progress)
+    when(window, lambda: shown_progress(window) and len(ticks) >= 5, look_at_progress)
 
     # When it is opened
     document = window.open_path(path)
     ticking.stop()
 
     # Then the window's timers ran meanwhile, a progress bar named the file, and it opened
-    assert len(ticks) >= 5
     assert shown == ["Opening kira.shadowdice…"]
     assert document is not None and document.sheet.name == "Kira"
-    assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
+    assert shown_progress(window) is None
 
 
 def test_given_a_file_that_never_answers_then_stopping_the_wait_leaves_it_unopened(
@@ -274,17 +276,15 @@ def test_given_a_file_that_never_answers_then_stopping_the_wait_leaves_it_unopen
     release = threading.Event()
 
     def hanging_load(*_arguments):
-        release.wait(5)
+        release.wait(SETTLE_MS / 1000)
         raise AssertionError("never read")
 
     monkeypatch.setattr(character_files, "load_character", hanging_load)
-
-    def stop_waiting() -> None:
-        for dialog in window.findChildren(QProgressDialog):
-            if dialog.isVisible():
-                dialog.findChild(QPushButton).click()
-
-    QTimer.singleShot(800, stop_waiting)
+    when(
+        window,
+        lambda: shown_progress(window),
+        lambda: shown_progress(window).findChild(QPushButton).click(),
+    )
     document = window.open_path(tmp_path / "kira.shadowdice")
     release.set()
 

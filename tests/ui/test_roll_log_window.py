@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QProgressDialog, QPushButton, QToolButton
+from PySide6.QtWidgets import QPushButton, QToolButton
 
 from shadowdice.core.record import OutcomeRecord, RollRecord
 from shadowdice.core.record_text import record_text
@@ -24,7 +24,7 @@ from shadowdice.storage.roll_log import (
 )
 from shadowdice.ui import main_window
 from shadowdice.ui.play import history
-from tests.ui.window_helpers import choose, roll_edge_dice
+from tests.ui.window_helpers import SETTLE_MS, choose, roll_edge_dice, shown_progress, when
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -228,8 +228,10 @@ def ghost_far_back(window, app_paths, monkeypatch, *, held: int):
     class HeldReader(LogReader):
         def batches(self):
             if self.path == logs[held]:
-                waits.append(threading.current_thread() is threading.main_thread())
-                release.wait(timeout=5)
+                on_the_window_thread = threading.current_thread() is threading.main_thread()
+                waits.append(on_the_window_thread)
+                if not on_the_window_thread:  # there, holding would hold the test too
+                    release.wait(timeout=SETTLE_MS / 1000)
             yield from super().batches()
 
     monkeypatch.setattr(history, "LogReader", HeldReader)
@@ -248,8 +250,8 @@ def ghost_far_back(window, app_paths, monkeypatch, *, held: int):
     return release, waits
 
 
-def progress_dialog(window) -> QProgressDialog:
-    return window.findChild(QProgressDialog, "progress")
+def cancel_button(window) -> QPushButton:
+    return shown_progress(window).findChild(QPushButton)
 
 
 def test_choosing_a_character_whose_rolls_lie_far_back_reads_them_while_the_window_goes_on(
@@ -261,8 +263,12 @@ def test_choosing_a_character_whose_rolls_lie_far_back_reads_them_while_the_wind
     ticker = QTimer(window)
     ticker.timeout.connect(lambda: ticks.append(1))
     ticker.start(10)
-    QTimer.singleShot(600, lambda: shown.append(progress_dialog(window).isVisible()))
-    QTimer.singleShot(700, release.set)  # only if the window's own events go on meanwhile
+
+    def seen() -> None:  # the reading goes on only once the window's own events went on
+        shown.append(True)
+        release.set()
+
+    when(window, lambda: shown_progress(window) and len(ticks) >= 5, seen)
 
     # When the history's filter chooses Ghost
     window.history_filter.setCurrentIndex(window.history_filter.findData("Ghost"))
@@ -270,10 +276,10 @@ def test_choosing_a_character_whose_rolls_lie_far_back_reads_them_while_the_wind
     # Then the evenings were read off the window's thread, the window went on with a progress
     # dialog up, and Ghost's rolls arrived, tonight's first
     assert waits == [False]
-    assert len(ticks) >= 5 and shown == [True]
+    assert shown == [True]
     lines = history_lines(window)
     assert len(lines) == 2 and "tonight" in lines[0] and "evening 0 roll 0 " in lines[1]
-    assert not progress_dialog(window) or not progress_dialog(window).isVisible()
+    assert shown_progress(window) is None
 
 
 def test_reading_far_back_for_a_character_can_be_cancelled_and_goes_on_when_scrolled(
@@ -284,10 +290,10 @@ def test_reading_far_back_for_a_character_can_be_cancelled_and_goes_on_when_scro
     model = window.history_model
 
     def cancel() -> None:
-        progress_dialog(window).findChild(QPushButton).click()
+        cancel_button(window).click()
         release.set()
 
-    QTimer.singleShot(600, cancel)
+    when(window, lambda: shown_progress(window), cancel)
 
     # When Ghost is chosen, and the reading cancelled
     window.history_filter.setCurrentIndex(window.history_filter.findData("Ghost"))
@@ -336,16 +342,15 @@ def test_an_export_runs_off_the_window_and_cancelled_leaves_the_file_as_it_was(
     ticker.start(10)
     real_export = main_window.export_session
 
-    def slow_export(session, path, progress, *rest):  # a long export, reporting as it goes
-        for done in range(1000):
-            progress(done, 1000)
+    def slow_export(session, path, progress, *rest):  # reports as it goes, until cancelled
+        deadline = time.monotonic() + SETTLE_MS / 1000
+        while time.monotonic() < deadline:
+            progress(1, 1000)
             time.sleep(0.002)
         return real_export(session, path, progress, *rest)
 
     monkeypatch.setattr(main_window, "export_session", slow_export)
-    QTimer.singleShot(
-        600, lambda: window.findChild(QProgressDialog, "progress").findChild(QPushButton).click()
-    )
+    when(window, lambda: shown_progress(window), lambda: cancel_button(window).click())
     prompts.choice_answers.append(0)
     prompts.export_answers.append(target)
 

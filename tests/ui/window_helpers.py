@@ -1,14 +1,52 @@
 """What the main-window tests do over and over: choose in a combo box, type into a sheet's
-table, read the outcome, find an action's button, click a die in the tray.
+table, read the outcome, find an action's button, click a die in the tray, act once a long
+job's progress dialog is up.
 """
 
+import time
+from collections.abc import Callable
+
 import shiboken6
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QProgressDialog,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 #: How long a test waits for the window to settle (dice landing, a roll finished) before it
 #: fails: waiting ends as soon as the window has settled, so this only bounds a busy machine.
 SETTLE_MS = 10_000
+
+
+def shown_progress(window: QWidget) -> QProgressDialog | None:
+    """The window's progress dialog while it is up, else None."""
+    shown = [dialog for dialog in window.findChildren(QProgressDialog) if dialog.isVisible()]
+    return shown[0] if shown else None
+
+
+def when(window: QWidget, condition: Callable[[], object], then: Callable[[], object]) -> None:
+    """Call ``then`` once ``condition`` holds, looking whenever the event loop turns (also a
+    loop that the code under test runs while it waits for a job): for what a test does while
+    a call of its own is still under way. Nothing is timed from the test's start, which a busy
+    machine would stretch; after :data:`SETTLE_MS` it gives up, leaving the test to fail.
+    """
+    deadline = time.monotonic() + SETTLE_MS / 1000
+    looking = QTimer(window)
+
+    def look() -> None:
+        if condition():
+            looking.stop()
+            then()
+        elif time.monotonic() > deadline:
+            looking.stop()
+
+    looking.timeout.connect(look)
+    looking.start(10)
 
 
 def choose(combo: QComboBox, value) -> None:
