@@ -27,13 +27,21 @@ Scalar = int | float | str | bool | tuple[str, ...] | None
 
 
 class FrozenDict(dict):
-    """A dict that refuses every change; it still copies and pickles like a dict.
+    """A dict that refuses every change, with every list in it made a tuple; it still copies
+    and pickles like a dict.
 
     >>> FrozenDict(hits=3)["hits"] = 4
     Traceback (most recent call last):
     ...
     TypeError: a roll record cannot be changed
+    >>> FrozenDict(picked=["Kira"])
+    {'picked': ('Kira',)}
     """
+
+    def __init__(self, items: Any = (), /, **values: Any) -> None:
+        super().__init__(items, **values)
+        for key in [key for key, value in self.items() if isinstance(value, list)]:
+            dict.__setitem__(self, key, tuple(self[key]))
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("a roll record cannot be changed")
@@ -83,11 +91,7 @@ def frozen_values(values: Mapping[str, Any]) -> FrozenDict:
     >>> frozen_values({"picked": ["Kira"], "hits": 2})
     {'picked': ('Kira',), 'hits': 2}
     """
-    if type(values) is FrozenDict and not [v for v in values.values() if isinstance(v, list)]:
-        return values  # as it is: it cannot change
-    return FrozenDict(
-        {key: tuple(value) if isinstance(value, list) else value for key, value in values.items()}
-    )
+    return values if type(values) is FrozenDict else FrozenDict(values)
 
 
 def _words_in(value: Any) -> str:
