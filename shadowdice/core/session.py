@@ -412,7 +412,9 @@ class RollSession(ABC):
                     trusted(ActionRecord, id=action.id, label=action.label, cost=action.cost)
                     for action in self.taken
                 ]
-            ),
+            )
+            if self.taken
+            else (),
             outcome=outcome._record or _outcome_record(outcome),
             time=self._clock(),
             secret=self.secret,
