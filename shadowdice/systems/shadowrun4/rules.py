@@ -34,7 +34,7 @@ Points the rule text leaves open, and the reading Shadowdice takes:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -51,10 +51,18 @@ class TableRules:
     Attributes:
         cinematic: hits on 4+, Rule of Six on every roll.
         harder: pre-roll Edge adds only unspent Edge points; 1s and 2s glitch.
+        judge: how a die's chain of faces is judged under these rules (:func:`die_judge`).
+
+    >>> TableRules(cinematic=True).judge((4,)).hits, TableRules(harder=True).judge((2,)).glitch
+    (1, True)
     """
 
     cinematic: bool = False
     harder: bool = False
+    judge: Callable[[tuple[int, ...]], JudgedDie] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "judge", die_judge(self.hit_on, self.glitch_up_to))
 
     @property
     def hit_on(self) -> int:

@@ -19,7 +19,6 @@ from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.record import FrozenDict
 from shadowdice.core.session import Action, Outcome, RollSession, SessionError, Tone
 from shadowdice.systems.shadowrun4.rules import (
-    die_judge,
     edge_dice_before_roll,
     hits_phrase,
     judge_glitch,
@@ -99,7 +98,7 @@ class ShadowrunSession(RollSession):
         self.edge = sheet.edge
         self.edge_spent = False
         #: A die is judged by its faces alone, under the table's rules.
-        self._judge = die_judge(self.rules.hit_on, self.rules.glitch_up_to)
+        self._judge = self.rules.judge
         self._tallied: tuple[tuple[int, int], Tally] | None = None
         self._outcome: tuple[tuple[int, int, str], Outcome] | None = None
         if edge_use is EdgeUse.BEFORE:

@@ -143,7 +143,7 @@ def build_pool(sheet: ShadowrunSheet, values: CheckValues) -> Pool:
         dice += sheet.wound_modifier
         parts.append(_("{modifier} wounds", modifier=f"{sheet.wound_modifier:+d}"))
     label = Text.join(" + ", names) if names else _free_pool(modifier, language.current())
-    return Pool(dice=dice, parts=tuple(parts), label=label, free=not names)
+    return Pool(dice, tuple(parts), label, free=not names)
 
 
 class Shadowrun4(RuleSystem):
