@@ -78,6 +78,9 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     open; the event loop does not run yet. What nobody waits for waits until the window is
     painted (:func:`finish_start`).
     """
+    from shadowdice.ui.native_warm_up import warm_up_natively
+
+    loading_qt = warm_up_natively()  # on the second core, while the core is imported
     without_pydantic_plugins()
     import_core()
     from PySide6.QtWidgets import QApplication
@@ -91,6 +94,8 @@ def start(arguments: argparse.Namespace) -> tuple[QApplication, MainWindow]:
     from shadowdice.ui.theme import apply_theme
 
     forget_module_sources()
+    if loading_qt is not None:
+        loading_qt.join()  # fontconfig ready before Qt asks it for fonts
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Shadowdice")
     app.setDesktopFileName("shadowdice")
