@@ -20,6 +20,10 @@ without arguments is never formatted, so its braces need no doubling);
 and passes ``n`` to the format as well. ``N_("Strength")`` only marks a text for the
 catalog, for tables of constants; it is translated where it is shown, with ``_(value)``.
 
+A number among the arguments is written as the text's language writes numbers when the text
+renders ("{price:,}" is "4,000" in English, "4.000" in German; "{chance:.0%}" is "50%" and
+"50 %"); :func:`number` writes one alone.
+
 The language is English until :func:`set_language` chooses another. The pseudo-language
 ``"pseudo"`` makes every text about 40 % longer, with accents, for testing that layouts cope
 with longer languages. This module knows nothing of Qt: the user interface listens with
@@ -296,7 +300,7 @@ def _render(
     if not domain:
         if "items" in args and message != "{text}":
             return str.join(message, [str(item) for item in args["items"]])
-        return message.format_map(args)
+        return message.format_map(_numbers_in(args, message, language))
     if plural is not None:
         args = {"n": n, **args}  # the number, unless an argument is named n itself
     if language == SOURCE_LANGUAGE:  # the code's own words: no catalog to ask
@@ -309,12 +313,78 @@ def _render(
         pattern = _pseudo(pattern)
     if not args:
         return pattern
+    args = _numbers_in(args, pattern, language)
     try:
         return pattern.format_map(args)
     except (KeyError, IndexError, ValueError):
         # A translation that names an argument the message does not have: show the English.
         english = message if plural is None or n == 1 else plural
         return english.format_map(args)
+
+
+#: How a language writes numbers, as the Unicode CLDR (which Babel carries) gives them: the
+#: separator of thousands, the decimal separator, and a percentage around its number. Python's
+#: own format writes English; a language missing here (the pseudo-language) reads as English.
+#: ``tests/core/test_numbers.py`` compares these with Babel's, so they cannot drift.
+NUMBER_STYLES: dict[str, tuple[str, str, str]] = {
+    "en": (",", ".", "{}%"),
+    "de": (".", ",", "{}\u00a0%"),
+}
+
+
+class _Number:
+    """A number among a text's arguments, formatted as its language writes numbers.
+
+    Any format the message gives it works as Python's does ("{price:,}", "{mean:.1f}"), its
+    separators those of the language; a percentage ("{chance:.0%}") takes the language's
+    form too ("12,5 %" in German: a space, which never breaks, before the sign).
+    """
+
+    __slots__ = ("percent", "separators", "value")
+
+    def __init__(self, value: float, style: tuple[str, str, str]) -> None:
+        self.value = value
+        group, decimal, self.percent = style
+        self.separators = str.maketrans({",": group, ".": decimal})
+
+    def __format__(self, spec: str) -> str:
+        if spec.endswith("%"):
+            shown = format(self.value * 100, spec[:-1] + "f").translate(self.separators)
+            return self.percent.format(shown)
+        return format(self.value, spec).translate(self.separators)
+
+
+def _numbers_in(args: dict[str, Any], pattern: str, language: str) -> dict[str, Any]:
+    """``args`` with its numbers written as ``language`` writes them.
+
+    English needs nothing: Python's format writes it. Elsewhere a fraction always needs its
+    decimal separator; a whole number only where the pattern gives it a format (``:``), as
+    "{n}" writes digits alone in every language.
+    """
+    style = NUMBER_STYLES.get(language)
+    if style is None or language == SOURCE_LANGUAGE:
+        return args
+    spec = ":" in pattern
+    if not any(type(v) is float or (spec and type(v) is int) for v in args.values()):
+        return args
+    return {
+        key: _Number(value, style) if type(value) in (int, float) else value
+        for key, value in args.items()
+    }
+
+
+def number(value: float, spec: str = "") -> str:
+    r"""``value`` formatted by ``spec`` as the current language writes numbers.
+
+    For a number shown alone (a table's cell); in a sentence, give the number to the text's
+    format instead ("{price:,}"), so that it is written anew in the language shown later.
+
+    >>> number(4000.0, ",g"), number(0.125, ".1%")
+    ('4,000', '12.5%')
+    >>> set_language("de"); number(4000.0, ",g"), number(0.125, ".1%"); set_language("en")
+    ('4.000', '12,5\xa0%')
+    """
+    return format(_numbers_in({"value": value}, ":", _state["language"])["value"], spec)
 
 
 def _fresh(value: Any, language: str) -> Any:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import number, translations
 
 _, _n = translations(__name__)
 
@@ -50,7 +50,7 @@ def quoted(value: Any, most: int = MOST_CHARACTERS) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return _number(value)
     if isinstance(value, list | tuple | dict | set | frozenset) and len(value) > MOST_OTHER:
-        return f"{type(value).__name__} ({len(value):,})"
+        return f"{type(value).__name__} ({number(len(value), ',')})"
     text = repr(value)
     return text if len(text) <= MOST_OTHER else text[:MOST_OTHER] + "…"
 

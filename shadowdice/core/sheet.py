@@ -30,7 +30,7 @@ from pydantic import (
     model_validator,
 )
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import number, translations
 
 _, _n = translations(__name__)
 
@@ -520,7 +520,7 @@ def _message(error: ValidationError, label: str) -> str:
     """
     first = error.errors()[0]
     if first["type"] == "string_too_long":
-        limit = f"{first['ctx']['max_length']:,}"
+        limit = number(first["ctx"]["max_length"], ",")
         return _(
             "{label} can hold at most {limit} characters; the rest was not taken",
             label=label,

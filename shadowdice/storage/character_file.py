@@ -41,7 +41,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic_core import PydanticSerializationError, to_json
 
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, number, translations
 from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import Registry, RuleSystem
 from shadowdice.core.sheet import MAX_ROWS, Sheet
@@ -319,7 +319,7 @@ def _file_bytes(kind: SavedKind, system: RuleSystem, sheet: Sheet) -> bytes:
             _(
                 "the character would take {size} MB, more than a character file may hold "
                 "({most} MB); shorten its notes or remove rows",
-                size=f"{len(data) / 2**20:.1f}",
+                size=number(len(data) / 2**20, ".1f"),
                 most=MAX_FILE_BYTES // 2**20,
             )
         )

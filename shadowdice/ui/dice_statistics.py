@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shadowdice.core.language import N_, translations
+from shadowdice.core.language import N_, number, translations
 from shadowdice.core.record import RollRecord
 from shadowdice.core.statistics import FaceCounts, Origin, characters_of, count_faces
 from shadowdice.ui import theme
@@ -218,5 +218,5 @@ class DiceStatisticsDialog(QDialog):
         put(self.summary.setText, verdict(counts))
         for face, count in enumerate(counts.counts, start=1):
             row = [QStandardItem(str(face)), QStandardItem(str(count))]
-            row.append(QStandardItem(f"{counts.expected:.1f}"))
+            row.append(QStandardItem(number(counts.expected, ".1f")))
             self.model.appendRow(row)

@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import Field, Strict
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.language import translations
+from shadowdice.core.language import number, translations
 from shadowdice.core.quoting import shortened
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -149,7 +149,7 @@ class GenericDice(RuleSystem):
         summary = label
         average = odds.mean(expression)
         if average is not None:
-            mean = f"{average:.1f}"
+            mean = number(average, ".1f")
             summary = (
                 _("{roll} · average successes {mean}", roll=label, mean=mean)
                 if expression.counts_successes

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import number, translations
 from shadowdice.core.registry import CheckError, Party
 from shadowdice.ui import theme
 from shadowdice.ui.character_document import CharacterDocument
@@ -265,14 +265,16 @@ class CheckPanel(QGroupBox):
 def percent(chance: float) -> str:
     """A chance in whole percent, never rounded to a certainty it is not.
 
+    Written as the language shown writes a percentage (German "50 %").
+
     >>> percent(0.995), percent(0.004), percent(0.5), percent(1.0)
     ('>99%', '<1%', '50%', '100%')
     """
     if 0 < chance < 0.01:
-        return "<1%"
+        return "<" + number(0.01, ".0%")
     if 0.99 < chance < 1:
-        return ">99%"
-    return f"{chance:.0%}"
+        return ">" + number(0.99, ".0%")
+    return number(chance, ".0%")
 
 
 class FormArea(QScrollArea):

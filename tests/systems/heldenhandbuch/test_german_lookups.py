@@ -69,13 +69,14 @@ def test_herbs_items_and_crafting_read_german(german):
         "3 Kräuter, 9 Pflanzen: 12 Fortgeschrittene (4 mit dem Gleichen), "
         "12 Fortgeschrittene (4 mit dem Gleichen), 5 Anfänger (1)."
     )
-    assert craft(15).sentence == "Güte 15: gut, Preis x1.5."
+    assert craft(15).sentence == "Güte 15: gut, Preis x1,5."
     assert mass_production((8, 8, 5), 8).sentence == (
         "2 Gegenstände der Güte 8 (einfach) an diesem halben Tag."
     )
-    assert item_quality(20, 3, 10).sentence.startswith(
-        "Güte 20: legendär, Preis mindestens x100, 3 Bonuswirkungen"
+    assert item_quality(20, 3, 40).sentence == (
+        "Güte 20: legendär, Preis mindestens x100, 3 Bonuswirkungen: mindestens 4.000."
     )
+    assert item_quality(11, 0, 41).sentence.endswith(": 61,50.")
 
 
 def test_a_result_made_in_english_reads_german_after_a_switch():

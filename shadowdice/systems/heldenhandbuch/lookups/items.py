@@ -116,12 +116,15 @@ def quality_grade(quality: int) -> QualityGrade:
 
 
 def factor_text(value: float) -> str:
-    """A price factor in words: "x1.5"."""
-    return f"x{value:g}"
+    """A price factor in words: "x1.5" ("x1,5" in German)."""
+    return Text("", "x{value:g}", args={"value": value})
 
 
 def _money(value: float) -> str:
-    return f"{value:,.2f}".rstrip("0").rstrip(".")
+    """A price as the language shown writes it: "4,000" or "60.50" ("4.000", "60,50")."""
+    if value == int(value):
+        return Text("", "{value:,}", args={"value": int(value)})
+    return Text("", "{value:,.2f}", args={"value": value})
 
 
 @dataclass(frozen=True, slots=True)
