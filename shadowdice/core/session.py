@@ -188,6 +188,10 @@ class RollSession(ABC):
     #: (:func:`~shadowdice.core.die.throw_dice`), and :meth:`_evaluate` has nothing left to
     #: do. None: :meth:`_evaluate` marks the dice.
     _judge: Callable[[tuple[int, ...]], Judged] | None = None
+    #: What the action being taken did, in the rules' words, when they say it better than
+    #: the outcome (an injury written on a circle leaves the headline as it was): set by
+    #: :meth:`_apply` through :meth:`_tell`, it stands for the outcome in the action's change.
+    _told: str | None = None
 
     def __init__(
         self,
@@ -277,6 +281,10 @@ class RollSession(ABC):
         """
         self._resources = read
 
+    def _tell(self, done: str) -> None:
+        """Say what the action being taken did, for its change (see :attr:`_told`)."""
+        self._told = done
+
     # --- what the player does ---------------------------------------------------------
 
     def apply(self, action_id: str, picked: Sequence[int] = ()) -> Throw | None:
@@ -359,6 +367,7 @@ class RollSession(ABC):
         throws_before, charges_before = len(self.throws), len(self.charges)
         outcome_before = self.outcome()
         resources_before = dict(self._resources()) if self._resources else None
+        self._told = None
         self._apply(action, picked)
         self.taken.append(action)
         self._evaluate()
@@ -371,6 +380,7 @@ class RollSession(ABC):
                 resources_before,
                 resources_after,
                 self.charges[charges_before:],
+                done=self._told,
             )
         )
         return self.throws[-1] if len(self.throws) > throws_before else None
@@ -529,9 +539,12 @@ def describe_change(
     resources_before: Mapping[str, int] | None,
     resources_after: Mapping[str, int] | None,
     charges: Sequence[Charge],
+    *,
+    done: str | None = None,
 ) -> str:
-    """What an action changed, in words: the outcome before and after, and the resources it
-    moved (by the watched resources when there are some, else by its charges).
+    """What an action changed, in words: the outcome before and after, or what the rules say
+    it ``done`` (a sentence that names what it acted on), and the resources it moved (by the
+    watched resources when there are some, else by its charges).
 
     >>> before = Outcome("4 hits - success", Tone.SUCCESS)
     >>> after = Outcome("6 hits - success", Tone.SUCCESS)
@@ -539,23 +552,32 @@ def describe_change(
     'Reroll misses: 4 hits - success → 6 hits - success · Edge 3 → 2'
     >>> describe_change("Keep", before, before, None, None, [Charge("destiny_dice", 1)])
     'Keep: 4 hits - success, unchanged · destiny dice −1'
+    >>> describe_change("Circle 1", before, before, None, None, (), done="Kira: injury in 1")
+    'Kira: injury in 1'
     """
+    if done:
+        return " · ".join([done, *_moved(resources_before, resources_after, charges)])
     if after.headline == before.headline:
         outcome = _("{outcome}, unchanged", outcome=after.headline)
     else:
         outcome = f"{before.headline} → {after.headline}"
-    if resources_before is not None and resources_after is not None:
-        moved = [
-            f"{name} {resources_before[name]} → {value}"
-            for name, value in resources_after.items()
-            if name in resources_before and resources_before[name] != value
+    return " · ".join([f"{label}: {outcome}", *_moved(resources_before, resources_after, charges)])
+
+
+def _moved(
+    before: Mapping[str, int] | None, after: Mapping[str, int] | None, charges: Sequence[Charge]
+) -> list[str]:
+    """The resources an action moved: by the watched resources, else by its charges."""
+    if before is not None and after is not None:
+        return [
+            f"{name} {before[name]} → {value}"
+            for name, value in after.items()
+            if name in before and before[name] != value
         ]
-    else:
-        moved = [
-            f"{charge.resource.replace('_', ' ')} {-charge.amount:+d}".replace("-", "−")
-            for charge in charges
-        ]
-    return " · ".join([f"{label}: {outcome}", *moved])
+    return [
+        f"{charge.resource.replace('_', ' ')} {-charge.amount:+d}".replace("-", "−")
+        for charge in charges
+    ]
 
 
 def _now() -> datetime:

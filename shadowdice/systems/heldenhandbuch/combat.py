@@ -90,6 +90,7 @@ from shadowdice.systems.heldenhandbuch.combat_rules import (
     charge_consequences,
     damage_dice,
     damage_to,
+    foreseen_costs,
     maneuver,
     plan_defence,
     take_saved_dice,
@@ -890,6 +891,7 @@ class CombatSession(RollSession):
             injury = self.injuries.pop(0)
             fighter = self.fighters[injury.who]
             self.notes.append(inflict(fighter.sheet, fighter.name, int(who), injury.severity))
+            self._tell(self.notes[-1])
             self.charges.append(Charge("life_circles", 1, injury.who))
             if not self.injuries:
                 self.phase = Phase.OVER
@@ -1261,7 +1263,24 @@ class CombatSession(RollSession):
         if self.phase is Phase.INJURY:
             injury = self.injuries[0]
             words.append(injury_question(self.fighters[injury.who].name, injury))
+        if not self.settled:
+            words += self._costs_foreseen()
         return words
+
+    def _costs_foreseen(self) -> list[Text]:
+        """What each fighter's 1s will cost when the phase ends, as soon as it is certain:
+        said under the throw that laid them, not only once the phase is over.
+        """
+        said = []
+        for fighter in self.fighters:
+            faces = self.faces([*fighter.kept, *fighter.live])
+            ones = sum(1 for _id, face in faces if face == FUMBLE)
+            costs = foreseen_costs(
+                fighter.sheet, fighter.name, ones, fighter.tested.step.sides, fighter.evaluation
+            )
+            if costs is not None:
+                said.append(costs)
+        return said
 
     def _standing_of(self, fighter: Fighter) -> Standing:
         """Where a fighter stands: stopped with their group and rescue dice left, sitting

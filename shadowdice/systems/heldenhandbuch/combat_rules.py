@@ -30,9 +30,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import Text, translations
 from shadowdice.systems.heldenhandbuch.best_group import DieFace
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation
+from shadowdice.systems.heldenhandbuch.fumbles import is_legendary_failure, respect_loss
 from shadowdice.systems.heldenhandbuch.legendary import LEGENDARY_FROM
 from shadowdice.systems.heldenhandbuch.lookups.combat import Armor, DamageResult, damage
 from shadowdice.systems.heldenhandbuch.sheet import MOST_MYTHOS_POINTS, RESPECT_BOUNDS, HeldenSheet
@@ -302,3 +303,51 @@ def charge_consequences(
             gain = _("Mythos points already at {most}", most=MOST_MYTHOS_POINTS)
         notes.append(_("{name}: legendary check, {gain}", name=name, gain=gain))
     return charges, notes
+
+
+def foreseen_costs(
+    sheet: HeldenSheet, name: str, ones: int, sides: int, evaluation: Evaluation | None
+) -> Text | None:
+    """What a fighter's 1s will cost when the phase ends, said as soon as it is certain:
+    right after the throw that lays the third 1 (a 1 is never thrown again, so the legendary
+    failure stands and its respect with it), and with the Psyche counted once the fighters
+    stopped and the 1s left not offset are known. None while nothing is certain yet. The
+    sheet is charged when the phase ends (:func:`charge_consequences`), by the same rules.
+
+    >>> sheet = HeldenSheet(name="Alrik", respect=5)
+    >>> print(foreseen_costs(sheet, "Alrik", 3, 20, None))  # doctest: +NORMALIZE_WHITESPACE
+    Alrik: three 1s, a legendary failure: respect -2, Psyche -1 for each 1 not offset,
+    when the phase ends
+    >>> foreseen_costs(sheet, "Alrik", 2, 20, None) is None
+    True
+    """
+    legendary = is_legendary_failure(ones)
+    unoffset = evaluation.unoffset if evaluation is not None else 0
+    if not legendary and not unoffset:
+        return None
+    costs: list[Text] = []
+    if legendary and (loss := respect_loss(ones, sides)):
+        lost = min(loss, sheet.respect - RESPECT_BOUNDS[0])
+        costs.append(
+            _("respect -{n}", n=lost)
+            if lost
+            else _("respect already at {lowest}", lowest=RESPECT_BOUNDS[0])
+        )
+    if evaluation is None:
+        costs.append(_("Psyche -1 for each 1 not offset"))
+    elif unoffset:
+        psyche = min(unoffset, sheet.psyche.current)
+        costs.append(_("Psyche -{n}", n=psyche) if psyche else _("Psyche already at 0"))
+    what = (
+        _("three 1s, a legendary failure")
+        if legendary
+        else _n("one 1 not offset", "{n} ones not offset", unoffset)
+    )
+    if not costs:  # a legendary failure on dice that cost no respect, every 1 offset
+        return _("{name}: {what}, at no cost", name=name, what=what)
+    return _(
+        "{name}: {what}: {costs}, when the phase ends",
+        name=name,
+        what=what,
+        costs=Text.join(", ", costs),
+    )

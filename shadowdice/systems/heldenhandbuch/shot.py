@@ -323,6 +323,7 @@ class ShotSession(RollSession):
             injury = self.injuries.pop(0)
             circle = int(action.id.partition(":")[2])
             self.notes.append(inflict(self.target.sheet, self.target.name, circle, injury.severity))
+            self._tell(self.notes[-1])
             self.charges.append(Charge("life_circles", 1, 1))
             if not self.injuries:
                 self.phase = "over"

@@ -773,3 +773,59 @@ def test_a_pente_in_a_defenders_counter_knocks_down_but_does_normal_damage(comba
     # Six 5s added: 30, not doubled
     assert session.outcome().values["damage"] == "Critical damage: 30."
     assert alrik.combat_throws_skipped == 2
+
+
+def test_three_ones_say_their_cost_right_after_the_throw_and_charge_it_when_the_phase_ends(
+    combat,
+):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    alrik.respect = 5
+    # When Alrik's first throw lays three 1s (a 1 is never thrown again: the failure stands)
+    session = combat([alrik, brun], [1, 1, 1, 12, 8, 3, 3, 2])
+    # Then the outcome says at once what they will cost, and the sheet is not charged yet
+    foreseen = (
+        "Alrik: three 1s, a legendary failure: respect -2, Psyche -1 for each 1 not offset, "
+        "when the phase ends"
+    )
+    assert foreseen in session.outcome().detail
+    assert (alrik.respect, alrik.psyche.current) == (5, 15)
+    # When everyone stops: the 1s left not offset are known, and the Psyche with them
+    session.apply("initiative:1")
+    assert (
+        "Alrik: three 1s, a legendary failure: respect -2, Psyche -2, when the phase ends"
+        in session.outcome().detail
+    )
+    # When the phase ends: charged as said, and said as done
+    session.apply("attack:0", by_face(session, "Brun", 8))
+    session.apply("let_through")
+    session.apply("flee")
+    detail = session.outcome().detail
+    assert (alrik.respect, alrik.psyche.current) == (3, 13)
+    assert "when the phase ends" not in detail
+    assert "Alrik: three 1s, a legendary failure: respect -2" in detail
+
+
+def test_ones_not_offset_are_said_once_the_fighters_stop_and_two_ones_are_not_yet(combat):
+    alrik, brun = fighter("Alrik"), fighter("Brun")
+    session = combat([alrik, brun], [1, 1, 12, 2, 8, 3, 3, 2])
+    assert "not offset" not in session.outcome().detail  # a later 4+ may still offset them
+    session.apply("initiative:1")
+    assert "Alrik: one 1 not offset: Psyche -1, when the phase ends" in session.outcome().detail
+
+
+def test_placing_an_injury_says_where_it_went_in_the_change_in_english_and_german(combat):
+    from shadowdice.core import language
+
+    armor = Armor(name="Chain shirt", protection=3, quality=10)
+    alrik, brun = fighter("Alrik"), fighter("Brun", armor=armor)
+    session = combat([alrik, brun], [12, 12, 12, 5, 15, 14, 9, 6, 14, 5, 5, 2])
+    session.apply("initiative:0")
+    session.apply("attack:1", session.actions()[0].pick.suggested)
+    session.apply("let_through")
+    session.apply("damage")
+    session.apply("injury:0")
+    # Not "Life circle 1: Brun: heavy damage, unchanged": what was written where
+    assert session.changes[-1] == "Brun: heavy injury in Life circle 1 · life circles −1"
+    language.set_language("de")
+    session.apply("injury:3")
+    assert session.changes[-1].startswith("Brun: leichte Verletzung in Lebenskreis 4")
