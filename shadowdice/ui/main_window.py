@@ -845,6 +845,7 @@ class MainWindow(QMainWindow):
             if not self._batch_depth:
                 self._on_party_changed()
                 self._update_title()
+                self._share_width()  # the check its two columns, as for one character
 
     def _show_document(self, document: CharacterDocument) -> None:
         """Show this character's tab (and the tabs, in place of the welcome screen), the
@@ -942,9 +943,7 @@ class MainWindow(QMainWindow):
         else:
             spare = left - max(self.left.minimumSizeHint().width(), SIDE_WIDTH_KEPT)
             given = min(CHECK_COLUMN_WIDTH - right, spare)
-        if (page.mode == CharacterPage.EDIT and given < 0) or (
-            page.mode != CharacterPage.EDIT and given > 0
-        ):
+        if given and (given < 0) == (page.mode == CharacterPage.EDIT):  # toward the side shown
             self.splitter.setSizes([left - given, right + given])
 
     def resizeEvent(self, event) -> None:

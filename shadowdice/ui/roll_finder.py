@@ -82,6 +82,38 @@ class RollFilter(QSortFilterProxyModel):
         return super().filterAcceptsRow(source_row, source_parent)
 
 
+class SearchLine(QLineEdit):
+    """*Find a roll*'s line: its hint says what to type where the line is wide enough, and
+    only its name and key where it is not (a narrow card, a longer language), never cut.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._hints = {"long": "", "short": ""}
+
+    def set_long_hint(self, text: str) -> None:
+        """The hint that says what to type."""
+        self._hints["long"] = text
+        self._show_hint()
+
+    def set_short_hint(self, text: str) -> None:
+        """The hint for a line too narrow for the long one."""
+        self._hints["short"] = text
+        self._show_hint()
+
+    def resizeEvent(self, event) -> None:
+        """Choose the hint that fits the new width."""
+        super().resizeEvent(event)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        room = self.contentsRect().width() - self.textMargins().left() - self.textMargins().right()
+        room -= 12  # the frame's padding around the text, with a little air
+        long = self._hints["long"]
+        fits = self.fontMetrics().horizontalAdvance(long) <= room
+        self.setPlaceholderText(long if fits or not self._hints["short"] else self._hints["short"])
+
+
 class RollList(QListView):
     """The character's rolls; Enter chooses one, a double-click rolls it; typing a letter
     goes on in *Find a roll*; Ctrl+Shift+P (or the context menu) pins or unpins a roll.
@@ -184,9 +216,10 @@ class RollFinder(QWidget):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.filter = QLineEdit()
+        self.filter = SearchLine()
         self.filter.setObjectName("card_filter")
-        put(self.filter.setPlaceholderText, _("Find a roll: type a skill, attribute or table"))
+        put(self.filter.set_long_hint, _("Find a roll: type a skill, attribute or table"))
+        put(self.filter.set_short_hint, _("Find a roll (Ctrl+F)"))
         put(self.filter.setAccessibleName, _("Find a roll"))
         self.model = QStandardItemModel(self)
         self.proxy = RollFilter(self)

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.ui.test_layout import SYSTEMS
+from tests.ui.window_helpers import choose
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
@@ -46,3 +47,96 @@ def test_play_gives_the_check_its_two_columns_and_edit_gives_the_sheet_room(qtbo
     window.resize(1000, 640)
     window.resize(1024, 640)
     qtbot.waitUntil(lambda: window.splitter.sizes()[1] >= 560)
+
+
+def german_at(qtbot, window, size):
+    from shadowdice.ui import language as ui_language
+
+    ui_language.switch("de")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().toTuple() == size)
+    qtbot.wait(100)
+
+
+def cut_texts(window) -> list[str]:
+    """What the game master cannot read whole: a choice cut short, a label taller than its
+    room, the card's search hint longer than its field, a form that must scroll.
+    """
+    from PySide6.QtWidgets import QLineEdit
+
+    from shadowdice.ui.play.param_form import ChoiceBox
+
+    form = window.check_panel.form
+    cut = []
+    for param in form.params():
+        widget = form.widget(param.key)
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, ChoiceBox) and widget.shown_text() != widget.currentText():
+            cut.append(f"{param.key}: {widget.shown_text()!r}")
+        label = form.label(param.key)
+        wraps = label.isVisible() and label.wordWrap()
+        if wraps and label.heightForWidth(label.width()) > label.height():
+            cut.append(f"label of {param.key}: {label.text()!r}")
+    area = window.check_panel._area
+    if form.sizeHint().height() > area.viewport().height():
+        cut.append("the form scrolls")
+    search = window.findChild(QLineEdit, "card_filter")
+    if search is not None and search.isVisible():
+        room = search.contentsRect().width() - search.textMargins().left() - 12
+        if search.fontMetrics().horizontalAdvance(search.placeholderText()) > room:
+            advance = search.fontMetrics().horizontalAdvance(search.placeholderText())
+            cut.append(f"search: {search.placeholderText()!r} {advance} > {room}")
+    return cut
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize(
+    ("system_id", "check"),
+    [
+        ("heldenhandbuch", None),
+        ("heldenhandbuch", "herb_search"),
+        ("heldenhandbuch", "drinking"),
+        ("starwars_d6", "damage"),
+        ("shadowrun4", None),
+        ("phasesix", None),
+    ],
+)
+def test_in_german_every_choice_label_and_the_search_hint_read_whole(
+    qtbot, window, system_id, check, size
+):
+    # Given a sample character opened (its check form laid out for it), in German
+    window.open_sample(system_id)
+    german_at(qtbot, window, size)
+    panel = window.check_panel
+    if check is not None:
+        choose(panel.widget("check"), check)
+        qtbot.wait(100)
+    # Then every choice shows its entry whole, no label is cut, the form does not scroll
+    assert cut_texts(window) == []
+    assert panel.form.columns == 2
+
+
+def test_opening_a_sample_at_1024x640_gives_the_check_its_two_columns(qtbot, window):
+    # Given the window already at the laptop's size, when a sample (a batch) is opened
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.size().toTuple() == (1024, 640))
+    window.open_sample("starwars_d6")
+    # Then the check column takes its width as for a character made by hand
+    qtbot.waitUntil(lambda: window.splitter.sizes()[1] >= 560)
+    assert window.check_panel.form.columns == 2
+
+
+def test_the_search_hint_says_what_to_type_where_it_fits_and_its_name_where_not(qtbot):
+    from shadowdice.ui.roll_finder import SearchLine
+
+    line = SearchLine()
+    qtbot.addWidget(line)
+    line.set_long_hint("Wurf suchen: Fertigkeit, Attribut, Tabelle")
+    line.set_short_hint("Wurf suchen (Strg+F)")
+    line.show()
+    qtbot.waitExposed(line)
+    line.resize(400, 24)
+    assert line.placeholderText() == "Wurf suchen: Fertigkeit, Attribut, Tabelle"
+    line.resize(150, 24)
+    assert line.placeholderText() == "Wurf suchen (Strg+F)"

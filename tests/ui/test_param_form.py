@@ -1,5 +1,6 @@
 """The parameter form builds one editor per declared parameter and reads them back."""
 
+import pytest
 from PySide6.QtCore import Qt
 
 from shadowdice.core.registry import CheckParam
@@ -134,3 +135,33 @@ def test_a_choice_names_the_chosen_entry_whole_in_its_tooltip_above_the_hint(qtb
     combo.setCurrentIndex(0)
     assert combo.toolTip() == "level (under 1 m)\nHow far the runner is behind."
     assert form.widget("trait").toolTip() == "Alpha"  # no hint: the entry alone
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")
+def test_a_narrow_choice_ends_in_an_ellipsis_and_its_list_shows_every_entry_whole(qtbot):
+    from shadowdice.ui.play.param_form import ChoiceBox
+
+    long = "Nahkampfabwehr (unbewaffnet) 4D (Geschicklichkeit)"
+    form = ParamForm()
+    qtbot.addWidget(form)
+    choices = (("short", "Kurz"), ("long", long))
+    form.set_params((CheckParam("roll", "Wurf", Kind.CHOICE, "long", choices=choices),), {})
+    box = form.widget("roll")
+    assert isinstance(box, ChoiceBox)
+    # It asks for its chosen entry's width, but makes do with ten letters
+    assert box.sizeHint().width() > box.fontMetrics().horizontalAdvance(long)
+    assert box.minimumSizeHint().width() < box.fontMetrics().horizontalAdvance(long)
+    # Given less room than its entry needs, it shows the start of it and "…", never cut
+    form.resize(200, form.sizeHint().height())
+    form.show()
+    qtbot.waitExposed(form)
+    assert box.width() < box.sizeHint().width()
+    shown = box.shown_text()
+    assert shown.endswith("…") and long.startswith(shown[:-1]) and len(shown) > 5
+    # And its list is as wide as its longest entry
+    box.showPopup()
+    assert box.view().width() >= box.fontMetrics().horizontalAdvance(long)
+    box.hidePopup()
+    # A short entry chosen: whole
+    box.setCurrentIndex(0)
+    assert box.shown_text() == "Kurz"

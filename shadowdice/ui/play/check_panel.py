@@ -310,6 +310,15 @@ class FormArea(QScrollArea):
                 self.form_grew.emit()
         return super().eventFilter(watched, event)
 
+    def resizeEvent(self, event) -> None:
+        """Ask for room again when the area got shorter than the form (a longer preview
+        beside it took its height).
+        """
+        super().resizeEvent(event)
+        shorter = event.size().height() < event.oldSize().height()
+        if shorter and self.widget().sizeHint().height() > self.viewport().height():
+            self.form_grew.emit()
+
     def sizeHint(self) -> QSize:
         """As tall as the whole form."""
         return QSize(super().sizeHint().width(), self.widget().sizeHint().height())

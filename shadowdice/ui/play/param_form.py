@@ -7,7 +7,10 @@ other characters.
 
 The shown rows fill two columns side by side once the form is wide enough for every field
 to show whole in them (and at least :data:`TWO_COLUMNS_FROM`), so that a long check (Star
-Wars D6 with an opponent) stays in sight without scrolling on a laptop.
+Wars D6 with an opponent) stays in sight without scrolling on a laptop. In two columns a
+long label wraps, so that the choices beside it get the room: a choice asks for the width of
+its chosen entry and shows it whole wherever the form has that room; where it has not, its
+text ends in "…" (never cut off mid-letter), and its list shows every entry whole.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +30,9 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QWidget,
 )
 
@@ -130,6 +137,8 @@ class ParamForm(QWidget):
             self._grid.setRowStretch(row, 0)
         shown = [(label, widget) for label, widget in self._rows() if not widget.isHidden()]
         per_column = max(-(-len(shown) // self.columns), 1)
+        for label, _widget in shown:
+            label.set_narrow(self.columns > 1)
         for index, (label, widget) in enumerate(shown):
             row, column = index % per_column, 2 * (index // per_column)
             if isinstance(widget, QCheckBox) and self.columns > 1:  # its text is its label
@@ -138,10 +147,13 @@ class ParamForm(QWidget):
             else:
                 self._grid.addWidget(label, row, column)
                 self._grid.addWidget(widget, row, column + 1)
+        # The fields' columns share the width as their chosen entries ask for it: a column of
+        # long choices gets more than one of numbers (an equal share would cut the long ones).
         for column in range(4):
-            self._grid.setColumnStretch(
-                column, 1 if column % 2 and column < 2 * self.columns else 0
-            )
+            fields = shown[per_column * (column // 2) : per_column * (column // 2 + 1)]
+            wanted = [w.sizeHint().width() for _l, w in fields if not isinstance(w, QCheckBox)]
+            field_column = column % 2 and column < 2 * self.columns
+            self._grid.setColumnStretch(column, max(wanted, default=1) if field_column else 0)
         self._grid.setRowStretch(per_column, 1)
 
     def resizeEvent(self, event) -> None:
@@ -194,6 +206,10 @@ class ParamForm(QWidget):
         """The editor of one parameter."""
         return self._params[key][1]
 
+    def label(self, key: str) -> QLabel:
+        """The label of one parameter."""
+        return self._labels[key]
+
 
 class FieldLabel(QLabel):
     """A field's label: on one line where there is room, on two when its column is narrow
@@ -202,24 +218,101 @@ class FieldLabel(QLabel):
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
+        self._narrow = False
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         # Only a long label wraps: wrapping makes the layout ask for heights by width, which
         # costs time on every switch between characters.
         if self._one_line_width() > LABEL_WRAPS_FROM:
             self.setWordWrap(True)
-            self.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 8)  # its second line
+            self.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 2)  # its second line
 
     def _one_line_width(self) -> int:
         return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 2
 
+    def set_narrow(self, narrow: bool) -> None:
+        """In two columns a long label asks for no more than :data:`LABEL_WRAPS_FROM` and
+        wraps, leaving the room to its field; in one column it keeps to one line.
+        """
+        if narrow != self._narrow:
+            self._narrow = narrow
+            self.updateGeometry()
+
     def sizeHint(self) -> QSize:
-        """As wide as the text on one line."""
-        return QSize(self._one_line_width(), super().sizeHint().height())
+        """As wide as the text on one line (in two columns, a long one wraps instead)."""
+        width = self._one_line_width()
+        if self._narrow and self.wordWrap():
+            width = min(width, LABEL_WRAPS_FROM)
+        return QSize(width, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
         """Narrow enough to wrap a long label."""
         return QSize(
             min(self._one_line_width(), LABEL_WRAPS_FROM), super().minimumSizeHint().height()
+        )
+
+
+class ChoiceBox(QComboBox):
+    """A choice that asks for the width of its chosen entry but makes do with ten letters,
+    showing that entry with "…" where it does not fit, and every entry whole in its list.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(10)  # long choices shorten rather than widen the form
+        # ... and grow with the form, so that a wide window shows them whole.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.currentIndexChanged.connect(self._on_current_index_changed)
+
+    def _on_current_index_changed(self, _index: int) -> None:
+        self.updateGeometry()  # another entry asks for another width
+
+    def _widest_entry(self) -> int:
+        metrics = self.fontMetrics()
+        return max(
+            (metrics.horizontalAdvance(self.itemText(i)) for i in range(self.count())), default=0
+        )
+
+    def sizeHint(self) -> QSize:
+        """Wide enough for the chosen entry."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        wanted = self.fontMetrics().horizontalAdvance(self.currentText())
+        contents = QSize(wanted, self.fontMetrics().height())
+        size = self.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox, option, contents, self
+        )
+        return QSize(max(size.width(), self.minimumSizeHint().width()), super().sizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The chosen entry, ending in "…" where the box is too narrow for it."""
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self._shortened(option)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def showPopup(self) -> None:
+        """The list as wide as its longest entry, however narrow the box."""
+        view = self.view()
+        view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        scroll = view.verticalScrollBar().sizeHint().width()
+        view.setMinimumWidth(self._widest_entry() + scroll + 4 * view.frameWidth() + 16)
+        super().showPopup()
+
+    def shown_text(self) -> str:
+        """The chosen entry as the box shows it: whole, or ending in "…"."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return self._shortened(option)
+
+    def _shortened(self, option: QStyleOptionComboBox) -> str:
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        return self.fontMetrics().elidedText(
+            option.currentText, Qt.TextElideMode.ElideRight, field.width()
         )
 
 
@@ -235,11 +328,7 @@ def _tell_the_whole_choice(combo: QComboBox, hint: str) -> None:
 
 def _editor(param: CheckParam, value: Any) -> QWidget:
     if param.kind == Kind.CHOICE:
-        combo = QComboBox()
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(10)  # long choices shorten rather than widen the form
-        # ... and grow with the form, so that a wide window shows them whole.
-        combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        combo = ChoiceBox()
         for choice, label in param.choices:
             combo.addItem(shown(label), choice)
         index = combo.findData(value)

@@ -69,7 +69,7 @@ def test_an_outcome_made_in_english_renders_again_in_german(roll):
 def test_the_check_form_and_its_preview_read_german(german, system, sheet):
     params = {param.key: param for param in system.check_params(sheet, {})}
     assert params["threshold"].label == "Mindestwurf"
-    assert dict(params["edge"].choices)[""] == "Kein Edge vor dem Wurf"
+    assert dict(params["edge"].choices)[""] == "Kein Edge vorab"
     preview = system.preview_check(sheet, {"skill": "Pistols", "threshold": 2})
     assert preview.summary == (
         "Geschicklichkeit 4 + Pistolen 3 = 7 Würfel · Erfolge ab 5 · Mindestwurf 2"
