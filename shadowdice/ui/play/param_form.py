@@ -7,10 +7,11 @@ other characters.
 
 The shown rows fill two columns side by side once the form is wide enough for every field
 to show whole in them (and at least :data:`TWO_COLUMNS_FROM`), so that a long check (Star
-Wars D6 with an opponent) stays in sight without scrolling on a laptop. In two columns a
-long label wraps, so that the choices beside it get the room: a choice asks for the width of
-its chosen entry and shows it whole wherever the form has that room; where it has not, its
-text ends in "…" (never cut off mid-letter), and its list shows every entry whole.
+Wars D6 with an opponent) stays in sight without scrolling on a laptop. In two columns too
+narrow for every label on one line, a long label wraps, so that the choices beside it get
+the room: a choice asks for the width of its chosen entry and shows it whole wherever the
+form has that room; where it has not, its text ends in "…" (never cut off mid-letter), and
+its list shows every entry whole.
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ class ParamForm(QWidget):
         self._labels: dict[str, QLabel] = {}
         self.gone: list[str] = []  # characters kept from before who are no longer offered
         self.columns = 1
-        self._two_columns_need: int | None = None
+        self._labels_wrap = False  # in two columns too narrow for every label on one line
+        self._two_columns_need: tuple[int, int] | None = None
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(8)
@@ -138,7 +140,7 @@ class ParamForm(QWidget):
         shown = [(label, widget) for label, widget in self._rows() if not widget.isHidden()]
         per_column = max(-(-len(shown) // self.columns), 1)
         for label, _widget in shown:
-            label.set_narrow(self.columns > 1)
+            label.set_narrow(self._labels_wrap)
         for index, (label, widget) in enumerate(shown):
             row, column = index % per_column, 2 * (index // per_column)
             if isinstance(widget, QCheckBox) and self.columns > 1:  # its text is its label
@@ -163,25 +165,34 @@ class ParamForm(QWidget):
 
     def _choose_columns(self, width: int) -> None:
         if self._two_columns_need is None:  # the rows shown changed since the last time
-            self._two_columns_need = self._width_for_two_columns()
-        wide_enough = width >= max(TWO_COLUMNS_FROM, self._two_columns_need)
-        columns = 2 if wide_enough else 1
-        if columns != self.columns:
-            self.columns = columns
+            self._two_columns_need = (
+                self._width_for_two_columns(),
+                self._width_for_two_columns(roomy=True),
+            )
+        least, roomy = self._two_columns_need
+        columns = 2 if width >= max(TWO_COLUMNS_FROM, least) else 1
+        labels_wrap = columns == 2 and width < roomy
+        if (columns, labels_wrap) != (self.columns, self._labels_wrap):
+            self.columns, self._labels_wrap = columns, labels_wrap
             self._arrange()
 
-    def _width_for_two_columns(self) -> int:
-        """The least width in which the shown rows fit in two columns, every field whole."""
+    def _width_for_two_columns(self, *, roomy: bool = False) -> int:
+        """The least width in which the shown rows fit in two columns, every field whole;
+        ``roomy``: every label on one line and every choice showing its entry whole.
+        """
         shown = [(label, widget) for label, widget in self._rows() if not widget.isHidden()]
         per_column = max(-(-len(shown) // 2), 1)
         spacing = max(self._grid.horizontalSpacing(), 6)
         margins = self._grid.contentsMargins()
         width = margins.left() + margins.right() + spacing
         for part in (shown[:per_column], shown[per_column:]):
-            labels = [
-                label.minimumSizeHint().width() for label, w in part if not isinstance(w, QCheckBox)
-            ]
-            fields = [w.minimumSizeHint().width() for _l, w in part if not isinstance(w, QCheckBox)]
+            paired_rows = [(label, w) for label, w in part if not isinstance(w, QCheckBox)]
+            if roomy:
+                labels = [label.one_line_width() for label, _w in paired_rows]
+                fields = [w.sizeHint().width() for _l, w in paired_rows]
+            else:
+                labels = [label.minimumSizeHint().width() for label, _w in paired_rows]
+                fields = [w.minimumSizeHint().width() for _l, w in paired_rows]
             spanning = [w.sizeHint().width() for _l, w in part if isinstance(w, QCheckBox)]
             paired = max(labels, default=0) + spacing + max(fields, default=0) if labels else 0
             width += max(paired, *spanning, 0)
@@ -222,16 +233,17 @@ class FieldLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         # Only a long label wraps: wrapping makes the layout ask for heights by width, which
         # costs time on every switch between characters.
-        if self._one_line_width() > LABEL_WRAPS_FROM:
+        if self.one_line_width() > LABEL_WRAPS_FROM:
             self.setWordWrap(True)
             self.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 2)  # its second line
 
-    def _one_line_width(self) -> int:
+    def one_line_width(self) -> int:
+        """The width of the label on one line."""
         return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 2
 
     def set_narrow(self, narrow: bool) -> None:
-        """In two columns a long label asks for no more than :data:`LABEL_WRAPS_FROM` and
-        wraps, leaving the room to its field; in one column it keeps to one line.
+        """In two columns too narrow for every label on one line, a long label asks for no
+        more than :data:`LABEL_WRAPS_FROM` and wraps, leaving the room to its field.
         """
         if narrow != self._narrow:
             self._narrow = narrow
@@ -239,7 +251,7 @@ class FieldLabel(QLabel):
 
     def sizeHint(self) -> QSize:
         """As wide as the text on one line (in two columns, a long one wraps instead)."""
-        width = self._one_line_width()
+        width = self.one_line_width()
         if self._narrow and self.wordWrap():
             width = min(width, LABEL_WRAPS_FROM)
         return QSize(width, super().sizeHint().height())
@@ -247,7 +259,7 @@ class FieldLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         """Narrow enough to wrap a long label."""
         return QSize(
-            min(self._one_line_width(), LABEL_WRAPS_FROM), super().minimumSizeHint().height()
+            min(self.one_line_width(), LABEL_WRAPS_FROM), super().minimumSizeHint().height()
         )
 
 
