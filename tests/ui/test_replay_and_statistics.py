@@ -153,3 +153,28 @@ def test_statistics_credit_each_fighter_and_cover_every_logged_session(
     choose(dialog.character, "Brun")
     assert dialog.counts()[20].counts[0] == 10 and dialog.counts()[20].total == 10
     dialog.close()
+
+
+def test_dice_statistics_write_their_numbers_as_the_language_shown_does(qtbot, window):
+    import re
+
+    from shadowdice.ui import language as ui_language
+
+    # Given three rolls of 6d6 in the history: 18 faces, 3 expected of each
+    runner(window, "Kira")
+    for _ in range(3):
+        roll_and_finish(qtbot, window)
+    window.game_table.statistics_action.trigger()
+    dialog = window.findChild(DiceStatisticsDialog)
+    # Then in English the expected count and the test read with decimal points
+    assert dialog.model.item(0, 2).text() == "3.0"
+    assert re.search(r"chi-square \d+\.\d\d, p = [01]\.\d\d\d", dialog.summary.text())
+    dialog.close()
+
+    # And in German with decimal commas
+    ui_language.switch("de")
+    window.game_table.statistics_action.trigger()
+    dialog = next(d for d in window.findChildren(DiceStatisticsDialog) if d.isVisible())
+    assert dialog.model.item(0, 2).text() == "3,0"
+    assert re.search(r"Chi-Quadrat \d+,\d\d, p = [01],\d\d\d", dialog.summary.text())
+    dialog.close()
