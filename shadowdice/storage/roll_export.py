@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from shadowdice.core.language import translations
+from shadowdice.core.language import translations, words
 from shadowdice.core.record_text import describe, details, hidden, throw_text, with_secrecy
 from shadowdice.storage.atomic import write_atomic
 from shadowdice.storage.roll_log import LoggedRoll, LoggedSession
@@ -97,7 +97,7 @@ def session_csv(session: LoggedSession, progress: Progress | None = None) -> str
         record = roll.record
         throws = " | ".join(throw_text(throw) for throw in record.throws)
         actions = " | ".join(
-            f"{action.label} ({action.cost})" if action.cost else action.label
+            f"{words(action.label)} ({words(action.cost)})" if action.cost else words(action.label)
             for action in record.actions
         )
         writer.writerow(
@@ -105,10 +105,10 @@ def session_csv(session: LoggedSession, progress: Progress | None = None) -> str
                 record.time.isoformat(),
                 record.system,
                 ", ".join(record.characters()),
-                record.check,
-                record.outcome.headline,
+                words(record.check),
+                words(record.outcome.headline),
                 record.outcome.tone,
-                record.outcome.detail,
+                words(record.outcome.detail),
                 throws,
                 actions,
                 ", ".join(sorted(roll.undone)),

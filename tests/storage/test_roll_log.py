@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -447,3 +448,34 @@ def test_an_export_can_leave_out_the_secret_rolls_the_players_have_not_seen(
     public = left_out.read_text(encoding="utf-8")
     assert "Ash" not in public and "#2" not in public
     assert "Kira" in public and "Bo" in public, "public and revealed rolls stay"
+
+
+def test_exports_write_numbers_as_their_reader_reads_them_and_json_keeps_the_number(tmp_path):
+    from shadowdice.core import language
+    from shadowdice.systems.heldenhandbuch.lookups.items import item_quality
+
+    # Given a legendary item's price looked up and logged in English
+    priced = record(1).model_copy(
+        update={
+            "outcome": OutcomeRecord(
+                headline=item_quality(20, 3, 40).sentence, tone="neutral", detail=""
+            )
+        }
+    )
+    log = RollLog(tmp_path, started=STARTED)
+    log.append(priced)
+    logged = read_session(log.path)
+    # Then Markdown and CSV, for people, write it as the language shown does
+    assert "at least 4,000." in session_markdown(logged)
+    language.set_language("de")
+    assert "mindestens 4.000." in session_markdown(logged)
+    rows = list(csv.DictReader(io.StringIO(session_csv(logged))))
+    assert rows[0]["outcome"].endswith("mindestens 4.000.")
+    assert rows[0]["time"] == (STARTED + timedelta(minutes=1)).isoformat()  # for programs
+    # And the JSON export, words for people beside data for programs, keeps its data numbers
+    exported = json.loads(session_json(logged))["rolls"][0]["record"]
+    assert exported["outcome"]["headline"].endswith("mindestens 4.000.")
+    assert exported["throws"][0]["dice"][0]["faces"] == [5]
+    # And the log Shadowdice reads again keeps the price as a number, in no language's writing
+    line = log.path.read_text(encoding="utf-8").splitlines()[-1]
+    assert re.search(r'"value": ?4000\b', line) and "4.000" not in line and "4,000" not in line
