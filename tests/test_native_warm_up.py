@@ -114,11 +114,27 @@ def test_nothing_is_loaded_where_pyside6_has_no_folder_of_qt_libraries(monkeypat
     assert native_warm_up.warm_up_natively() is None
 
 
-def test_a_library_that_cannot_be_loaded_is_left_to_qt(tmp_path):
-    # Given a folder of Qt with a library that is no library
-    library = tmp_path / native_warm_up.LIBRARIES[0]
-    library.parent.mkdir(parents=True)
-    library.write_bytes(b"not a library")
+def test_a_library_that_cannot_be_loaded_is_left_to_qt(monkeypatch, tmp_path):
+    # Given a folder of Qt in which the X platform's plugin cannot be loaded
+    import ctypes
 
-    # When it is loaded ahead of Qt, nothing is raised: Qt loads it (or says why not) itself
+    tried = []
+    plugin = str(tmp_path / native_warm_up.LIBRARIES[-1])
+
+    class Library:
+        def __init__(self, name):
+            tried.append(name)
+            if name == plugin:
+                raise OSError(f"{name}: cannot open shared object file")
+
+        def FcInit(self):  # fontconfig's name
+            tried.append("FcInit")
+
+    monkeypatch.setattr(ctypes, "CDLL", Library)
+
+    # When Qt's libraries are loaded ahead of Qt
     native_warm_up.load(tmp_path)
+
+    # Then nothing is raised, the rest is loaded and fontconfig still reads its configuration
+    libraries = [str(tmp_path / name) for name in native_warm_up.LIBRARIES]
+    assert tried == [*libraries, native_warm_up.FONTCONFIG, "FcInit"]

@@ -5,15 +5,15 @@ Python runs one thread at a time, but not while a thread is in native code that 
 the interpreter, as :mod:`ctypes` does for every call: the dynamic loader mapping and
 relocating a library, fontconfig reading its configuration and its caches of the fonts. Both
 are on the way to the window (PySide6's modules load Qt's libraries, and Qt asks fontconfig
-for the fonts as it lays out the first text), some 40 ms of a start on Linux. So a start hands
+for the fonts as it lays out the first text), some 30 ms of a start on Linux. So a start hands
 them to a thread as it begins, which runs on the second core while the main thread imports
 pydantic and the core; when PySide6 is imported, Qt's libraries are in memory already (a
 library the loader has loaded is not loaded again), and fontconfig is ready for Qt.
 
 Only where Qt's libraries are files of their own in PySide6's folder (Linux, from source and
-from the bundle); elsewhere, or where a library is missing, nothing is done, and Qt loads what
-it needs as it always does (and says what is missing). This module imports nothing of Qt: it
-runs before Qt is imported.
+from the bundle); elsewhere nothing is done, and a library that cannot be loaded is left to Qt,
+which loads what it needs as it always does (and says what is missing). This module imports
+nothing of Qt: it runs before Qt is imported.
 """
 
 from __future__ import annotations
@@ -74,14 +74,13 @@ def qt_folder() -> Path | None:
 
 def load(folder: Path) -> None:
     """Load Qt's libraries from ``folder``, then have fontconfig read its configuration; what
-    cannot be done is left to Qt, which does it (or reports it) itself.
+    cannot be loaded (the X platform's plugin where X's libraries are not installed) is left
+    to Qt, which loads it, or says why not, if it needs it.
     """
     import ctypes
 
     for name in LIBRARIES:
-        try:
+        with suppress(OSError):
             ctypes.CDLL(str(folder / name))
-        except OSError:
-            return
     with suppress(OSError, AttributeError):
         ctypes.CDLL(FONTCONFIG).FcInit()
