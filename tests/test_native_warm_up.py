@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 TIMEOUT_S = 120
 
 #: Starts the app on the files of its command line, watching the warm-up: on which thread it
-#: ran, whether PySide6 was imported by then, which of Qt's libraries were loaded after it,
+#: ran, which of Qt's libraries it was asked to load and which were loaded after it,
 #: and whether Qt's main thread is the main thread once the window is up.
 WATCHED_START = textwrap.dedent(
     """
@@ -33,12 +33,13 @@ WATCHED_START = textwrap.dedent(
     report = {}
     load = warm.load
 
-    def watched(folder):
+    def watched(folder, names):
         report["on_main_thread"] = threading.current_thread() is threading.main_thread()
-        load(folder)
+        report["asked"] = list(names)
+        load(folder, names)
         with open("/proc/self/maps") as maps:
             mapped = maps.read()
-        report["loaded"] = [name for name in warm.LIBRARIES if name.rsplit("/")[-1] in mapped]
+        report["loaded"] = [name for name in names if name.rsplit("/")[-1] in mapped]
 
     warm.load = watched
     import shadowdice.app as app
@@ -91,7 +92,7 @@ def test_a_start_loads_qts_libraries_on_a_thread_of_their_own_and_runs_qt_on_the
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["on_main_thread"] is False
-    assert report["loaded"] == list(native_warm_up.LIBRARIES)
+    assert report["asked"] == report["loaded"] == list(native_warm_up.LIBRARIES)
     assert report["loading_left"] == []
     # ... and Qt runs on the main thread, the roll made as ever
     assert report["qt_on_main_thread"] is True
@@ -119,7 +120,8 @@ def test_a_library_that_cannot_be_loaded_is_left_to_qt(monkeypatch, tmp_path):
     import ctypes
 
     tried = []
-    plugin = str(tmp_path / native_warm_up.LIBRARIES[-1])
+    names = native_warm_up.LIBRARIES + native_warm_up.X_PLATFORM
+    plugin = str(tmp_path / names[-1])
 
     class Library:
         def __init__(self, name):
@@ -133,8 +135,25 @@ def test_a_library_that_cannot_be_loaded_is_left_to_qt(monkeypatch, tmp_path):
     monkeypatch.setattr(ctypes, "CDLL", Library)
 
     # When Qt's libraries are loaded ahead of Qt
-    native_warm_up.load(tmp_path)
+    native_warm_up.load(tmp_path, names)
 
     # Then nothing is raised, the rest is loaded and fontconfig still reads its configuration
-    libraries = [str(tmp_path / name) for name in native_warm_up.LIBRARIES]
+    libraries = [str(tmp_path / name) for name in names]
     assert tried == [*libraries, native_warm_up.FONTCONFIG, "FcInit"]
+
+
+@pytest.mark.parametrize(
+    ("environment", "on_x"),
+    [
+        ({"QT_QPA_PLATFORM": "xcb"}, True),
+        ({"QT_QPA_PLATFORM": "xcb:no_grab"}, True),
+        ({"QT_QPA_PLATFORM": "offscreen"}, False),
+        ({"QT_QPA_PLATFORM": "wayland;xcb"}, False),
+        ({"XDG_SESSION_TYPE": "x11"}, True),
+        ({}, True),
+        ({"XDG_SESSION_TYPE": "wayland"}, False),
+    ],
+)
+def test_the_x_platform_is_loaded_ahead_only_where_qt_will_run_on_x(environment, on_x):
+    expected = native_warm_up.LIBRARIES + (native_warm_up.X_PLATFORM if on_x else ())
+    assert native_warm_up.libraries(environment) == expected

@@ -18,22 +18,24 @@ nothing of Qt: it runs before Qt is imported.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from importlib.machinery import PathFinder
 from pathlib import Path
 
-#: Qt's libraries a start loads, in PySide6's ``Qt`` folder: each after those it needs, then
-#: the X platform's plugin, which Qt loads as it creates the application.
+#: Qt's libraries every start loads, in PySide6's ``Qt`` folder, each after those it needs.
 LIBRARIES = (
     "lib/libQt6Core.so.6",
     "lib/libQt6DBus.so.6",
     "lib/libQt6Gui.so.6",
     "lib/libQt6Widgets.so.6",
-    "lib/libQt6XcbQpa.so.6",
-    "plugins/platforms/libqxcb.so",
 )
+
+#: The X platform's library and plugin, which Qt loads as it creates the application on X.
+X_PLATFORM = ("lib/libQt6XcbQpa.so.6", "plugins/platforms/libqxcb.so")
 
 #: fontconfig, which Qt asks for the fonts on Linux.
 FONTCONFIG = "libfontconfig.so.1"
@@ -51,7 +53,8 @@ def warm_up_natively() -> threading.Thread | None:
     folder = qt_folder()
     if folder is None:
         return None
-    thread = threading.Thread(target=load, args=(folder,), name=THREAD_NAME, daemon=True)
+    names = libraries(os.environ)
+    thread = threading.Thread(target=load, args=(folder, names), name=THREAD_NAME, daemon=True)
     thread.start()
     return thread
 
@@ -72,14 +75,27 @@ def qt_folder() -> Path | None:
     return folder if (folder / LIBRARIES[0]).is_file() else None
 
 
-def load(folder: Path) -> None:
-    """Load Qt's libraries from ``folder``, then have fontconfig read its configuration; what
-    cannot be loaded (the X platform's plugin where X's libraries are not installed) is left
-    to Qt, which loads it, or says why not, if it needs it.
+def libraries(environment: Mapping[str, str]) -> tuple[str, ...]:
+    """The libraries of Qt to load ahead in ``environment``: :data:`LIBRARIES`, and those of
+    :data:`X_PLATFORM` where Qt will run on X (the platform ``QT_QPA_PLATFORM`` names first,
+    else X but in a Wayland session), not to load what another platform never uses.
+
+    >>> libraries({"QT_QPA_PLATFORM": "offscreen"}) == LIBRARIES
+    True
+    """
+    named = environment.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+    on_x = named == "xcb" if named else environment.get("XDG_SESSION_TYPE") != "wayland"
+    return LIBRARIES + X_PLATFORM if on_x else LIBRARIES
+
+
+def load(folder: Path, names: Sequence[str]) -> None:
+    """Load the libraries ``names`` from ``folder`` (Qt's, in turn), then have fontconfig read
+    its configuration; what cannot be loaded (the X platform's plugin where X's libraries are
+    not installed) is left to Qt, which loads it, or says why not, if it needs it.
     """
     import ctypes
 
-    for name in LIBRARIES:
+    for name in names:
         with suppress(OSError):
             ctypes.CDLL(str(folder / name))
     with suppress(OSError, AttributeError):
