@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import gettext
 import math
+import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
@@ -300,7 +301,9 @@ def _render(
     if not domain:
         if "items" in args and message != "{text}":
             return str.join(message, [str(item) for item in args["items"]])
-        return message.format_map(_numbers_in(args, message, language))
+        if language != SOURCE_LANGUAGE:  # English: Python's format writes its numbers
+            args = _numbers_in(args, message, language)
+        return message.format_map(args)
     if plural is not None:
         args = {"n": n, **args}  # the number, unless an argument is named n itself
     if language == SOURCE_LANGUAGE:  # the code's own words: no catalog to ask
@@ -313,7 +316,8 @@ def _render(
         pattern = _pseudo(pattern)
     if not args:
         return pattern
-    args = _numbers_in(args, pattern, language)
+    if language != SOURCE_LANGUAGE:
+        args = _numbers_in(args, pattern, language)
     try:
         return pattern.format_map(args)
     except (KeyError, IndexError, ValueError):
@@ -332,6 +336,13 @@ NUMBER_STYLES: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: Each language's separators as a table that turns Python's (English) ones into them.
+_SEPARATORS = {
+    language: str.maketrans({",": group, ".": decimal})
+    for language, (group, decimal, _percent) in NUMBER_STYLES.items()
+}
+
+
 class _Number:
     """A number among a text's arguments, formatted as its language writes numbers.
 
@@ -340,37 +351,51 @@ class _Number:
     form too ("12,5 %" in German: a space, which never breaks, before the sign).
     """
 
-    __slots__ = ("percent", "separators", "value")
+    __slots__ = ("language", "value")
 
-    def __init__(self, value: float, style: tuple[str, str, str]) -> None:
-        self.value = value
-        group, decimal, self.percent = style
-        self.separators = str.maketrans({",": group, ".": decimal})
+    def __init__(self, value: float, language: str) -> None:
+        self.value, self.language = value, language
 
     def __format__(self, spec: str) -> str:
+        separators = _SEPARATORS[self.language]
         if spec.endswith("%"):
-            shown = format(self.value * 100, spec[:-1] + "f").translate(self.separators)
-            return self.percent.format(shown)
-        return format(self.value, spec).translate(self.separators)
+            shown = format(self.value * 100, spec[:-1] + "f").translate(separators)
+            return NUMBER_STYLES[self.language][2].format(shown)
+        return format(self.value, spec).translate(separators)
 
 
 def _numbers_in(args: dict[str, Any], pattern: str, language: str) -> dict[str, Any]:
     """``args`` with its numbers written as ``language`` writes them.
 
     English needs nothing: Python's format writes it. Elsewhere a fraction always needs its
-    decimal separator; a whole number only where the pattern gives it a format (``:``), as
+    decimal separator; a whole number only where the pattern gives it a format ("{n:,}"), as
     "{n}" writes digits alone in every language.
     """
-    style = NUMBER_STYLES.get(language)
-    if style is None or language == SOURCE_LANGUAGE:
+    if language == SOURCE_LANGUAGE or language not in _SEPARATORS:
         return args
-    spec = ":" in pattern
+    spec = _formats_a_number(pattern)
     if not any(type(v) is float or (spec and type(v) is int) for v in args.values()):
         return args
     return {
-        key: _Number(value, style) if type(value) in (int, float) else value
+        key: _Number(value, language) if type(value) in (int, float) else value
         for key, value in args.items()
     }
+
+
+@lru_cache(maxsize=4096)  # a catalog's patterns, with room to spare
+def _formats_a_number(pattern: str) -> bool:
+    """Whether a placeholder of ``pattern`` has a format ("{price:,}", not "{name}: {n}").
+
+    >>> _formats_a_number("{name}: {n} hits"), _formats_a_number("{price:,}")
+    (False, True)
+    """
+    try:
+        return any(spec for _text, _field, spec, _conversion in _FORMATTER.parse(pattern))
+    except ValueError:  # not a pattern Python's format reads: let the format say so
+        return True
+
+
+_FORMATTER = string.Formatter()
 
 
 def number(value: float, spec: str = "") -> str:
@@ -384,7 +409,10 @@ def number(value: float, spec: str = "") -> str:
     >>> set_language("de"); number(4000.0, ",g"), number(0.125, ".1%"); set_language("en")
     ('4.000', '12,5\xa0%')
     """
-    return format(_numbers_in({"value": value}, ":", _state["language"])["value"], spec)
+    language = _state["language"]
+    if language == SOURCE_LANGUAGE or language not in _SEPARATORS:
+        return format(value, spec)
+    return format(_Number(value, language), spec)
 
 
 def _fresh(value: Any, language: str) -> Any:

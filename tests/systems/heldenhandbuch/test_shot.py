@@ -209,3 +209,14 @@ def test_a_legendary_group_in_a_shot_earns_mythos_points(shot):
     session.apply("shoot")
     assert alrik.mythos_points == 1
     assert "Alrik: legendary check, +1 Mythos point" in session.outcome().detail
+
+
+def test_placing_a_shots_injury_says_where_it_went(shot):
+    # Given a hit with two light damages on Brun
+    session = shot([shooter(), target()], [12, 12, 5, 2, 4, 5, 5, 8])
+    session.apply("shoot")
+    session.apply("damage")
+    # When Brun's player places the first in circle 1
+    session.apply("injury:0")
+    # Then what changed names the injury and the circle, not the hit's unchanged headline
+    assert session.changes[-1] == "Brun: light injury in Life circle 1 · life circles −1"
