@@ -259,6 +259,26 @@ def _new_digital_die(
     return die
 
 
+#: The requests made so far, by what they ask (see :func:`_request`).
+_REQUESTS: dict[tuple[int, int, str, str, bool], DiceRequest] = {}
+#: How many requests :data:`_REQUESTS` keeps (every throw of many rolls, with room to spare).
+_REQUESTS_KEPT = 256
+
+
+def _request(count: int, sides: int, purpose: str, roller: str, secret: bool) -> DiceRequest:
+    """The request for a throw, made once: requests never change, and rolls ask the same
+    ones again and again. A purpose in words knows how it was made (its words in any
+    language), so a request is shared only with throws of the very same purpose.
+    """
+    key = (count, sides, purpose, roller, secret)
+    request = _REQUESTS.get(key)
+    if request is None or request.purpose is not purpose:
+        if len(_REQUESTS) >= _REQUESTS_KEPT:
+            _REQUESTS.clear()
+        request = _REQUESTS[key] = DiceRequest(count, sides, purpose, roller, secret)
+    return request
+
+
 def throw_dice(
     source: DiceSource,
     count: int,
@@ -279,7 +299,7 @@ def throw_dice(
     ``judge`` (rules that judge a die by its faces alone), every die is marked as it lands.
     ``secret``: the dice of a secret roll (asked of no player's laptop).
     """
-    first = source.throw(DiceRequest(count, sides, purpose, roller, secret))
+    first = source.throw(_request(count, sides, purpose, roller, secret))
     if not isinstance(first, Faces) and (explode_on is None or max(first, default=0) < explode_on):
         # The common throw: one face a die, all thrown digitally.
         made = _dice_made(judge, sides, group)

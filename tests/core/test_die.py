@@ -14,6 +14,7 @@ from shadowdice.core.die import (
     _dice_made,
     throw_dice,
 )
+from shadowdice.core.language import Text
 
 
 class RecordingSource(ScriptedDiceSource):
@@ -31,6 +32,21 @@ def test_without_explosion_one_request_and_one_face_per_die():
     dice = throw_dice(source, 3, ids=count())
     assert [d.faces for d in dice] == [(6,), (6,), (1,)]
     assert len(source.requests) == 1
+
+
+def test_a_throw_asks_for_its_dice_with_its_own_purpose_and_secrecy():
+    # Given the same dice asked for with the purpose as plain words and as a text, then secretly
+    source = RecordingSource([3, 4, 5])
+    purpose = Text("", "Roll")
+    for words, secret in [("Roll", False), (purpose, False), (purpose, True)]:
+        throw_dice(source, 1, ids=count(), purpose=words, roller="Kira", secret=secret)
+
+    # Then each request carries what its throw gave: the very purpose, and the secrecy
+    assert source.requests == [DiceRequest(1, 6, "Roll", "Kira")] * 3
+    assert [type(request.purpose) for request in source.requests] == [str, Text, Text]
+    assert [request.secret for request in source.requests] == [False, False, True]
+    with pytest.raises(ValueError, match="cannot throw -1 dice"):
+        throw_dice(source, -1, ids=count())
 
 
 def test_sixes_of_one_throw_are_thrown_again_together():
