@@ -49,6 +49,10 @@ def resolve_as_suggested(session):
             session.apply("counter", actions["counter"].pick.suggested)
         elif "damage" in actions:
             session.apply("damage")
+        elif injury := next((a for a in actions if a.startswith("injury:")), None):
+            session.apply(injury)  # the first life circle with room for it
+        else:
+            raise AssertionError(f"no step taken among {sorted(actions)}")
     return steps
 
 
