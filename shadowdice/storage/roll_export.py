@@ -77,12 +77,13 @@ def _steps(session: LoggedSession, progress: Progress | None):
 def session_markdown(session: LoggedSession, progress: Progress | None = None) -> str:
     """The session as Markdown: a heading, then each roll as a line and its details."""
     count = len(session.rolls)
-    lines = [f"# {session_title(session)}", "", f"{count} roll{'s' if count != 1 else ''}", ""]
+    lines = [f"# {session_title(session)}", "", _n("{n} roll", "{n} rolls", count), ""]
     today = datetime.now().astimezone().date()
     for roll in _steps(session, progress):
         line = _markdown(with_secrecy(roll.record, describe(roll.record, today=today)))
         if roll.undone:
-            line = f"~~{line}~~ (undone for {_markdown(', '.join(sorted(roll.undone)))})"
+            names = _markdown(", ".join(sorted(roll.undone)))
+            line = _("{roll} (undone for {names})", roll=f"~~{line}~~", names=names)
         lines.append(f"- **{line}**")
         lines.extend(f"    - {_markdown(detail)}" for detail in details(roll.record))
     return "\n".join(lines) + "\n"

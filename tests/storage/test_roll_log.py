@@ -246,6 +246,16 @@ def test_markdown_has_a_heading_each_roll_its_details_and_the_undone_mark(sessio
     assert "    - Second chance (1 Edge)" in text
 
 
+def test_markdown_in_german_counts_and_marks_the_undone_in_german(session):
+    from shadowdice.core import language
+
+    language.set_language("de")
+    text = session_markdown(session)
+
+    assert "\n2 Würfe\n" in text and "2 rolls" not in text
+    assert "~~ (rückgängig gemacht für Kira)**" in text and "undone for" not in text
+
+
 def test_csv_has_a_row_a_roll_with_every_column(session):
     rows = list(csv.DictReader(io.StringIO(session_csv(session))))
 
