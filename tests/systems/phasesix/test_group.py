@@ -181,7 +181,7 @@ def test_current_group_labels_give_every_members_minimum_roll(system, hagen_now)
 
 
 def test_the_classic_groups_apprehension_check_is_rolled_as_a_skill(system, hagen, mira):
-    # Text 000: "eine Achtsamkeitsprobe der ganzen Gruppe"; the game master names
+    # The classic rules: an Apprehension check of the whole group; the game master names
     # intelligence for the minimum roll: Hagen IQ 80 (8+), Mira IQ 100 (4+)
     hagen.skill("Apprehension").value = 2
     mira.skill("Apprehension").value = 1
@@ -196,7 +196,7 @@ def test_the_classic_groups_apprehension_check_is_rolled_as_a_skill(system, hage
 
 
 def test_the_current_groups_apprehension_check_rolls_the_attribute(system, hagen_now, mira_now):
-    # Text 001: "an Apprehension check" of the whole group, the attribute's value in dice
+    # The current rules: an Apprehension check of the whole group, the attribute's value in dice
     hagen_now.attribute("Apprehension").value = 2
     mira_now.attribute("Apprehension").value = 1
     values = {"trait": "attribute:Apprehension", "modifier": 0, "needed": 2}

@@ -37,7 +37,7 @@ def test_strength_1_gives_4_plus():
 
 
 def test_conscientiousness_of_minus_six_gives_14_plus():
-    # Text 000: "Ein Charakter mit einer Gewissenhaftigkeit von -6 hat einen Mindestwurf von 14+."
+    # The classic rules' own example: conscientiousness -6 gives a minimum roll of 14+.
     sheet = classic(Conscientiousness=-6)
     assert sheet.attribute("Conscientiousness").minimum_roll == 14
     assert shown(sheet, "Conscientiousness") == "14+"
