@@ -356,6 +356,12 @@ class _Number:
     def __init__(self, value: float, language: str) -> None:
         self.value, self.language = value, language
 
+    def __str__(self) -> str:  # "{chance!s}": as "{chance}" writes it
+        return format(self, "")
+
+    def __repr__(self) -> str:  # "{chance!r}": as Python writes it, for a program
+        return repr(self.value)
+
     def __format__(self, spec: str) -> str:
         separators = _SEPARATORS[self.language]
         if spec.endswith("%"):

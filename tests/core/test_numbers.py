@@ -64,3 +64,9 @@ def test_a_whole_number_without_a_format_is_digits_alone_in_every_language():
 def test_a_fraction_without_a_format_takes_the_decimal_separator():
     language.set_language("de")
     assert Text("", "x{factor}", args={"factor": 1.5}) == "x1,5"
+
+
+def test_a_number_converted_to_a_string_in_its_placeholder_reads_as_without():
+    language.set_language("de")
+    text = Text("", "{mean!s} of {chance:.0%}", args={"mean": 1.5, "chance": 0.5})
+    assert text == "1,5 of 50\u00a0%"
