@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import Field, Strict
 
 from shadowdice.core.dice import DiceSource
-from shadowdice.core.language import number, translations
+from shadowdice.core.language import translations
 from shadowdice.core.quoting import shortened
 from shadowdice.core.registry import (
     EMPTY_PARTY,
@@ -148,12 +148,11 @@ class GenericDice(RuleSystem):
             return CheckPreview(summary="", problem=str(error))
         summary = label
         average = odds.mean(expression)
-        if average is not None:
-            mean = number(average, ".1f")
+        if average is not None:  # the mean a number, written anew in the language shown
             summary = (
-                _("{roll} · average successes {mean}", roll=label, mean=mean)
+                _("{roll} · average successes {mean:.1f}", roll=label, mean=average)
                 if expression.counts_successes
-                else _("{roll} · average total {mean}", roll=label, mean=mean)
+                else _("{roll} · average total {mean:.1f}", roll=label, mean=average)
             )
         chance = odds.chance_at_least(expression, check.target) if check.target else None
         return CheckPreview(summary=summary, chance=chance)

@@ -122,6 +122,16 @@ def test_the_preview_gives_the_average_and_the_exact_chance_of_the_target():
     assert SYSTEM.preview_check(rowan(), {"roll": "Attack"}).chance is None
 
 
+def test_the_previews_average_is_written_again_in_the_language_shown():
+    from shadowdice.core import language
+
+    # Given the preview made in English
+    summary = SYSTEM.preview_check(rowan(), {"roll": "Attack"}).summary
+    # When the app switches to German, the same summary takes the decimal comma
+    language.set_language("de")
+    assert summary.translated() == "Attack: 1d20+5 · durchschnittliche Summe 15,5"
+
+
 def test_the_check_offers_every_named_roll_and_a_typed_expression():
     (roll_param, expression, target) = SYSTEM.check_params(rowan())
     assert roll_param.choices[:2] == (("Attack", "Attack: 1d20+5"), ("Damage", "Damage: 2d6+3"))
