@@ -13,10 +13,11 @@ same idea in ``tests/systems/phasesix``):
 - **Which attributes follow 5 - value.** The classic text gives that formula for the physis
   attributes (strength 1 gives 4+), with its own ones for neuroticism and intelligence. For
   the other persona attributes (openness, conscientiousness, extraversion, agreeableness) it
-  gives no formula, only two examples: openness 6 gives 0+ and conscientiousness -6 gives
-  14+. The one formula that starts from 5 like the others and gives both is 5 - 1.5 x value:
-  each point of a persona attribute weighs one and a half. A half is rounded in the
-  character's favour (conscientiousness -5 gives 12+, extraversion 1 gives 3+).
+  gives no formula of its own, only two examples: openness 6 gives 0+ (as 5 - value would
+  too, floored at 0) and conscientiousness -6 gives 14+ (where 5 - value gives 11+). The
+  formula that starts from 5 like the others and gives both is 5 - 1.5 x value: each point
+  of a persona attribute weighs one and a half. A half is rounded in the character's favour
+  (conscientiousness -5 gives 12+, extraversion 1 gives 3+).
 - **Intelligence between multiples of 5.** (120 - IQ) / 5 is rounded down, in the character's
   favour: each *full* 5 points of IQ below 120 raise the minimum roll by 1, so IQ 81 to 85
   give 7+ and IQ 80 gives 8+.
