@@ -451,11 +451,11 @@ class HistoryModel(QAbstractItemModel):
 
     def index(self, row: int, column: int = 0, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
         """A roll (under the root) or one of its detail lines (under a roll)."""
-        if column != 0 or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, 0, 0) if row < self._shown else QModelIndex()
-        if parent.internalId() != 0 or parent.row() >= self._shown:
+        if not parent.isValid():  # asked of every row laid out: the fewest calls into Qt
+            if column or row < 0 or row >= self._shown:
+                return QModelIndex()
+            return self.createIndex(row, 0, 0)
+        if column or row < 0 or parent.internalId() != 0 or parent.row() >= self._shown:
             return QModelIndex()
         entry = self._at(parent.row())
         if row >= len(self._lines(entry)):
@@ -463,8 +463,8 @@ class HistoryModel(QAbstractItemModel):
         return self.createIndex(row, 0, entry.serial)
 
     def parent(self, child: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        """The roll of a detail line; nothing for a roll."""
-        if not child.isValid() or child.internalId() == 0:
+        """The roll of a detail line; nothing for a roll (nor for no index, whose id is 0)."""
+        if not child.internalId():
             return QModelIndex()
         entry = self._by_serial.get(child.internalId())
         row = -1 if entry is None else self._row(entry)
@@ -512,12 +512,12 @@ class HistoryModel(QAbstractItemModel):
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 return self._lines(entry)[index.row()]
             return None
-        undone = tuple(sorted(entry.undone))
+        undone = entry.undone  # sorted only where the names are given out
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             text = self._line(entry, self._today())
             return _("{roll} (undone)", roll=text) if undone else text
         if role == Qt.ItemDataRole.ToolTipRole:
-            return record_text(record, undone)
+            return record_text(record, tuple(sorted(undone)))
         if role == Qt.ItemDataRole.ForegroundRole:
             return QColor(theme.UNDONE) if undone else TONE_TEXT_COLOURS.get(record.outcome.tone)
         if role == Qt.ItemDataRole.FontRole and undone:
@@ -525,7 +525,7 @@ class HistoryModel(QAbstractItemModel):
             font.setStrikeOut(True)
             return font
         if role == UNDONE_ROLE:
-            return undone
+            return tuple(sorted(undone))
         return None
 
     def hasChildren(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
@@ -534,9 +534,13 @@ class HistoryModel(QAbstractItemModel):
         """
         if not parent.isValid():
             return self._shown > 0
-        if parent.internalId() != 0 or parent.row() >= self._shown:
+        row = parent.row()
+        if parent.internalId() != 0 or row >= self._shown:
             return False
-        return self._at(parent.row()).has_details
+        recent = self._recent_rows
+        if row < len(recent):
+            return recent[len(recent) - 1 - row].has_details
+        return self._earlier_rows[row - len(recent)].has_details
 
     def _entry_of(self, index: _Index) -> _Entry | None:
         if not index.isValid():
