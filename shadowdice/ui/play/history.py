@@ -60,6 +60,9 @@ TONE_TEXT_COLOURS = {
 }
 
 _Index = QModelIndex | QPersistentModelIndex
+#: No index, made once: under PySide making a ``QModelIndex`` costs about a microsecond, and the
+#: view asks for indexes of every row it lays out or paints.
+_NO_INDEX = QModelIndex()
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
@@ -199,6 +202,7 @@ class HistoryModel(QAbstractItemModel):
         self.reader: Reader = _in_place
         self._serials = count(1)
         self._asked, self._day = -1.0, date.min  # when today was last asked, and the answer
+        self._tops: list[QModelIndex] = []  # the index of each row under the root, made once
         language_events.changed.connect(self._render_again)
 
     def _render_again(self, _language: str) -> None:
@@ -453,22 +457,31 @@ class HistoryModel(QAbstractItemModel):
         """A roll (under the root) or one of its detail lines (under a roll)."""
         if not parent.isValid():  # asked of every row laid out: the fewest calls into Qt
             if column or row < 0 or row >= self._shown:
-                return QModelIndex()
-            return self.createIndex(row, 0, 0)
+                return _NO_INDEX
+            return self._top(row)
         if column or row < 0 or parent.internalId() != 0 or parent.row() >= self._shown:
-            return QModelIndex()
+            return _NO_INDEX
         entry = self._at(parent.row())
         if row >= len(self._lines(entry)):
-            return QModelIndex()
+            return _NO_INDEX
         return self.createIndex(row, 0, entry.serial)
+
+    def _top(self, row: int) -> QModelIndex:
+        """The index of a row under the root: the same for as long as the model lives (its
+        row and no id), so each is made once rather than at every layout and paint.
+        """
+        tops = self._tops
+        while len(tops) <= row:
+            tops.append(self.createIndex(len(tops), 0, 0))
+        return tops[row]
 
     def parent(self, child: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
         """The roll of a detail line; nothing for a roll (nor for no index, whose id is 0)."""
         if not child.internalId():
-            return QModelIndex()
+            return _NO_INDEX
         entry = self._by_serial.get(child.internalId())
         row = -1 if entry is None else self._row(entry)
-        return QModelIndex() if row < 0 else self.createIndex(row, 0, 0)
+        return _NO_INDEX if row < 0 else self._top(row)
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         """Rolls under the root, detail lines under a roll."""
