@@ -148,3 +148,33 @@ def test_the_search_hint_says_what_to_type_where_it_fits_and_its_name_where_not(
     assert line.placeholderText() == "Wurf suchen: Fertigkeit, Attribut, Tabelle"
     line.resize(150, 24)
     assert line.placeholderText() == "Wurf suchen (Strg+F)"
+
+
+def label_lines(label) -> list[str]:
+    """The lines a word-wrapped label shows at its width, as Qt breaks them."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    layout = QTextLayout(label.text(), label.font())
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(label.contentsRect().width())
+        lines.append(label.text()[line.textStart() : line.textStart() + line.textLength()])
+    layout.endLayout()
+    return lines
+
+
+def test_at_1024x640_a_wrapped_label_keeps_how_many_are_left_with_its_word(qtbot, window):
+    # Given a Phase Six sample's check in German at the laptop's size, its dice labels wrapped
+    window.open_sample("phasesix")
+    german_at(qtbot, window, (1024, 640))
+    form = window.check_panel.form
+    labels = [form.label(key) for key in ("bonus_dice", "destiny_dice")]
+    assert all(label.isVisible() for label in labels)
+    shown = {label.text(): label_lines(label) for label in labels}
+    # Then "(von 2)" stays together: no line is the number alone
+    alone = {text: lines for text, lines in shown.items() if lines[-1].strip()[:1].isdigit()}
+    assert alone == {}, shown
