@@ -31,7 +31,7 @@ from shadowdice.core.language import N_, Text, translations
 from shadowdice.core.quoting import quoted, shortened
 from shadowdice.core.registry import CheckError
 from shadowdice.systems.starwars.codes import Code
-from shadowdice.systems.starwars.damage import armor_protection, wound_penalty
+from shadowdice.systems.starwars.damage import Armor, armor_protection, wound_penalty
 from shadowdice.systems.starwars.lightsaber import ATTACK_DIFFICULTY
 from shadowdice.systems.starwars.plan import Modifier, Roller
 from shadowdice.systems.starwars.round_sheet import ANY_ROLL
@@ -60,6 +60,8 @@ FORCE = "force"
 TYPED = "code"
 STARSHIP_DODGE = "ship:dodge"
 STARSHIP_DODGE_LABEL = N_("Starship dodge (piloting + maneuverability)")
+#: The armor worn, as a modifier of a Dexterity-based roll names it ("-1 (light armor)").
+ARMOR_WORN = {Armor.LIGHT: N_("light armor"), Armor.FULL: N_("full armor")}
 #: The rolls offered first for an opponent: those the text uses against attacks and doors.
 DEFENCES = (DODGE, MELEE_PARRY, BRAWLING_PARRY)
 
@@ -150,12 +152,10 @@ def sheet_modifiers(
     """
     modifiers = []
     if penalty := wound_penalty(sheet.wound, resisting_damage=resisting_damage):
-        modifiers.append(Modifier("wounded", -penalty))
+        modifiers.append(Modifier(_("wounded"), -penalty))
     armor = armor_protection(sheet.armor)
     if armor != Code(0) and based_on(sheet, key) == DEXTERITY:
-        modifiers.append(
-            Modifier(_("{value} armor", value=sheet.armor.value), -armor.dice, -armor.pips)
-        )
+        modifiers.append(Modifier(_(ARMOR_WORN[sheet.armor]), -armor.dice, -armor.pips))
     return modifiers
 
 

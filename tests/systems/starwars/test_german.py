@@ -131,3 +131,18 @@ def test_a_ships_speed_reads_as_the_rule_texts_geschwindigkeitswert(german):
         preview.summary
         == "Von Entfernung „mittel“: Bulack: verringern, Frachter Geschwindigkeitswert 2D"
     )
+
+
+def test_the_wound_and_the_armor_that_take_from_a_roll_read_german(german):
+    from shadowdice.systems.starwars.damage import Armor, Wound
+
+    # Given a wounded shooter in light armor, and one in full armor
+    shooter = character(Dexterity="3D", skills=[("Blaster", "Dexterity", "1D")])
+    shooter.wound, shooter.armor = Wound.WOUNDED, Armor.LIGHT
+    armored = character(Dexterity="3D", skills=[("Blaster", "Dexterity", "1D")])
+    armored.armor = Armor.FULL
+    # Then the preview names both in German
+    summary = SYSTEM.preview_check(shooter, {"roll": "skill:Blaster", "target": 10}).summary
+    assert "-1D (verwundet), -1 (leichte Rüstung)" in summary
+    summary = SYSTEM.preview_check(armored, {"roll": "skill:Blaster", "target": 10}).summary
+    assert "-1D (volle Rüstung)" in summary
