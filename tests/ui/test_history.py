@@ -17,6 +17,7 @@ from shadowdice.core.record import (
     ThrowRecord,
 )
 from shadowdice.ui.play.history import (
+    KEPT_INDEXES,
     PAGE,
     UNDONE_ROLE,
     CharacterChooser,
@@ -168,6 +169,21 @@ def test_a_long_history_gives_the_view_a_page_at_a_time_and_a_new_roll_keeps_its
     assert "Kira:" in model.index(0, 0).data()
     assert "Old 0:" in model.index(1, 0).data()
     assert len(model.records()) == 5 * PAGE + 1
+
+
+def test_scrolling_through_a_long_history_keeps_indexes_of_the_newest_rows_only():
+    model = HistoryModel()
+    model.add_earlier(record(f"Old {number}") for number in range(KEPT_INDEXES + 2 * PAGE))
+    while model.rowCount() < KEPT_INDEXES + 2 * PAGE:
+        model.show_more()
+
+    for row in range(model.rowCount()):  # every row asked for, as a view scrolling down does
+        assert model.index(row, 0).row() == row
+        assert model.parent(model.index(0, 0, model.index(row, 0))).row() == row
+
+    assert len(model._tops) == KEPT_INDEXES
+    assert "Old 0:" in model.index(0, 0).data()
+    assert f"Old {KEPT_INDEXES + PAGE}:" in model.index(KEPT_INDEXES + PAGE, 0).data()
 
 
 def test_earlier_rolls_are_read_when_the_rows_or_the_filter_reach_them():

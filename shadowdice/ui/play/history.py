@@ -69,6 +69,9 @@ _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
 #: Rows the history lays out at first, and adds each time the player scrolls to its end.
 PAGE = 50
+#: The rows under the root whose indexes are made once and kept: the newest, which every roll
+#: lays out and paints again; a row further down gets an index made as it is asked for.
+KEPT_INDEXES = 20 * PAGE
 
 
 @dataclass(slots=True)
@@ -202,7 +205,7 @@ class HistoryModel(QAbstractItemModel):
         self.reader: Reader = _in_place
         self._serials = count(1)
         self._asked, self._day = -1.0, date.min  # when today was last asked, and the answer
-        self._tops: list[QModelIndex] = []  # the index of each row under the root, made once
+        self._tops: list[QModelIndex] = []  # the indexes of the newest rows, made once
         language_events.changed.connect(self._render_again)
 
     def _render_again(self, _language: str) -> None:
@@ -468,9 +471,15 @@ class HistoryModel(QAbstractItemModel):
 
     def _top(self, row: int) -> QModelIndex:
         """The index of a row under the root: the same for as long as the model lives (its
-        row and no id), so each is made once rather than at every layout and paint.
+        row and no id), so each of the newest :data:`KEPT_INDEXES` is made once rather than at
+        every layout and paint; one further down is made anew, so that scrolling through a
+        long history keeps no index of every row it passed.
         """
         tops = self._tops
+        if row < len(tops):
+            return tops[row]
+        if row >= KEPT_INDEXES:
+            return self.createIndex(row, 0, 0)
         while len(tops) <= row:
             tops.append(self.createIndex(len(tops), 0, 0))
         return tops[row]
