@@ -263,7 +263,7 @@ def charge_consequences(
     """
     charges: list[tuple[str, int]] = []
     notes: list[str] = []
-    psyche = min(evaluation.unoffset, sheet.psyche.current)
+    psyche = _psyche_lost(sheet, evaluation.unoffset)
     if psyche:
         sheet.psyche.current -= psyche
         charges.append(("psyche", psyche))
@@ -278,7 +278,7 @@ def charge_consequences(
                 charge=charge,
             )
         )
-    respect = min(evaluation.respect_loss, sheet.respect - RESPECT_BOUNDS[0])
+    respect = _respect_lost(sheet, evaluation.respect_loss)
     if respect:
         sheet.respect -= respect
         charges.append(("respect", respect))
@@ -305,6 +305,16 @@ def charge_consequences(
     return charges, notes
 
 
+def _psyche_lost(sheet: HeldenSheet, unoffset: int) -> int:
+    """The Psyche points ``unoffset`` 1s cost: one each, down to 0."""
+    return min(unoffset, sheet.psyche.current)
+
+
+def _respect_lost(sheet: HeldenSheet, loss: int) -> int:
+    """The respect a legendary failure's ``loss`` costs, down to the lowest respect."""
+    return min(loss, sheet.respect - RESPECT_BOUNDS[0])
+
+
 def foreseen_costs(
     sheet: HeldenSheet, name: str, ones: int, sides: int, evaluation: Evaluation | None
 ) -> Text | None:
@@ -327,7 +337,7 @@ def foreseen_costs(
         return None
     costs: list[Text] = []
     if legendary and (loss := respect_loss(ones, sides)):
-        lost = min(loss, sheet.respect - RESPECT_BOUNDS[0])
+        lost = _respect_lost(sheet, loss)
         costs.append(
             _("respect -{n}", n=lost)
             if lost
@@ -336,7 +346,7 @@ def foreseen_costs(
     if evaluation is None:
         costs.append(_("Psyche -1 for each 1 not offset"))
     elif unoffset:
-        psyche = min(unoffset, sheet.psyche.current)
+        psyche = _psyche_lost(sheet, unoffset)
         costs.append(_("Psyche -{n}", n=psyche) if psyche else _("Psyche already at 0"))
     what = (
         _("three 1s, a legendary failure")
