@@ -1,5 +1,6 @@
 """A session's rolls exported: Markdown for a campaign diary or a forum post, CSV for a
-spreadsheet, JSON for other programs.
+spreadsheet (separated as the language shown's spreadsheets expect, :func:`csv_delimiter`),
+JSON for other programs.
 
 Each export holds every roll of the session, oldest first, as the history shows it: the line
 (time, who, what, outcome), the detail, each member's result, every throw with its faces and
@@ -22,7 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from shadowdice.core.language import translations, words
+from shadowdice.core.language import NUMBER_STYLES, SOURCE_LANGUAGE, current, translations, words
 from shadowdice.core.record_text import describe, details, hidden, throw_text, with_secrecy
 from shadowdice.storage.atomic import write_atomic
 from shadowdice.storage.roll_log import LoggedRoll, LoggedSession
@@ -90,9 +91,11 @@ def session_markdown(session: LoggedSession, progress: Progress | None = None) -
 
 
 def session_csv(session: LoggedSession, progress: Progress | None = None) -> str:
-    """The session as CSV: a header row, then one row a roll."""
+    """The session as CSV: a header row, then one row a roll, its cells separated as
+    :func:`csv_delimiter` says.
+    """
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, delimiter=csv_delimiter(), lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for roll in _steps(session, progress):
         record = roll.record
@@ -117,6 +120,18 @@ def session_csv(session: LoggedSession, progress: Progress | None = None) -> str
             ]
         )
     return buffer.getvalue()
+
+
+def csv_delimiter() -> str:
+    """What separates a CSV's cells: a comma, or a semicolon where the language shown writes
+    its decimals with a comma (German), as that language's spreadsheets expect of a file they
+    open.
+
+    >>> csv_delimiter()
+    ','
+    """
+    decimal = NUMBER_STYLES.get(current(), NUMBER_STYLES[SOURCE_LANGUAGE])[1]
+    return ";" if decimal == "," else ","
 
 
 def session_json(session: LoggedSession, progress: Progress | None = None) -> str:
@@ -155,6 +170,10 @@ EXPORTERS: dict[str, Callable[[LoggedSession, Progress | None], str]] = {
     ".json": session_json,
 }
 
+#: How each format is encoded: UTF-8, a CSV with UTF-8's byte-order mark, by which a
+#: spreadsheet knows the file is UTF-8 (without it, it reads "ü" as two other letters).
+ENCODINGS = {".md": "utf-8", ".csv": "utf-8-sig", ".json": "utf-8"}
+
 
 def export_session(
     session: LoggedSession,
@@ -174,14 +193,15 @@ def export_session(
         ValueError: the suffix names no format.
         OSError: the file could not be written; it is unchanged.
     """
-    exporter = EXPORTERS.get(Path(path).suffix.lower())
+    suffix = Path(path).suffix.lower()
+    exporter = EXPORTERS.get(suffix)
     if exporter is None:
         raise ValueError(_("{name}: export as .md, .csv or .json", name=Path(path).name))
     chosen = without_hidden(session) if leave_out_hidden else session
     text = exporter(chosen, progress)
     if progress is not None:
         progress(len(chosen.rolls), len(chosen.rolls))
-    write_atomic(Path(path), text.encode(), keep_backup=False)
+    write_atomic(Path(path), text.encode(ENCODINGS[suffix]), keep_backup=False)
     return len(chosen.rolls)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -290,6 +291,25 @@ def test_export_refuses_a_suffix_that_names_no_format(session, tmp_path):
         export_session(session, tmp_path / "rolls.txt")
 
 
+@pytest.mark.parametrize(("shown", "delimiter"), [("en", ","), ("de", ";")])
+def test_a_csv_export_is_written_for_a_spreadsheet_of_the_language_shown(
+    session, tmp_path, shown, delimiter
+):
+    from shadowdice.core import language
+
+    language.set_language(shown)
+    path = tmp_path / "rolls.csv"
+    export_session(session, path)
+
+    # Then it starts with UTF-8's byte-order mark, and its cells are separated by a comma, or
+    # by a semicolon where the language writes its decimals with a comma
+    data = path.read_bytes()
+    assert data.startswith(codecs.BOM_UTF8)
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=delimiter))
+    assert rows[0][:3] == ["time", "system", "characters"]
+    assert [row[2] for row in rows[1:]] == ["Kira", "Ash"]
+
+
 # --- a log whatever happens ------------------------------------------------------------------
 
 
@@ -479,7 +499,7 @@ def test_exports_write_numbers_as_their_reader_reads_them_and_json_keeps_the_num
     assert "at least 4,000." in session_markdown(logged)
     language.set_language("de")
     assert "mindestens 4.000." in session_markdown(logged)
-    rows = list(csv.DictReader(io.StringIO(session_csv(logged))))
+    rows = list(csv.DictReader(io.StringIO(session_csv(logged)), delimiter=";"))
     assert rows[0]["outcome"].endswith("mindestens 4.000.")
     assert rows[0]["time"] == (STARTED + timedelta(minutes=1)).isoformat()  # for programs
     # And the JSON export, words for people beside data for programs, keeps its data numbers
