@@ -97,6 +97,7 @@ def cut_texts(window) -> list[str]:
         ("heldenhandbuch", None),
         ("heldenhandbuch", "herb_search"),
         ("heldenhandbuch", "drinking"),
+        ("starwars_d6", None),
         ("starwars_d6", "damage"),
         ("shadowrun4", None),
         ("phasesix", None),
@@ -123,6 +124,39 @@ def test_in_german_every_choice_label_and_the_search_hint_read_whole(
             if label.isVisible() and label.width() < label.one_line_width()
         ]
         assert wrapped == []
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])
+def test_in_english_the_star_wars_check_reads_whole_without_scrolling(qtbot, window, size):
+    # Given the Star Wars sample's default check (five rows of fields), in English
+    window.open_sample("starwars_d6")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().toTuple() == size)
+    qtbot.wait(100)
+    # Then every field shows whole and the form does not scroll
+    assert cut_texts(window) == []
+    assert window.check_panel.form.columns == 2
+
+
+def test_at_1024x640_in_german_the_star_wars_check_reads_whole_in_the_check_columns_width(
+    qtbot, window
+):
+    from shadowdice.ui.main_window import CHECK_COLUMN_WIDTH
+
+    # Given the Star Wars sample's check in German at 1024x640, the check column at the width
+    # the window gives it (a window manager's screen gives it no more)
+    window.open_sample("starwars_d6")
+    german_at(qtbot, window, (1024, 640))
+    left, right = window.splitter.sizes()[:2]
+    window.splitter.setSizes([left + right - CHECK_COLUMN_WIDTH, CHECK_COLUMN_WIDTH])
+    qtbot.waitUntil(lambda: window.splitter.sizes()[1] == CHECK_COLUMN_WIDTH)
+    qtbot.wait(100)
+    # Then "Geschicklichkeit 4D" shows whole beside the wrapped labels, nothing scrolls
+    assert cut_texts(window) == []
+    assert window.check_panel.form.columns == 2
+    # and "(1 übrig)" stays together on the wrapped label's second line
+    force_point = window.check_panel.form.label("force_point")
+    assert label_lines(force_point)[-1].startswith("("), label_lines(force_point)
 
 
 def test_opening_a_sample_at_1024x640_gives_the_check_its_two_columns(qtbot, window):

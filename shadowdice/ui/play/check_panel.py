@@ -33,6 +33,11 @@ from shadowdice.ui.viewports import plain_viewport
 #: How much of a long parameter form stays in sight when the window is short, in pixels.
 FORM_HEIGHT_KEPT = 108
 
+#: The tallest form that stays whole however short the window, in pixels: five rows, so that
+#: Star Wars D6's check (German labels on two lines) shows whole at 1024x640. A taller one
+#: (an opponent chosen) keeps :data:`FORM_HEIGHT_KEPT` and scrolls, leaving the tray its room.
+FORM_WHOLE_UP_TO = 160
+
 #: How many characters' forms stay built: the one shown and the one before it; the others
 #: keep the values set in them and are built again when their character is shown.
 FORMS_KEPT = 2
@@ -278,9 +283,9 @@ def percent(chance: float) -> str:
 
 
 class FormArea(QScrollArea):
-    """The parameter form, scrolling past :data:`FORM_HEIGHT_KEPT`: a form of a few parameters
-    shows whole, a long one (Star Wars D6 with an opponent) scrolls instead of pushing the
-    window past the screen.
+    """The parameter form, whole up to :data:`FORM_WHOLE_UP_TO`: a form of a few parameters
+    shows whole, a long one (Star Wars D6 with an opponent) scrolls past
+    :data:`FORM_HEIGHT_KEPT` instead of pushing the window past the screen.
 
     Signals:
         form_grew: the form is now taller than the room it has (the window may give it more).
@@ -324,6 +329,10 @@ class FormArea(QScrollArea):
         return QSize(super().sizeHint().width(), self.widget().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
-        """As tall as the form, up to :data:`FORM_HEIGHT_KEPT`."""
-        height = min(self.widget().sizeHint().height(), FORM_HEIGHT_KEPT)
+        """As tall as a form of up to :data:`FORM_WHOLE_UP_TO`; :data:`FORM_HEIGHT_KEPT` of a
+        taller one.
+        """
+        height = self.widget().sizeHint().height()
+        if height > FORM_WHOLE_UP_TO:
+            height = FORM_HEIGHT_KEPT
         return QSize(super().minimumSizeHint().width(), height)

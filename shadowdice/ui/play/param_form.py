@@ -8,10 +8,10 @@ other characters.
 The shown rows fill two columns side by side once the form is wide enough for every field
 to show whole in them (and at least :data:`TWO_COLUMNS_FROM`), so that a long check (Star
 Wars D6 with an opponent) stays in sight without scrolling on a laptop. In two columns too
-narrow for every label on one line, a long label wraps, so that the choices beside it get
-the room: a choice asks for the width of its chosen entry and shows it whole wherever the
-form has that room; where it has not, its text ends in "…" (never cut off mid-letter), and
-its list shows every entry whole.
+narrow for every label on one line, a long label wraps, as narrow as its longest line, so
+that the choices beside it get the room: a choice asks for the width of its chosen entry and
+shows it whole wherever the form has that room; where it has not, its text ends in "…"
+(never cut off mid-letter), and its list shows every entry whole.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -249,18 +249,28 @@ class FieldLabel(QLabel):
             self._narrow = narrow
             self.updateGeometry()
 
+    def wrapped_width(self) -> int:
+        """The width of the label wrapped at :data:`LABEL_WRAPS_FROM`: that of its longest
+        line, so that the room its lines leave goes to the fields.
+        """
+        if self.one_line_width() <= LABEL_WRAPS_FROM:
+            return self.one_line_width()
+        frame = 2 * self.margin() + 2
+        room = QRect(0, 0, LABEL_WRAPS_FROM - frame, 10 * self.fontMetrics().lineSpacing())
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft
+        lines = self.fontMetrics().boundingRect(room, flags, self.text())
+        return min(lines.width() + frame + 1, LABEL_WRAPS_FROM)
+
     def sizeHint(self) -> QSize:
         """As wide as the text on one line (in two columns, a long one wraps instead)."""
         width = self.one_line_width()
         if self._narrow and self.wordWrap():
-            width = min(width, LABEL_WRAPS_FROM)
+            width = self.wrapped_width()
         return QSize(width, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
         """Narrow enough to wrap a long label."""
-        return QSize(
-            min(self.one_line_width(), LABEL_WRAPS_FROM), super().minimumSizeHint().height()
-        )
+        return QSize(self.wrapped_width(), super().minimumSizeHint().height())
 
 
 class ChoiceBox(QComboBox):
