@@ -1134,8 +1134,8 @@ class CombatSession(RollSession):
                 sheet.combat_throws_skipped += self.bonus[index]
                 self.charges.append(Charge("combat_throws_skipped", -self.bonus[index], index))
             if fighter.evaluation is not None:
-                charges, notes = charge_consequences(sheet, fighter.name, fighter.evaluation)
-                self.charges += [Charge(resource, amount, index) for resource, amount in charges]
+                charges, notes = charge_consequences(sheet, fighter.name, fighter.evaluation, index)
+                self.charges += charges
                 self.notes += notes
 
     def stops_early(self) -> str | None:

@@ -31,6 +31,7 @@ from enum import StrEnum
 from itertools import combinations
 
 from shadowdice.core.language import Text, translations
+from shadowdice.core.session import Charge
 from shadowdice.systems.heldenhandbuch.best_group import DieFace
 from shadowdice.systems.heldenhandbuch.evaluation import Evaluation
 from shadowdice.systems.heldenhandbuch.fumbles import is_legendary_failure, respect_loss
@@ -244,29 +245,32 @@ def take_saved_dice(sheet: HeldenSheet, count: int) -> tuple[list[int], int]:
 
 
 def charge_consequences(
-    sheet: HeldenSheet, name: str, evaluation: Evaluation
-) -> tuple[list[tuple[str, int]], list[str]]:
+    sheet: HeldenSheet, name: str, evaluation: Evaluation, who: int = 0
+) -> tuple[list[Charge], list[str]]:
     """Take what a contest check costs off the sheet and add what it earns, as for any check:
     a Psyche point per 1 not offset (down to 0); for three 1s (a legendary failure) respect,
     1 on W12 and 2 on W20 (down to the lowest); for a legendary check (three or more matches
-    of 11+) Mythos points (up to the most). Returns the charges, (resource, amount; a gain
-    negative), and the notes.
+    of 11+) Mythos points (up to the most). Returns the charges, of the contest's entrant
+    ``who`` (a gain negative), and the notes.
 
     >>> from shadowdice.systems.heldenhandbuch.evaluation import evaluate
     >>> sheet = HeldenSheet(name="Alrik", respect=5)
     >>> evaluation = evaluate([(0, 1), (1, 1), (2, 1), (3, 12)], cap=16, value=16, sides=20)
-    >>> charge_consequences(sheet, "Alrik", evaluation)[0]
+    >>> [(c.resource, c.amount) for c in charge_consequences(sheet, "Alrik", evaluation)[0]]
     [('psyche', 2), ('respect', 2)]
     >>> evaluation = evaluate([(0, 12), (1, 12), (2, 12)], cap=16, value=16, sides=20)
-    >>> charge_consequences(sheet, "Alrik", evaluation)
-    ([('mythos_points', -1)], ['Alrik: legendary check, +1 Mythos point'])
+    >>> charges, notes = charge_consequences(sheet, "Alrik", evaluation, who=1)
+    >>> charges
+    [Charge(resource='mythos_points', amount=-1, who=1)]
+    >>> notes
+    ['Alrik: legendary check, +1 Mythos point']
     """
-    charges: list[tuple[str, int]] = []
+    charges: list[Charge] = []
     notes: list[str] = []
     psyche = _psyche_lost(sheet, evaluation.unoffset)
     if psyche:
         sheet.psyche.current -= psyche
-        charges.append(("psyche", psyche))
+        charges.append(Charge("psyche", psyche, who))
     if evaluation.unoffset:
         charge = _("Psyche -{n}", n=psyche) if psyche else _("Psyche already at 0")
         notes.append(
@@ -281,7 +285,7 @@ def charge_consequences(
     respect = _respect_lost(sheet, evaluation.respect_loss)
     if respect:
         sheet.respect -= respect
-        charges.append(("respect", respect))
+        charges.append(Charge("respect", respect, who))
         notes.append(
             _("{name}: three 1s, a legendary failure: respect -{lost}", name=name, lost=respect)
         )
@@ -297,7 +301,7 @@ def charge_consequences(
         gained = min(evaluation.mythos_points, MOST_MYTHOS_POINTS - sheet.mythos_points)
         if gained:
             sheet.mythos_points += gained
-            charges.append(("mythos_points", -gained))
+            charges.append(Charge("mythos_points", -gained, who))
             gain = _n("+{n} Mythos point", "+{n} Mythos points", gained)
         else:
             gain = _("Mythos points already at {most}", most=MOST_MYTHOS_POINTS)

@@ -184,8 +184,8 @@ class ShotSession(RollSession):
 
     def _charge_consequences(self, index: int, who: Entrant, evaluation: Evaluation) -> None:
         """What a check of the shot costs and earns its thrower (0 the shooter, 1 the target)."""
-        charges, notes = charge_consequences(who.sheet, who.name, evaluation)
-        self.charges += [Charge(resource, amount, index) for resource, amount in charges]
+        charges, notes = charge_consequences(who.sheet, who.name, evaluation, index)
+        self.charges += charges
         self.notes += notes
 
     def _single(self, who: Entrant, tested: Tested, label: str) -> int:

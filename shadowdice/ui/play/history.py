@@ -63,8 +63,6 @@ _Index = QModelIndex | QPersistentModelIndex
 #: No index, made once: under PySide making a ``QModelIndex`` costs about a microsecond, and the
 #: view asks for indexes of every row it lays out or paints.
 _NO_INDEX = QModelIndex()
-_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
 
 #: Rows the history lays out at first, and adds each time the player scrolls to its end.
@@ -556,13 +554,9 @@ class HistoryModel(QAbstractItemModel):
         """
         if not parent.isValid():
             return self._shown > 0
-        row = parent.row()
-        if parent.internalId() != 0 or row >= self._shown:
+        if parent.internalId() != 0 or parent.row() >= self._shown:
             return False
-        recent = self._recent_rows
-        if row < len(recent):
-            return recent[len(recent) - 1 - row].has_details
-        return self._earlier_rows[row - len(recent)].has_details
+        return self._at(parent.row()).has_details
 
     def _entry_of(self, index: _Index) -> _Entry | None:
         if not index.isValid():
