@@ -82,6 +82,10 @@ class RollFilter(QSortFilterProxyModel):
         return super().filterAcceptsRow(source_row, source_parent)
 
 
+#: The room a line's frame takes around its text, with a little air, in pixels.
+HINT_PADDING = 12
+
+
 class SearchLine(QLineEdit):
     """*Find a roll*'s line: its hint says what to type where the line is wide enough, and
     only its name and key where it is not (a narrow card, a longer language), never cut.
@@ -89,16 +93,16 @@ class SearchLine(QLineEdit):
 
     def __init__(self) -> None:
         super().__init__()
-        self._hints = {"long": "", "short": ""}
+        self._long_hint = self._short_hint = ""
 
     def set_long_hint(self, text: str) -> None:
         """The hint that says what to type."""
-        self._hints["long"] = text
+        self._long_hint = text
         self._show_hint()
 
     def set_short_hint(self, text: str) -> None:
         """The hint for a line too narrow for the long one."""
-        self._hints["short"] = text
+        self._short_hint = text
         self._show_hint()
 
     def resizeEvent(self, event) -> None:
@@ -107,11 +111,11 @@ class SearchLine(QLineEdit):
         self._show_hint()
 
     def _show_hint(self) -> None:
-        room = self.contentsRect().width() - self.textMargins().left() - self.textMargins().right()
-        room -= 12  # the frame's padding around the text, with a little air
-        long = self._hints["long"]
-        fits = self.fontMetrics().horizontalAdvance(long) <= room
-        self.setPlaceholderText(long if fits or not self._hints["short"] else self._hints["short"])
+        margins = self.textMargins()
+        room = self.contentsRect().width() - margins.left() - margins.right() - HINT_PADDING
+        fits = self.fontMetrics().horizontalAdvance(self._long_hint) <= room
+        short = self._short_hint and not fits
+        self.setPlaceholderText(self._short_hint if short else self._long_hint)
 
 
 class RollList(QListView):

@@ -5,6 +5,7 @@ shows whole across: nothing runs off its right edge.
 import pytest
 from PySide6.QtCore import Qt
 
+from shadowdice.ui.roll_finder import HINT_PADDING
 from tests.ui.test_layout import SYSTEMS
 from tests.ui.window_helpers import choose
 
@@ -83,7 +84,7 @@ def cut_texts(window) -> list[str]:
         cut.append("the form scrolls")
     search = window.findChild(QLineEdit, "card_filter")
     if search is not None and search.isVisible():
-        room = search.contentsRect().width() - search.textMargins().left() - 12
+        room = search.contentsRect().width() - search.textMargins().left() - HINT_PADDING
         if search.fontMetrics().horizontalAdvance(search.placeholderText()) > room:
             advance = search.fontMetrics().horizontalAdvance(search.placeholderText())
             cut.append(f"search: {search.placeholderText()!r} {advance} > {room}")
