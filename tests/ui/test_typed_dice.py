@@ -192,3 +192,18 @@ def test_a_d10_takes_0_for_10_and_a_d20_two_digits(qtbot, window):
     with qtbot.waitSignal(entry.answered) as answered:
         press(qtbot, Qt.Key.Key_Return)
     assert answered.args == [[2]]
+
+
+def test_in_german_the_empty_slots_name_their_die_as_german_does(qtbot, window):
+    from PySide6.QtWidgets import QLabel
+
+    from shadowdice.core.dice import DiceRequest
+    from shadowdice.ui import language as ui_language
+
+    ui_language.switch("de")
+    entry = window.roll_panel.entry
+    entry.ask(DiceRequest(2, 20, "Test"))
+    keys(qtbot, "7")
+    # Then the slot still empty reads "W20", as German names the die, beside the face typed
+    slots = [label.text() for label in entry.findChildren(QLabel) if label.text() in ("7", "W20")]
+    assert sorted(slots) == ["7", "W20"]

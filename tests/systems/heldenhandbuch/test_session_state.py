@@ -150,7 +150,7 @@ def test_the_fighters_groups_follow_a_switch_of_language_after_everyone_stopped(
     finally:
         language.set_language("en")
     assert english.startswith("Alrik: group 26 (13 + 13), 1 rescue die · Brun: group 29")
-    assert german.startswith("Alrik: Gruppe 26 (13 + 13), 1 Rettungswürfel · Brun: Gruppe 29")
+    assert german.startswith("Alrik: Gruppe 26 (13 + 13), 1\u00a0Rettungswürfel · Brun: Gruppe 29")
 
 
 def test_a_fighters_standing_is_told_anew_when_their_group_on_the_table_changes_and_only_then(

@@ -28,6 +28,7 @@ from shadowdice.core.language import translations
 from shadowdice.ui import theme
 from shadowdice.ui.flow_layout import flow_widget
 from shadowdice.ui.language import put
+from shadowdice.ui.play.tray.die_painting import die_name
 
 _, _n = translations(__name__)
 
@@ -297,7 +298,7 @@ class DiceEntry(QFrame):
         assert self.request is not None
         for number, (label, face) in enumerate(zip(self._slots, self.faces, strict=True)):
             current = number == self.slot
-            label.setText(str(face) if face is not None else f"d{self.request.sides}")
+            label.setText(str(face) if face is not None else die_name(self.request.sides))
             label.setStyleSheet(
                 SLOT_STYLE.format(
                     border=theme.ACCENT if current else theme.UNDONE,

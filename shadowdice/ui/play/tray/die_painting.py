@@ -25,6 +25,9 @@ from PySide6.QtGui import (
 )
 
 from shadowdice.core.die import Mark
+from shadowdice.core.language import translations
+
+_, _n = translations(__name__)
 
 # Colours shared with the marks drawn on top of the body (shadowdice.ui.play.tray.die_marks).
 IVORY = QColor("#f7f1e3")
@@ -281,4 +284,9 @@ def paint_face(
         painter.setFont(die_font(max(8.0, 0.15 * size), bold=True))
         painter.setPen(_SIZE_LABEL if ink == _INK else ink)
         label_box = QRectF(-size / 2, size * 0.22, size, size * 0.2)
-        painter.drawText(label_box, Qt.AlignmentFlag.AlignCenter, f"d{sides}")
+        painter.drawText(label_box, Qt.AlignmentFlag.AlignCenter, die_name(sides))
+
+
+def die_name(sides: int) -> str:
+    """A die's name as the language shown writes it: "d20", German "W20"."""
+    return _("d{sides}", sides=sides)
